@@ -1,0 +1,99 @@
+/** DTO shapes the spec shows (core §3). Both halves import these; the server's OpenAPI mirrors them. */
+
+export interface AbpError {
+  code: number;
+  message: string;
+  details: string | null;
+  validationErrors: { message: string; members: string[] }[] | null;
+}
+export interface AbpEnvelope<T> {
+  result: T | null;
+  success: boolean;
+  error: AbpError | null;
+  unAuthorizedRequest: boolean;
+  targetUrl?: string | null;
+  __abp?: true;
+}
+
+/** userType 0: ordinary member (no admin role); 1: administrator; 2: teacher. */
+export type UserType = 0 | 1 | 2;
+
+export interface SessionData {
+  accessToken: string;
+  expireInSeconds: number;
+  userId: number;
+  userName: string;
+  nickName: string;
+  organId: number | null;
+  organName: string;
+  organLevel: number | null;
+  organPath: string;
+  userType: UserType;
+  roleId: number | null;
+  /** true when the password must be changed before going on (weak or reset password). */
+  needChangePassword?: boolean;
+}
+
+export type MenuType = 1 | 2 | 6;
+export interface MenuDto {
+  id: number;
+  url: string;
+  displayName: string;
+  iconPath: string | null;
+  type: MenuType;
+  parentId: number | null;
+  tags: string | null;
+  permissionName: string | null;
+  sort: number;
+  children: MenuDto[];
+}
+
+export interface PermissionEntry {
+  roleId: number;
+  roleName: string;
+  roleDisplayName: string;
+  organId: number | null;
+  organName: string;
+  isDefault: boolean;
+  menus: MenuDto[];
+}
+
+export interface ManageOrganEntry {
+  roleId: number;
+  organId: number;
+  organName: string;
+  roleName: string;
+}
+
+export interface OrganNode {
+  id: number;
+  parentId: number | null;
+  organName: string;
+  organizationName: string;
+  organPath: string;
+  organLevel: number;
+  organType: string | null;
+  hasChild: boolean;
+  children: OrganNode[] | null;
+}
+
+export interface PagedResult<T> {
+  totalCount: number;
+  items: T[];
+}
+
+export interface BaseCodeItem {
+  label: string;
+  value: string;
+  children?: BaseCodeItem[];
+}
+export type BaseCodeTables = Record<string, BaseCodeItem[]>;
+
+export interface MessageItem {
+  messageId: number;
+  isRead: boolean;
+  messageType: string;
+  title: string;
+  organName: string;
+  creationTime: string;
+}

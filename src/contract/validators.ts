@@ -1,0 +1,41 @@
+/**
+ * Field rules of core §5, shared by the server's validation and the client's forms.
+ * Masked forms (e.g. 138****1234, 5101**********1234) are accepted because the server returns
+ * masked values to readers without the right to see them, and a form may send them back unchanged.
+ */
+import { MSG } from './messages';
+
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const PHONE_MASKED_PATTERN = /^1[3-9]\d\*{4}\d{4}$/;
+export const ID_CARD_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
+export const ID_CARD_MASKED_PATTERN = /^\d{4,6}\*{6,10}[\dXx*]{2,4}$/;
+
+export const isPhone = (v: string) => PHONE_PATTERN.test(v) || PHONE_MASKED_PATTERN.test(v);
+export const isIdCard = (v: string) => ID_CARD_PATTERN.test(v) || ID_CARD_MASKED_PATTERN.test(v);
+
+export type FieldError = { message: string; members: string[] };
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The member form of core §5: name, organId, phoneNumber; idCard when `requireIdCard`. */
+export function validateMemberForm(
+  input: { name?: unknown; organId?: unknown; phoneNumber?: unknown; idCard?: unknown },
+  opts: { requireIdCard?: boolean } = {},
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (blank(input.name)) errors.push({ message: MSG.nameRequired, members: ['name'] });
+  if (blank(input.organId)) errors.push({ message: MSG.organRequired, members: ['organId'] });
+  if (blank(input.phoneNumber)) errors.push({ message: MSG.phoneRequired, members: ['phoneNumber'] });
+  else if (!isPhone(String(input.phoneNumber))) errors.push({ message: MSG.phoneInvalid, members: ['phoneNumber'] });
+  if (blank(input.idCard)) {
+    if (opts.requireIdCard) errors.push({ message: MSG.idCardRequired, members: ['idCard'] });
+  } else if (!isIdCard(String(input.idCard))) errors.push({ message: MSG.idCardInvalid, members: ['idCard'] });
+  return errors;
+}
+
+/** Passwords: 8 to 20 characters with at least one letter and one digit. */
+export const isStrongPassword = (v: string) => v.length >= 8 && v.length <= 20 && /[A-Za-z]/.test(v) && /\d/.test(v);
+
+export const maskPhone = (v: string | null | undefined) => (v && PHONE_PATTERN.test(v) ? `${v.slice(0, 3)}****${v.slice(7)}` : v ?? '');
+export const maskIdCard = (v: string | null | undefined) =>
+  v && ID_CARD_PATTERN.test(v) ? `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}` : v ?? '';

@@ -1,0 +1,242 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types (camelCase; CamelCasePlugin maps them onto the snake_case columns). */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTs = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T = Record<string, unknown>> = ColumnType<T, T | string | undefined, T | string>;
+type Id = ColumnType<number, number | undefined, never>;
+
+export interface OrganizationTable {
+  id: Generated<number>;
+  parentId: number | null;
+  organName: string;
+  shortName: string | null;
+  organCode: string | null;
+  organPath: Generated<string>;
+  organLevel: number;
+  organType: string | null;
+  areaCode: string | null;
+  secretaryName: string | null;
+  contactPhone: string | null;
+  address: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  sort: Generated<number>;
+  status: Generated<number>;
+  extra: Json;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  userName: string;
+  name: string;
+  passwordHash: string;
+  phoneNumber: string | null;
+  phoneConfirmed: Generated<boolean>;
+  email: string | null;
+  organId: number | null;
+  userType: Generated<number>;
+  isActive: Generated<boolean>;
+  needChangePassword: Generated<boolean>;
+  failedLoginCount: Generated<number>;
+  lockoutEnd: NullableTs;
+  ukeyPublicKey: string | null;
+  ssoSubject: string | null;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastLoginTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  displayName: string;
+  description: string | null;
+  isDefault: Generated<boolean>;
+  isStatic: Generated<boolean>;
+  level: number | null;
+  organType: string | null;
+  userType: Generated<number>;
+  creationTime: Timestamp;
+}
+
+export interface MenuTable {
+  id: Generated<number>;
+  parentId: number | null;
+  displayName: string;
+  url: Generated<string>;
+  iconPath: string | null;
+  type: number;
+  tags: string | null;
+  permissionName: string | null;
+  sort: Generated<number>;
+  isEnabled: Generated<boolean>;
+  creationTime: Timestamp;
+}
+
+export interface RoleMenuTable { roleId: number; menuId: number }
+export interface TenantMenuTable { menuId: number }
+
+export interface UserRoleTable {
+  id: Generated<number>;
+  userId: number;
+  roleId: number;
+  organId: number;
+  creationTime: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: number;
+  roleId: number | null;
+  organId: number | null;
+  loginMethod: string;
+  expiresAt: Timestamp;
+  revokedAt: NullableTs;
+  creationTime: Timestamp;
+}
+
+export interface CaptchaTable { id: string; answer: string; expiresAt: Timestamp }
+export interface PhoneCodeTable {
+  id: Generated<number>;
+  phoneNumber: string;
+  purpose: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  used: Generated<boolean>;
+  expiresAt: Timestamp;
+  creationTime: Timestamp;
+}
+export interface UkeyChallengeTable { id: string; challenge: string; expiresAt: Timestamp; used: Generated<boolean> }
+export interface SsoTicketUsedTable { jti: string; expiresAt: Timestamp }
+
+export interface PartyMemberTable {
+  id: Generated<number>;
+  userId: number | null;
+  organId: number;
+  organPath: string;
+  name: string;
+  idCard: string | null;
+  phoneNumber: string | null;
+  sex: number | null;
+  headImage: string | null;
+  partyDutyCode: string | null;
+  partyMemberType: Generated<number>;
+  isJoinOneLineSituation: Generated<boolean>;
+  /** 0 pending registration, 1 normal, 2 registration rejected */
+  status: Generated<number>;
+  auditRemark: string | null;
+  auditorUserId: number | null;
+  auditTime: NullableTs;
+  addition: Json;
+  partyMember: Json;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+
+export interface MemberSubRecordTable { id: Generated<number>; memberId: number; data: Json; creationTime: Timestamp }
+
+export interface OrganTeamMemberTable {
+  id: Generated<number>;
+  organId: number;
+  memberId: number | null;
+  userId: number | null;
+  name: string;
+  dutyCode: string | null;
+  dutyName: string | null;
+  startDate: ColumnType<string | null, string | null | undefined, string | null>;
+  endDate: ColumnType<string | null, string | null | undefined, string | null>;
+  sort: Generated<number>;
+}
+
+export interface UnitTable {
+  id: Generated<number>;
+  organId: number | null;
+  organPath: string;
+  unitName: string;
+  unitType: string | null;
+  creditCode: string | null;
+  address: string | null;
+  extra: Json;
+  creationTime: Timestamp;
+  isDeleted: Generated<boolean>;
+}
+
+export interface BaseCodeTypeTable { id: Generated<number>; name: string; displayName: string; isTree: Generated<boolean>; creationTime: Timestamp }
+export interface BaseCodeTable { id: Generated<number>; typeName: string; label: string; value: string; parentValue: string | null; sort: Generated<number> }
+export interface SettingTable { key: string; value: string }
+
+export interface ProjectTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  isEnabled: Generated<boolean>;
+  creationTime: Timestamp;
+  isDeleted: Generated<boolean>;
+}
+
+export interface SiteMessageTable {
+  id: Generated<number>;
+  title: string;
+  content: Generated<string>;
+  messageType: string;
+  senderOrganId: number | null;
+  organName: Generated<string>;
+  linkUrl: string | null;
+  creationTime: Timestamp;
+}
+export interface SiteMessageReceiverTable {
+  id: Generated<number>;
+  messageId: number;
+  userId: number;
+  source: number;
+  isRead: Generated<boolean>;
+  readTime: NullableTs;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  userId: number | null;
+  service: string;
+  action: string;
+  targetId: string | null;
+  detail: Json<unknown> | null;
+  clientIp: string | null;
+  creationTime: Timestamp;
+}
+
+export interface DB {
+  organizations: OrganizationTable;
+  users: UserTable;
+  roles: RoleTable;
+  menus: MenuTable;
+  roleMenus: RoleMenuTable;
+  tenantMenus: TenantMenuTable;
+  userRoles: UserRoleTable;
+  authSessions: AuthSessionTable;
+  captchas: CaptchaTable;
+  phoneCodes: PhoneCodeTable;
+  ukeyChallenges: UkeyChallengeTable;
+  ssoTicketsUsed: SsoTicketUsedTable;
+  partyMembers: PartyMemberTable;
+  memberBonusPenalties: MemberSubRecordTable;
+  memberAbroads: MemberSubRecordTable;
+  organTeamMembers: OrganTeamMemberTable;
+  units: UnitTable;
+  baseCodeTypes: BaseCodeTypeTable;
+  baseCodes: BaseCodeTable;
+  settings: SettingTable;
+  projects: ProjectTable;
+  siteMessages: SiteMessageTable;
+  siteMessageReceivers: SiteMessageReceiverTable;
+  auditLogs: AuditLogTable;
+}
+export type { Id };

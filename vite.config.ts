@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One config for the client build and for Vitest.
+// `global` and the CJS interop setting are needed by braft-editor (draft-js); see ../shared/STACK.md.
+export default defineConfig({
+  root: 'src/client',
+  base: '/dj/',
+  publicDir: '../../public',
+  plugins: [react()],
+  define: { global: 'globalThis' },
+  legacy: { inconsistentCjsInterop: true },
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080', '/file': 'http://127.0.0.1:8080', '/swagger': 'http://127.0.0.1:8080' },
+  },
+  test: {
+    root: '.',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+} as any);
