@@ -1,6 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+const apiProject = (name: string, env: Record<string, string>) => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
+
 // One config for the client build and for Vitest.
 // `global` and the CJS interop setting are needed by braft-editor (draft-js); see ../shared/STACK.md.
 export default defineConfig({
@@ -25,17 +38,9 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
       },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      apiProject('api', { API_DB: 'pglite' }),
+      // The same API suite on PostgreSQL when a server is offered (CI sets it when one answers).
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { API_DB: 'postgres' })] : []),
     ],
   },
 } as any);

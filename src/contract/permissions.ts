@@ -1,0 +1,35 @@
+/**
+ * Permission names. Those of the spec are verbatim (including its spellings: Libary, Reprt, Offical);
+ * the administration names are ABP's convention.
+ */
+export const P = {
+  // manager area
+  PartyMember: 'Pages.PartyMember',
+  PartyMemberAuditeList: 'Pages.PartyMember.AuditeList',
+  OrganService: 'Pages.OrganService',
+  // settings (ABP-style administration names; the spec does not name them)
+  Users: 'Pages.Administration.Users',
+  Roles: 'Pages.Administration.Roles',
+  Menus: 'Pages.Administration.Menus',
+  BaseCodes: 'Pages.Administration.BaseCodes',
+  Projects: 'Pages.Administration.Projects',
+  Messages: 'Pages.Administration.Messages',
+} as const;
+
+/** Permission-guarded admin route groups (contract/admin-permission-routes.tsv) and button permissions of core §6. */
+export const ROUTE_PERMISSIONS = [
+  'Pages.Announce', 'Pages.TeachPlan', 'Pages.BranchSpace', 'Pages.ResourceLibaryService', 'Pages.TeacherLibary',
+  'Pages.BaseLibrary', 'Pages.ExamLibaryService', 'Pages.TrainClass', 'Pages.Live', 'Pages.Special', 'Pages.MindReprt',
+  'Pages.OfflinePeriod', 'Pages.Forum', 'Pages.epidemic', 'Pages.PartyMember', 'Pages.OrganService', 'Pages.Development',
+  'Pages.OrganChange', 'Pages.MovingRecord', 'Pages.DifficultyPartyMember', 'Pages.PartyMeetingsAdmin', 'Pages.DifficultyHelp',
+  'Pages.VolunteerActivity.Admin', 'Pages.PartyDues', 'Pages.DemoAndResp', 'Pages.VillageOffical', 'Pages.PartyMember.AuditeList',
+] as const;
+
+export const BUTTON_PERMISSIONS = [
+  'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report', 'Pages.BaseLibrary.Modify', 'Pages.BaseLibrary.Delete',
+  'Pages.TeacherLibary.SelectAndUse', 'Pages.TeacherLibary.Report', 'Pages.TeacherLibary.Modify', 'Pages.TeacherLibary.Delete',
+  'Pages.ResourceLibaryService.Modify', 'Pages.ResourceLibaryService.Delete',
+] as const;
+
+/** Organisation levels of the demo province (organ_level). */
+export const ORGAN_LEVEL = { province: 1, city: 2, district: 3, street: 4, branch: 5 } as const;

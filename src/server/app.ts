@@ -1,0 +1,138 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AppContext } from './context';
+import { AppError } from './http/errors';
+import { fail } from './http/envelope';
+import { translateValidation } from './http/validation';
+import { bearerToken, resolveCurrentUser } from './http/auth';
+import { registerService } from './http/actions';
+import { MSG } from '../contract/messages';
+import { services } from './services';
+import { recordAudit } from './http/audit-log';
+
+export interface BuildOptions {
+  /** built client to serve under /dj/ (absent in API tests) */
+  clientDir?: string | null;
+  logger?: boolean | object;
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in Chinese. */
+const FASTIFY_4XX: Record<number, string> = {
+  400: MSG.badRequest,
+  404: MSG.notFound,
+  405: '请求方法不被支持',
+  406: '不支持的响应格式',
+  413: '请求内容过大',
+  415: '不支持的请求内容类型',
+  429: '请求过于频繁，请稍后再试',
+};
+
+/** PostgreSQL errors that bad input can cause: answered as 400, never 500. */
+const PG_INPUT_ERRORS: Record<string, string> = {
+  '23505': '数据已存在，请勿重复提交',
+  '23503': '关联的数据不存在或仍被引用',
+  '22P02': MSG.badRequest,
+  '22001': '输入内容过长',
+  '22003': '数值超出范围',
+  '22007': '日期格式不正确',
+  '22008': '日期超出范围',
+};
+
+/** Query and body keys are case-insensitive, as in ABP: `SkipCount` and `skipCount` are one field. */
+function camelKeys(value: unknown) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k.charAt(0).toLowerCase() + k.slice(1)] = v;
+  return out;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false },
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  } as any) as unknown as FastifyInstance;
+  ctx.log = app.log;
+
+  // The client sends JSON as application/json-patch+json (core §7); an empty JSON body is {}.
+  app.removeContentTypeParser('application/json');
+  const parseJson = (_req: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, '请求内容不是有效的JSON'), undefined);
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, parseJson);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '党组织培训学习与党建平台 API', version: '1.0.0', description: 'ABP 风格接口：成功 {result, success:true}，失败 {error:{code,message,details,validationErrors}}。' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger' });
+
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/file/')) return;
+    const token = bearerToken(req.headers.authorization);
+    req.currentUser = token ? await resolveCurrentUser(ctx, token) : null;
+  });
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    (req as any).query = camelKeys(req.query);
+    if (req.body && typeof req.body === 'object') (req as any).body = camelKeys(req.body);
+  });
+  app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode));
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(fail(err.status, { message: err.message, ...err.opts }));
+    }
+    if (err.validation) {
+      const errors = translateValidation(err.validation);
+      return reply.status(400).send(fail(400, { message: errors[0]?.message ?? MSG.badRequest, details: errors.map((e) => e.message).join('；'), validationErrors: errors }));
+    }
+    if (typeof err.code === 'string' && PG_INPUT_ERRORS[err.code]) {
+      req.log.warn({ err }, 'database rejected input');
+      return reply.status(400).send(fail(400, { message: PG_INPUT_ERRORS[err.code] }));
+    }
+    const status = Number(err.statusCode);
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(fail(status, { message: FASTIFY_4XX[status] ?? MSG.badRequest }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(500, { message: MSG.internal }));
+  });
+
+  for (const service of services) registerService(app, ctx, service);
+
+  const clientDir = opts.clientDir === undefined ? resolve('dist/client') : opts.clientDir;
+  const hasClient = !!clientDir && existsSync(resolve(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir!, prefix: '/dj/', wildcard: false, index: ['index.html'] });
+    app.get('/', (_req, reply) => reply.redirect('/dj/'));
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    // History-mode client: every /dj/* path that is not a file gets index.html.
+    if (hasClient && req.method === 'GET' && (req.url === '/dj' || req.url.startsWith('/dj/'))) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(fail(404, { message: `${MSG.notFound}：${req.method} ${req.url.split('?')[0]}` }));
+  });
+
+  return app;
+}

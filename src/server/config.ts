@@ -1,0 +1,61 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+/** Every environment variable the server reads, in one place (README lists them). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string | null;
+  databaseUrl: string | null;
+  jwtSecret: Buffer;
+  tokenTtlSeconds: number;
+  seedDemo: boolean;
+  demoPassword: string;
+  ssoIssuer: string;
+  ssoPublicKeyPem: string | null;
+  logLevel: string;
+  /** login protection */
+  captchaAfterFailures: number;
+  lockAfterFailures: number;
+  lockMinutes: number;
+  /** phone codes: at most one a minute and this many an hour per number */
+  phoneCodesPerHour: number;
+}
+
+function secretFrom(dataDir: string | null): Buffer {
+  if (process.env.JWT_SECRET) return Buffer.from(process.env.JWT_SECRET, 'utf8');
+  if (!dataDir) return randomBytes(48);
+  // A random secret kept beside the data, so tokens survive a restart; never a constant in code.
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || null;
+  const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || './data');
+  const ssoKeyFile = env.SSO_PUBLIC_KEY_FILE;
+  return {
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret: secretFrom(dataDir),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS || 86400),
+    seedDemo: env.SEED_DEMO !== '0',
+    demoPassword: env.DEMO_PASSWORD || 'Demo@123456',
+    ssoIssuer: env.SSO_ISSUER || 'demo-sso',
+    ssoPublicKeyPem: env.SSO_PUBLIC_KEY || (ssoKeyFile ? readFileSync(ssoKeyFile, 'utf8') : null),
+    logLevel: env.LOG_LEVEL || 'info',
+    captchaAfterFailures: 3,
+    lockAfterFailures: 5,
+    lockMinutes: 5,
+    phoneCodesPerHour: 5,
+    ...overrides,
+  };
+}

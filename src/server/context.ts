@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { SmsSender } from './security/sms';
+import { PermissionCache } from './http/permission-cache';
+
+/** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
+export interface AppContext {
+  db: Database;
+  dbKind: 'postgres' | 'pglite';
+  config: Config;
+  /** The server's notion of now; tests replace it to control time. */
+  now: () => Date;
+  sms: SmsSender;
+  permissions: PermissionCache;
+  log: FastifyBaseLogger;
+}
+
+export function createContext(parts: Omit<AppContext, 'permissions' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+  const ctx = {
+    ...parts,
+    now: parts.now ?? (() => new Date()),
+    log: parts.log ?? (console as unknown as FastifyBaseLogger),
+  } as AppContext;
+  ctx.permissions = new PermissionCache(ctx);
+  return ctx;
+}

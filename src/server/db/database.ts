@@ -1,0 +1,39 @@
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseTarget {
+  /** postgres://… — real PostgreSQL. */
+  url?: string;
+  /** PGlite data directory; absent means an in-memory database (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
+  schema?: string;
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite.
+ * Both speak the same SQL, so the migrations and every query are shared.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<{ db: Database; kind: 'postgres' | 'pglite' }> {
+  const plugins = [new CamelCasePlugin()];
+  if (target.url) {
+    const pg = await import('pg');
+    // bigint (int8) ids and counts come back as JS numbers: ids stay far below 2^53.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+    const pool = new pg.default.Pool({
+      connectionString: target.url,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    });
+    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), kind: 'postgres' };
+  }
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({
+    dataDir: target.dataDir,
+    parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+  });
+  return { db: new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins }), kind: 'pglite' };
+}

@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Database } from './database';
+import * as m001 from './migrations/001-core';
+
+/** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
+const migrations: Record<string, Migration> = {
+  '001-core': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({ db: db as any, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { CurrentUser } from './auth';
+import { forbidden, unauthorized } from './errors';
+import { MSG } from '../../contract/messages';
+import { ok } from './envelope';
+import { isInSubtree } from '../scope';
+
+/**
+ * Who may call an action. Deny by default: every action must say one of these.
+ * - permission: the current role's menus must carry that permission name;
+ * - self: any signed-in user, acting only on their own data;
+ * - public: no token needed (sign-in, registration, password recovery).
+ */
+export type Access = { permission: string } | 'self' | 'public';
+
+export interface Call<I> {
+  input: I;
+  ctx: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** the signed-in caller; only null for public actions called without a token */
+  user: CurrentUser;
+  /** Throws 403 unless `organPath` lies in the caller's managed subtree. */
+  requireScope(organPath: string | null | undefined): void;
+}
+
+export interface ActionDef<I = any> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  summary: string;
+  access: Access;
+  /** JSON Schema of the query (GET, DELETE) or body (POST, PUT); field names camelCase, case-insensitive on input. */
+  input?: Record<string, unknown>;
+  /** Plain-text description of the result (shown in OpenAPI). */
+  returns?: string;
+  /** The handler wrote the reply itself (e.g. a file); do not wrap in the envelope. */
+  raw?: boolean;
+  handler(call: Call<I>): Promise<unknown>;
+}
+
+export interface ServiceDef {
+  name: string;
+  /** key: action name; `Name#post` distinguishes two methods of one name */
+  actions: Record<string, ActionDef>;
+  prefix?: string;
+}
+
+export const defineService = (name: string, actions: Record<string, ActionDef>, prefix = '/api/services/app'): ServiceDef => ({ name, actions, prefix });
+export const action = <I = any>(def: ActionDef<I>): ActionDef<I> => def;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+    actionName?: string;
+  }
+}
+
+export function registerService(app: FastifyInstance, ctx: AppContext, service: ServiceDef) {
+  for (const [key, def] of Object.entries(service.actions)) {
+    const name = key.split('#')[0];
+    const url = `${service.prefix}/${service.name}/${name}`;
+    const inputKey = def.method === 'GET' || def.method === 'DELETE' ? 'querystring' : 'body';
+    const input = def.input ?? { type: 'object', properties: {} };
+    const access = def.access;
+    app.route({
+      method: def.method,
+      url,
+      schema: {
+        tags: [service.name],
+        summary: def.summary,
+        description: [
+          access === 'public' ? '公开接口，无需登录。' : access === 'self' ? '需要登录；只读写本人数据。' : `需要权限：${access.permission}`,
+          def.returns ? `返回：${def.returns}` : '',
+        ].filter(Boolean).join('\n'),
+        [inputKey]: input,
+        ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      },
+      config: { access },
+      handler: async (req, reply) => {
+        req.actionName = `${service.name}/${name}`;
+        const user = req.currentUser;
+        if (access !== 'public') {
+          if (!user) throw unauthorized();
+          if (access !== 'self' && !user.permissions.has(access.permission)) throw forbidden(`${MSG.forbidden}（${access.permission}）`);
+        }
+        const call: Call<any> = {
+          input: (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {},
+          ctx,
+          req,
+          reply,
+          user: user as CurrentUser,
+          requireScope(organPath) {
+            if (!user || !user.organPath || !organPath || !isInSubtree(organPath, user.organPath)) throw forbidden(MSG.outOfScope);
+          },
+        };
+        const result = await def.handler(call);
+        if (def.raw) return reply;
+        return ok(result === undefined ? null : result);
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { createHash, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import type { AppContext } from '../context';
+import { badRequest } from '../http/errors';
+
+/** Six-digit phone codes: stored hashed, valid 10 minutes, 5 tries, one a minute and a few an hour per number. */
+export type CodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'resetToken';
+const TTL_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 5;
+const digest = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${phone}|${purpose}|${code}`).digest('hex');
+
+export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose): Promise<void> {
+  const now = ctx.now();
+  const recent = await ctx.db
+    .selectFrom('phoneCodes')
+    .select([
+      sql<number>`count(*)`.as('lastHour'),
+      sql<number>`count(*) filter (where creation_time > ${new Date(now.getTime() - 60_000)})`.as('lastMinute'),
+    ])
+    .where('phoneNumber', '=', phoneNumber)
+    .where('purpose', '!=', 'resetToken')
+    .where('creationTime', '>', new Date(now.getTime() - 3600_000))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.lastMinute) > 0 || Number(recent.lastHour) >= ctx.config.phoneCodesPerHour) throw badRequest(MSG.phoneCodeTooFrequent);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.db
+    .insertInto('phoneCodes')
+    .values({ phoneNumber, purpose, codeHash: digest(phoneNumber, purpose, code), expiresAt: new Date(now.getTime() + TTL_MS), creationTime: now })
+    .execute();
+  await ctx.sms.send(phoneNumber, `【党建学习平台】您的验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。`);
+}
+
+/** Checks and consumes a code (or a reset token stored the same way). */
+export async function consumePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose, code: string): Promise<void> {
+  const now = ctx.now();
+  const row = await ctx.db
+    .selectFrom('phoneCodes')
+    .select(['id', 'codeHash', 'attempts'])
+    .where('phoneNumber', '=', phoneNumber)
+    .where('purpose', '=', purpose)
+    .where('used', '=', false)
+    .where('expiresAt', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.attempts >= MAX_ATTEMPTS) throw badRequest(MSG.phoneCodeWrong);
+  if (row.codeHash !== digest(phoneNumber, purpose, code.trim())) {
+    await ctx.db.updateTable('phoneCodes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    throw badRequest(MSG.phoneCodeWrong);
+  }
+  const used = await ctx.db.updateTable('phoneCodes').set({ used: true }).where('id', '=', row.id).where('used', '=', false).returning('id').executeTakeFirst();
+  if (!used) throw badRequest(MSG.phoneCodeWrong);
+}
+
+/** A one-time token proving a phone code was entered, for the second step of password recovery. */
+export async function issueResetToken(ctx: AppContext, phoneNumber: string, token: string) {
+  await ctx.db
+    .insertInto('phoneCodes')
+    .values({ phoneNumber, purpose: 'resetToken', codeHash: digest(phoneNumber, 'resetToken', token), expiresAt: new Date(ctx.now().getTime() + TTL_MS), creationTime: ctx.now() })
+    .execute();
+}

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import { P } from '../../contract/permissions';
+import { action, defineService, type Call } from '../http/actions';
+import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { subtreePattern } from '../scope';
+import { createOrgan, getOrgan, organNodeColumns, toNode, type NewOrgan } from './organs';
+import { heldRoles } from './session';
+
+const NODE = '组织节点 {id, parentId, organName, organizationName, organPath, organLevel, organType, hasChild, children}';
+
+/** The caller manages a subtree only in an administrator role; the member role manages none. */
+const adminScope = (call: Call<unknown>) => (call.user && !call.user.isDefaultRole && call.user.organPath ? call.user.organPath : null);
+
+export const organCreateProps = {
+  parentId: { type: 'integer', minimum: 1, title: '上级组织', 'x-required-message': '请选择上级组织' },
+  organName: { type: 'string', minLength: 1, maxLength: 100, title: '组织名称', 'x-required-message': '请输入组织名称' },
+  shortName: { type: ['string', 'null'], maxLength: 50, title: '简称' },
+  organCode: { type: ['string', 'null'], maxLength: 50, title: '组织编码' },
+  organType: { type: ['string', 'null'], maxLength: 20, title: '组织类别' },
+  secretaryName: { type: ['string', 'null'], maxLength: 50, title: '书记' },
+  contactPhone: { type: ['string', 'null'], maxLength: 30, title: '联系电话' },
+  address: { type: ['string', 'null'], maxLength: 200, title: '地址' },
+  longitude: { type: ['number', 'null'], minimum: -180, maximum: 180, title: '经度' },
+  latitude: { type: ['number', 'null'], minimum: -90, maximum: 90, title: '纬度' },
+  sort: { type: 'integer', minimum: 0, maximum: 100000, title: '排序' },
+};
+
+export async function createOrganInScope(call: Call<NewOrgan>) {
+  const parent = await getOrgan(call.ctx.db, call.input.parentId);
+  call.requireScope(parent.organPath);
+  const { id, organPath } = await createOrgan(call.ctx.db, call.input, call.user.userId);
+  const row = await organNodeColumns(call.ctx.db).where('o.id', '=', id).executeTakeFirstOrThrow();
+  return { ...toNode(row), organPath };
+}
+
+export const organizationService = defineService('OrganizationService', {
+  GetBranchOrganListByName: action<{ organName?: string }>({
+    method: 'GET',
+    summary: '按名称搜索党组织（管理员仅在管理范围内）',
+    access: 'public',
+    returns: `${NODE}[]，最多50条`,
+    input: objectInput({ organName: { type: 'string', maxLength: 100, title: '组织名称' } }),
+    async handler(call) {
+      const name = (call.input.organName ?? '').trim();
+      if (!name) return [];
+      const scope = adminScope(call);
+      let q = organNodeColumns(call.ctx.db).where('o.organName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (scope) q = q.where('o.organPath', 'like', subtreePattern(scope));
+      const rows = await q.orderBy('o.organLevel').orderBy('o.id').limit(50).execute();
+      return rows.map(toNode);
+    },
+  }),
+
+  SearchSups: action<{ id: number }>({
+    method: 'GET',
+    summary: '查询组织的全部上级（自根组织起，含自身）',
+    access: 'public',
+    returns: `${NODE}[]`,
+    input: idInput,
+    async handler({ ctx, input }) {
+      const organ = await getOrgan(ctx.db, input.id);
+      const ids = organ.organPath.split('/').filter(Boolean).map(Number);
+      const rows = await organNodeColumns(ctx.db).where('o.id', 'in', ids).execute();
+      return ids.map((id) => rows.find((r) => r.id === id)).filter(Boolean).map((r) => toNode(r!));
+    },
+  }),
+
+  GetListByParentIdAsync: action<{ id?: number }>({
+    method: 'GET',
+    summary: '按上级组织查询下级组织（不传 id：管理员返回其管理组织，其他返回根组织）',
+    access: 'public',
+    returns: `${NODE}[]`,
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '上级组织' } }),
+    async handler(call) {
+      const q = organNodeColumns(call.ctx.db);
+      if (call.input.id) return (await q.where('o.parentId', '=', call.input.id).orderBy('o.sort').orderBy('o.id').execute()).map(toNode);
+      const scope = adminScope(call);
+      if (scope) return (await q.where('o.organPath', '=', scope).execute()).map(toNode);
+      return (await q.where('o.parentId', 'is', null).orderBy('o.sort').orderBy('o.id').execute()).map(toNode);
+    },
+  }),
+
+  GetListByParentIdAsyncForWeb: action<{ id?: number }>({
+    method: 'GET',
+    summary: '组织管理树：下级组织及其书记、联系方式、党员数（管理范围内）',
+    access: { permission: P.OrganService },
+    returns: `${NODE}[]，另含 secretaryName, contactPhone, address, memberCount`,
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '上级组织' } }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      let q = organNodeColumns(ctx.db).select([
+        'o.secretaryName', 'o.contactPhone', 'o.address', 'o.sort',
+        sql<number>`(select count(*) from party_members m where m.organ_path like o.organ_path || '%' and not m.is_deleted and m.status = 1)`.as('memberCount'),
+      ]);
+      if (input.id) {
+        const parent = await getOrgan(ctx.db, input.id);
+        call.requireScope(parent.organPath);
+        q = q.where('o.parentId', '=', input.id);
+      } else q = q.where('o.organPath', '=', user.organPath);
+      const rows = await q.orderBy('o.sort').orderBy('o.id').execute();
+      return rows.map((r) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone, address: r.address, sort: r.sort, memberCount: Number(r.memberCount) }));
+    },
+  }),
+
+  GetListAsync: action<PagingInput & { organName?: string; organLevel?: number; organType?: string; parentId?: number; organPath?: string }>({
+    method: 'GET',
+    summary: '组织分页列表（管理范围内）',
+    access: { permission: P.OrganService },
+    returns: `{totalCount, items: ${NODE}[]}`,
+    input: pagedInput({
+      organName: { type: 'string', maxLength: 100, title: '组织名称' },
+      organLevel: { type: 'integer', minimum: 1, maximum: 9, title: '组织层级' },
+      organType: { type: 'string', maxLength: 20, title: '组织类别' },
+      parentId: { type: 'integer', minimum: 1, title: '上级组织' },
+      organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '组织路径' },
+    }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      if (input.organPath) call.requireScope(input.organPath);
+      let q = organNodeColumns(ctx.db).where('o.organPath', 'like', subtreePattern(input.organPath || user.organPath));
+      if (input.organName) q = q.where('o.organName', 'like', `%${input.organName.trim()}%`);
+      if (input.organLevel) q = q.where('o.organLevel', '=', input.organLevel);
+      if (input.organType) q = q.where('o.organType', '=', input.organType);
+      if (input.parentId) q = q.where('o.parentId', '=', input.parentId);
+      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = await q.select(['o.secretaryName', 'o.contactPhone']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id').offset(input.skipCount).limit(input.maxResultCount).execute();
+      return { totalCount: Number(total.n), items: rows.map((r) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone })) };
+    },
+  }),
+
+  GetManageOrganList: action({
+    method: 'GET',
+    summary: '当前用户的管理组织（管理员角色所绑定的组织）',
+    access: 'self',
+    returns: `${NODE}[]，另含 roleId, roleName`,
+    async handler({ ctx, user }) {
+      const roles = (await heldRoles(ctx.db, user.userId)).filter((r) => !r.isDefault);
+      if (!roles.length) return [];
+      const nodes = await organNodeColumns(ctx.db).where('o.id', 'in', roles.map((r) => r.organId)).execute();
+      return roles.map((r) => ({ ...toNode(nodes.find((n) => n.id === r.organId)!), roleId: r.roleId, roleName: r.roleDisplayName }));
+    },
+  }),
+
+  GetChildOrgnizationByIdAsync: action<{ id: number }>({
+    method: 'GET',
+    summary: '查询组织的直接下级组织（管理范围内）',
+    access: { permission: P.OrganService },
+    returns: `${NODE}[]`,
+    input: idInput,
+    async handler(call) {
+      const parent = await getOrgan(call.ctx.db, call.input.id);
+      call.requireScope(parent.organPath);
+      return (await organNodeColumns(call.ctx.db).where('o.parentId', '=', parent.id).orderBy('o.sort').orderBy('o.id').execute()).map(toNode);
+    },
+  }),
+
+  CreateAsync: action<NewOrgan>({
+    method: 'POST',
+    summary: '新建下级组织（上级须在管理范围内）',
+    access: { permission: P.OrganService },
+    returns: NODE,
+    input: objectInput(organCreateProps, ['parentId', 'organName']),
+    handler: createOrganInScope,
+  }),
+});

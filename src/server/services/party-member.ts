@@ -1,0 +1,572 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import { P } from '../../contract/permissions';
+import { validateMemberForm } from '../../contract/validators';
+import { action, defineService, type Call } from '../http/actions';
+import { badRequest, forbidden, invalid, notFound } from '../http/errors';
+import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { subtreePattern } from '../scope';
+import { hashPassword } from '../security/passwords';
+import { consumePhoneCode } from '../security/phone-codes';
+import type { Database } from '../db/database';
+import { getOrgan } from './organs';
+import { describeSession, heldRoles } from './session';
+import { assertStrong } from './user';
+import { ID_CARD_ANY, memberFormProps, toProfile, unmasked, type MemberRow } from './member-profile';
+
+type Profile = {
+  id?: number;
+  name: string;
+  organId: number;
+  phoneNumber: string;
+  headImage?: string | null;
+  isJoinOneLineSituation?: boolean | null;
+  addition?: Record<string, any>;
+  partyMember?: Record<string, any>;
+};
+
+const PROFILE = '党员档案 {id, name, organId, organName, headImage, userName, phoneNumber, isJoinOneLineSituation, addition{…}, partyMember{…}}';
+const LIST_ITEM = '{id, name, sex, organId, organName, phoneNumber(脱敏), idCard(脱敏), partyDutyCode, partyMemeberType, joinPartyDate, status}';
+
+const members = (db: Database) =>
+  db
+    .selectFrom('partyMembers as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organId')
+    .leftJoin('users as u', 'u.id', 'm.userId')
+    .select([
+      'm.id', 'm.userId', 'm.organId', 'm.organPath', 'o.organName', 'u.userName', 'm.name', 'm.idCard', 'm.phoneNumber', 'm.sex', 'm.headImage',
+      'm.partyDutyCode', 'm.isJoinOneLineSituation', 'm.status', 'm.addition', 'm.partyMember', 'm.creationTime', 'm.auditRemark', 'm.auditTime',
+    ])
+    .where('m.isDeleted', '=', false);
+
+async function loadMember(db: Database, id: number) {
+  const row = await members(db).where('m.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.memberNotFound);
+  return row;
+}
+
+async function loadInScope(call: Call<unknown>, id: number) {
+  const row = await loadMember(call.ctx.db, id);
+  call.requireScope(row.organPath);
+  return row;
+}
+
+/** Core §5 member-form rules, checked on the server too (the identity card sits in `addition`). */
+function checkForm(p: Profile) {
+  const errors = validateMemberForm({ name: p.name, organId: p.organId, phoneNumber: p.phoneNumber, idCard: p.addition?.idCard }, { requireIdCard: true });
+  if (errors.length) throw invalid(errors);
+}
+
+async function assertUnique(db: Database, field: 'idCard' | 'phoneNumber', value: string | null, exceptMemberId?: number) {
+  if (!value) return;
+  let q = db.selectFrom('partyMembers').select('id').where(field, '=', value).where('isDeleted', '=', false);
+  if (exceptMemberId) q = q.where('id', '!=', exceptMemberId);
+  if (await q.executeTakeFirst()) {
+    const message = field === 'idCard' ? MSG.idCardExists : MSG.phoneExists;
+    throw badRequest(message, { validationErrors: [{ message, members: [field] }] });
+  }
+}
+
+/** Splits a profile into the promoted columns and the JSON groups. */
+function toColumns(p: Profile, stored?: MemberRow) {
+  const { sex, idCard, ...addition } = p.addition ?? {};
+  const { partyDutyCode, ...partyMember } = p.partyMember ?? {};
+  return {
+    name: p.name.trim(),
+    phoneNumber: unmasked(p.phoneNumber, stored?.phoneNumber ?? null),
+    idCard: unmasked(idCard, stored?.idCard ?? null)?.toUpperCase() ?? null,
+    sex: sex ?? null,
+    headImage: p.headImage ?? null,
+    isJoinOneLineSituation: !!p.isJoinOneLineSituation,
+    partyDutyCode: partyDutyCode ?? null,
+    partyMemberType: Number(partyMember.partyMemeberType ?? 1),
+    addition: JSON.stringify(addition),
+    partyMember: JSON.stringify(partyMember),
+  };
+}
+
+const listFilters = {
+  keyword: { type: 'string', maxLength: 50, title: '关键字' },
+  organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织', 'x-message': MSG.organRequired },
+  name: { type: 'string', maxLength: 50, title: '姓名' },
+  idCard: { type: 'string', maxLength: 18, title: '身份证号' },
+  phoneNumber: { type: 'string', maxLength: 11, title: '手机号' },
+  sex: { type: 'integer', enum: [1, 2], title: '性别' },
+  partyDutyCodes: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 32 }, title: '党内职务' },
+  partyMemeberType: { type: 'integer', enum: [1, 2], title: '党员类型' },
+};
+type ListInput = PagingInput & { keyword?: string; organPath?: string; name?: string; idCard?: string; phoneNumber?: string; sex?: number; partyDutyCodes?: string[]; partyMemeberType?: number };
+
+/** The member list, always inside the caller's subtree (a narrower organPath must lie inside it). */
+async function pageMembers(call: Call<ListInput>, status = 1) {
+  const { ctx, input, user } = call;
+  if (input.organPath) call.requireScope(input.organPath);
+  let q = members(ctx.db).where('m.organPath', 'like', subtreePattern(input.organPath || user.organPath)).where('m.status', '=', status);
+  const like = (v: string) => `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (input.keyword) q = q.where((eb) => eb.or([eb('m.name', 'like', like(input.keyword!)), eb('m.phoneNumber', '=', input.keyword!.trim()), eb('m.idCard', '=', input.keyword!.trim().toUpperCase())]));
+  if (input.name) q = q.where('m.name', 'like', like(input.name));
+  if (input.idCard) q = q.where('m.idCard', '=', input.idCard.trim().toUpperCase());
+  if (input.phoneNumber) q = q.where('m.phoneNumber', '=', input.phoneNumber.trim());
+  if (input.sex) q = q.where('m.sex', '=', input.sex);
+  if (input.partyDutyCodes?.length) q = q.where('m.partyDutyCode', 'in', input.partyDutyCodes);
+  if (input.partyMemeberType) q = q.where('m.partyMemberType', '=', input.partyMemeberType);
+  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const rows = await q.orderBy('m.organPath').orderBy('m.id').offset(input.skipCount).limit(input.maxResultCount).execute();
+  return {
+    totalCount: Number(total.n),
+    items: rows.map((r) => {
+      const p = toProfile(r, false);
+      return {
+        id: r.id, name: r.name, sex: r.sex, organId: r.organId, organName: r.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard,
+        partyDutyCode: r.partyDutyCode, partyMemeberType: p.partyMember.partyMemeberType, joinPartyDate: p.partyMember.joinPartyDate ?? null,
+        status: r.status, creationTime: r.creationTime, auditRemark: r.auditRemark, auditTime: r.auditTime,
+      };
+    }),
+  };
+}
+
+/** Creates the member and his login account (user name = phone number) in one transaction. */
+async function createMember(call: Call<unknown>, p: Profile, opts: { status: number; password: string; needChangePassword: boolean }) {
+  const { ctx } = call;
+  checkForm(p);
+  const organ = await getOrgan(ctx.db, p.organId);
+  const cols = toColumns(p);
+  await assertUnique(ctx.db, 'idCard', cols.idCard);
+  await assertUnique(ctx.db, 'phoneNumber', cols.phoneNumber);
+  const taken = await ctx.db.selectFrom('users').select('id').where((eb) => eb.or([eb('phoneNumber', '=', cols.phoneNumber), eb('userName', '=', cols.phoneNumber!)])).where('isDeleted', '=', false).executeTakeFirst();
+  if (taken) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
+  const passwordHash = await hashPassword(opts.password);
+  const defaultRole = await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
+  return ctx.db.transaction().execute(async (trx) => {
+    const u = await trx
+      .insertInto('users')
+      .values({ userName: cols.phoneNumber!, name: cols.name, passwordHash, phoneNumber: cols.phoneNumber, phoneConfirmed: opts.status === 0, organId: organ.id, userType: 0, needChangePassword: opts.needChangePassword, creatorUserId: call.user?.userId ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const m = await trx
+      .insertInto('partyMembers')
+      .values({ ...cols, userId: u.id, organId: organ.id, organPath: organ.organPath, status: opts.status, creatorUserId: call.user?.userId ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // a pending registration gets the member role only once approved
+    if (opts.status === 1 && defaultRole) await trx.insertInto('userRoles').values({ userId: u.id, roleId: defaultRole.id, organId: organ.id }).execute();
+    return m.id;
+  });
+}
+
+/** Moves the member (and his default-role binding) when an administrator changes his organisation. */
+async function updateMember(call: Call<unknown>, stored: MemberRow, p: Profile, allowOrganChange: boolean) {
+  const { ctx } = call;
+  checkForm(p);
+  const cols = toColumns(p, stored);
+  await assertUnique(ctx.db, 'idCard', cols.idCard, stored.id);
+  await assertUnique(ctx.db, 'phoneNumber', cols.phoneNumber, stored.id);
+  let organ = { id: stored.organId, organPath: stored.organPath };
+  if (allowOrganChange && p.organId !== stored.organId) {
+    const target = await getOrgan(ctx.db, p.organId);
+    call.requireScope(target.organPath);
+    organ = { id: target.id, organPath: target.organPath };
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('partyMembers').set({ ...cols, organId: organ.id, organPath: organ.organPath, lastModificationTime: ctx.now() }).where('id', '=', stored.id).execute();
+    if (stored.userId) {
+      await trx.updateTable('users').set({ name: cols.name, organId: organ.id }).where('id', '=', stored.userId).execute();
+      if (organ.id !== stored.organId) {
+        const def = await trx.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
+        if (def) await trx.updateTable('userRoles').set({ organId: organ.id }).where('userId', '=', stored.userId).where('roleId', '=', def.id).execute();
+      }
+    }
+  });
+}
+
+const profileInput = objectInput(memberFormProps, ['name', 'organId', 'phoneNumber']);
+const subRecordInput = (title: string, props: Record<string, unknown>, required: string[]) =>
+  objectInput({ id: { type: 'integer', minimum: 1, title: '记录' }, memberId: { type: 'integer', minimum: 1, title: '党员' }, ...props }, ['memberId', ...required]);
+
+/** Rewards/penalties and travel abroad: sub-records of a member, written by administrators in scope. */
+function subRecordActions(table: 'memberBonusPenalties' | 'memberAbroads', label: string, props: Record<string, unknown>, required: string[]) {
+  return {
+    update: action<{ id?: number; memberId: number } & Record<string, unknown>>({
+      method: 'PUT',
+      summary: `新增或修改党员${label}记录（不传 id 为新增）`,
+      access: { permission: P.PartyMember },
+      input: subRecordInput(label, props, required),
+      returns: `{id, memberId, …${label}字段}`,
+      async handler(call) {
+        const { ctx, input } = call;
+        await loadInScope(call, input.memberId);
+        const { id, memberId, ...data } = input;
+        if (id) {
+          const row = await ctx.db.updateTable(table).set({ data: JSON.stringify(data) }).where('id', '=', id).where('memberId', '=', memberId).returning('id').executeTakeFirst();
+          if (!row) throw notFound(MSG.recordNotFound);
+          return { id, memberId, ...data };
+        }
+        const row = await ctx.db.insertInto(table).values({ memberId, data: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow();
+        return { id: row.id, memberId, ...data };
+      },
+    }),
+    remove: action<{ id: number }>({
+      method: 'DELETE',
+      summary: `删除党员${label}记录`,
+      access: { permission: P.PartyMember },
+      input: idInput,
+      async handler(call) {
+        const row = await call.ctx.db.selectFrom(table).select(['id', 'memberId']).where('id', '=', call.input.id).executeTakeFirst();
+        if (!row) throw notFound(MSG.recordNotFound);
+        await loadInScope(call, row.memberId);
+        await call.ctx.db.deleteFrom(table).where('id', '=', row.id).execute();
+        return true;
+      },
+    }),
+  };
+}
+
+const bonus = subRecordActions('memberBonusPenalties', '奖惩', {
+  type: { type: 'integer', enum: [1, 2], title: '奖惩类型', 'x-required-message': '请选择奖惩类型' },
+  name: { type: 'string', minLength: 1, maxLength: 100, title: '奖惩名称', 'x-required-message': '请输入奖惩名称' },
+  date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '奖惩日期', 'x-message': '奖惩日期格式不正确' },
+  approvalOrgan: { type: ['string', 'null'], maxLength: 100, title: '批准机关' },
+  reason: { type: ['string', 'null'], maxLength: 500, title: '奖惩原因' },
+}, ['type', 'name']);
+const abroad = subRecordActions('memberAbroads', '出国（境）', {
+  country: { type: 'string', minLength: 1, maxLength: 50, title: '前往国家（地区）', 'x-required-message': '请输入前往国家（地区）' },
+  startDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '出境日期', 'x-message': '出境日期格式不正确' },
+  endDate: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '回国日期', 'x-message': '回国日期格式不正确' },
+  reason: { type: ['string', 'null'], maxLength: 200, title: '事由' },
+}, ['country', 'startDate']);
+
+async function subRecords(db: Database, memberId: number) {
+  const [b, a] = await Promise.all([
+    db.selectFrom('memberBonusPenalties').select(['id', 'data']).where('memberId', '=', memberId).orderBy('id').execute(),
+    db.selectFrom('memberAbroads').select(['id', 'data']).where('memberId', '=', memberId).orderBy('id').execute(),
+  ]);
+  return { bonusPenalties: b.map((r) => ({ id: r.id, memberId, ...(r.data as object) })), abroads: a.map((r) => ({ id: r.id, memberId, ...(r.data as object) })) };
+}
+
+const simpleProps = {
+  id: memberFormProps.id,
+  name: memberFormProps.name,
+  organId: memberFormProps.organId,
+  phoneNumber: memberFormProps.phoneNumber,
+  idCard: { type: 'string', pattern: ID_CARD_ANY, title: '身份证号', 'x-message': MSG.idCardInvalid, 'x-required-message': MSG.idCardRequired },
+  sex: { type: ['integer', 'null'], enum: [1, 2, null], title: '性别' },
+  partyDutyCode: { type: ['string', 'null'], maxLength: 32, title: '党内职务' },
+  partyMemeberType: { type: ['integer', 'null'], enum: [1, 2, null], title: '党员类型' },
+  joinPartyDate: { type: ['string', 'null'], pattern: '^(\\d{4}-\\d{2}-\\d{2}.*)?$', title: '入党日期', 'x-message': '入党日期格式不正确' },
+};
+type Simple = { id?: number; name: string; organId: number; phoneNumber: string; idCard: string; sex?: number | null; partyDutyCode?: string | null; partyMemeberType?: number | null; joinPartyDate?: string | null };
+const simpleToProfile = (s: Simple, stored?: ReturnType<typeof toProfile>): Profile => ({
+  name: s.name,
+  organId: s.organId,
+  phoneNumber: s.phoneNumber,
+  headImage: stored?.headImage ?? null,
+  isJoinOneLineSituation: stored?.isJoinOneLineSituation ?? false,
+  addition: { ...(stored?.addition ?? {}), idCard: s.idCard, sex: s.sex ?? stored?.addition.sex ?? null },
+  partyMember: { ...(stored?.partyMember ?? {}), partyDutyCode: s.partyDutyCode ?? null, partyMemeberType: s.partyMemeberType ?? 1, joinPartyDate: s.joinPartyDate ?? null },
+});
+
+const initialPassword = () => `Dj${randomBytes(6).toString('base64url')}9`;
+
+export const partyMemberService = defineService('PartyMemberService', {
+  GetCurrentUserSessionData: action({
+    method: 'GET',
+    summary: '当前会话信息（当前角色、管理组织与全部角色）',
+    access: 'self',
+    returns: '会话字段（不含令牌）及 roles[]',
+    async handler({ ctx, user }) {
+      const session = await describeSession(ctx, user.userId, user.roleId && user.organId ? { roleId: user.roleId, organId: user.organId } : null);
+      const roles = await heldRoles(ctx.db, user.userId);
+      return { ...session, isDefaultRole: user.isDefaultRole, roles: roles.map((r) => ({ roleId: r.roleId, roleName: r.roleDisplayName, organId: r.organId, organName: r.organName, isDefault: r.isDefault })) };
+    },
+  }),
+
+  GetCurrentPartyMemberInfo: action({
+    method: 'GET',
+    summary: '本人党员档案',
+    access: 'self',
+    returns: PROFILE,
+    async handler({ ctx, user }) {
+      const row = await members(ctx.db).where('m.userId', '=', user.userId).executeTakeFirst();
+      if (!row) throw notFound(MSG.memberNotFound);
+      return { ...toProfile(row), ...(await subRecords(ctx.db, row.id)) };
+    },
+  }),
+
+  UpdatePartyMemberInfo: action<Profile>({
+    method: 'PUT',
+    summary: '修改党员档案：党员改本人（不能自行变更党组织），管理员（Pages.PartyMember）改管理范围内党员',
+    access: 'self',
+    input: profileInput,
+    returns: PROFILE,
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const own = await ctx.db.selectFrom('partyMembers').select('id').where('userId', '=', user.userId).where('isDeleted', '=', false).executeTakeFirst();
+      const targetId = input.id ?? own?.id;
+      if (!targetId) throw notFound(MSG.memberNotFound);
+      const isOwn = targetId === own?.id;
+      if (!isOwn && !user.permissions.has(P.PartyMember)) throw forbidden(`${MSG.forbidden}（${P.PartyMember}）`);
+      const stored = isOwn ? await loadMember(ctx.db, targetId) : await loadInScope(call, targetId);
+      const asAdmin = !isOwn || (user.permissions.has(P.PartyMember) && !user.isDefaultRole);
+      await updateMember(call, stored, { ...input, organId: asAdmin ? input.organId : stored.organId }, asAdmin);
+      return toProfile(await loadMember(ctx.db, targetId));
+    },
+  }),
+
+  UpdateMemberPassword: action<{ oldPassword: string; newPassword: string }>({
+    method: 'PUT',
+    summary: '党员修改本人密码',
+    access: 'self',
+    input: objectInput(
+      { oldPassword: { type: 'string', minLength: 1, maxLength: 128, title: '原密码' }, newPassword: { type: 'string', minLength: 1, maxLength: 128, title: '新密码' } },
+      ['oldPassword', 'newPassword'],
+    ),
+    async handler(call) {
+      const { userService } = await import('./user');
+      return userService.actions.UpdatePassword.handler(call);
+    },
+  }),
+
+  PartyMemberRegister: action<{ name: string; organId: number; phoneNumber: string; idCard: string; password: string; phoneCode: string; sex?: number }>({
+    method: 'POST',
+    summary: '党员自助注册（短信验证手机号；待所在组织管理员审核通过后方可登录）',
+    access: 'public',
+    returns: '{id, status: 0}',
+    input: objectInput(
+      {
+        name: memberFormProps.name,
+        organId: memberFormProps.organId,
+        phoneNumber: { ...memberFormProps.phoneNumber, pattern: '^1[3-9]\\d{9}$' },
+        idCard: { ...simpleProps.idCard, pattern: '^(\\d{15}|\\d{17}[\\dXx])$' },
+        sex: simpleProps.sex,
+        password: { type: 'string', minLength: 1, maxLength: 128, title: '密码', 'x-required-message': '请输入密码' },
+        phoneCode: { type: 'string', pattern: '^\\d{6}$', title: '短信验证码', 'x-message': MSG.phoneCodeWrong, 'x-required-message': '请输入短信验证码' },
+      },
+      ['name', 'organId', 'phoneNumber', 'idCard', 'password', 'phoneCode'],
+    ),
+    async handler(call) {
+      const { ctx, input } = call;
+      const organ = await getOrgan(ctx.db, input.organId);
+      assertStrong(input.password);
+      checkForm({ name: input.name, organId: input.organId, phoneNumber: input.phoneNumber, addition: { idCard: input.idCard } });
+      await consumePhoneCode(ctx, input.phoneNumber, 'register', input.phoneCode);
+      const id = await createMember(call, { name: input.name, organId: organ.id, phoneNumber: input.phoneNumber, addition: { idCard: input.idCard, sex: input.sex ?? null }, partyMember: {} }, { status: 0, password: input.password, needChangePassword: false });
+      return { id, status: 0 };
+    },
+  }),
+
+  RegisterAuditPageList: action<ListInput & { status?: number }>({
+    method: 'GET',
+    summary: '注册审核列表（扩展接口）：status 0 待审核（默认），1 已通过，2 未通过',
+    access: { permission: P.PartyMemberAuditeList },
+    returns: `{totalCount, items: ${LIST_ITEM}[]}`,
+    input: pagedInput({ ...listFilters, status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '审核状态' } }),
+    async handler(call) {
+      const status = call.input.status ?? 0;
+      if (status === 1) {
+        // approved registrations: members who registered themselves (no creator) and have been audited
+        const page = await pageMembers(call, 1);
+        return { totalCount: page.totalCount, items: page.items };
+      }
+      return pageMembers(call, status);
+    },
+  }),
+
+  AuditRegister: action<{ id: number; approved: boolean; remark?: string }>({
+    method: 'POST',
+    summary: '审核党员注册（扩展接口）：通过后授予党员角色并可登录；不通过须填写备注',
+    access: { permission: P.PartyMemberAuditeList },
+    input: objectInput(
+      {
+        id: { type: 'integer', minimum: 1, title: '注册申请' },
+        approved: { type: 'boolean', title: '审核结果' },
+        remark: { type: 'string', maxLength: 500, title: '备注' },
+      },
+      ['id', 'approved'],
+    ),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const row = await loadInScope(call, input.id);
+      if (row.status !== 0) throw badRequest('该申请已审核');
+      if (!input.approved && !input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
+      const def = await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('partyMembers')
+          .set({ status: input.approved ? 1 : 2, auditRemark: input.remark?.trim() || null, auditorUserId: user.userId, auditTime: ctx.now() })
+          .where('id', '=', row.id)
+          .execute();
+        if (input.approved && def && row.userId) {
+          await trx.insertInto('userRoles').values({ userId: row.userId, roleId: def.id, organId: row.organId }).onConflict((oc) => oc.doNothing()).execute();
+        }
+      });
+      if (row.phoneNumber) {
+        await ctx.sms.send(row.phoneNumber, input.approved ? '【党建学习平台】您的党员注册申请已审核通过，请使用手机号登录。' : `【党建学习平台】您的党员注册申请未通过审核：${input.remark}`);
+      }
+      return true;
+    },
+  }),
+
+  'PageList#get': action<ListInput>({
+    method: 'GET',
+    summary: '党员分页列表（管理范围内）',
+    access: { permission: P.PartyMember },
+    returns: `{totalCount, items: ${LIST_ITEM}[]}`,
+    input: pagedInput(listFilters),
+    handler: (call) => pageMembers(call),
+  }),
+
+  'PageList#post': action<ListInput>({
+    method: 'POST',
+    summary: '党员分页列表（条件较多时以请求体提交）',
+    access: { permission: P.PartyMember },
+    returns: `{totalCount, items: ${LIST_ITEM}[]}`,
+    input: pagedInput(listFilters),
+    handler: (call) => pageMembers(call),
+  }),
+
+  SearchPageList: action<ListInput>({
+    method: 'GET',
+    summary: '党员选择器查询（管理范围内）',
+    access: { permission: P.PartyMember },
+    returns: '{totalCount, items: {id, name, organName}[]}',
+    input: pagedInput(listFilters),
+    async handler(call) {
+      const page = await pageMembers(call);
+      return { totalCount: page.totalCount, items: page.items.map((i) => ({ id: i.id, name: i.name, organName: i.organName, organId: i.organId, sex: i.sex, partyDutyCode: i.partyDutyCode })) };
+    },
+  }),
+
+  Get: action<{ id: number }>({
+    method: 'GET',
+    summary: '党员档案详情（管理范围内），含奖惩与出国（境）记录',
+    access: { permission: P.PartyMember },
+    returns: `${PROFILE} 及 bonusPenalties[], abroads[]`,
+    input: idInput,
+    async handler(call) {
+      const row = await loadInScope(call, call.input.id);
+      return { ...toProfile(row), ...(await subRecords(call.ctx.db, row.id)) };
+    },
+  }),
+
+  Create: action<Profile>({
+    method: 'POST',
+    summary: '新增党员（完整档案；同时开通以手机号登录的账号，初始密码以短信发送，首次登录须修改）',
+    access: { permission: P.PartyMember },
+    returns: PROFILE,
+    input: profileInput,
+    async handler(call) {
+      const organ = await getOrgan(call.ctx.db, call.input.organId);
+      call.requireScope(organ.organPath);
+      const password = initialPassword();
+      const id = await createMember(call, call.input, { status: 1, password, needChangePassword: true });
+      await call.ctx.sms.send(call.input.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
+      return toProfile(await loadMember(call.ctx.db, id));
+    },
+  }),
+
+  SimpleCreate: action<Simple>({
+    method: 'POST',
+    summary: '快速新增党员（姓名、组织、手机号、身份证号等基本项）',
+    access: { permission: P.PartyMember },
+    returns: PROFILE,
+    input: objectInput(simpleProps, ['name', 'organId', 'phoneNumber', 'idCard']),
+    async handler(call) {
+      const organ = await getOrgan(call.ctx.db, call.input.organId);
+      call.requireScope(organ.organPath);
+      const password = initialPassword();
+      const id = await createMember(call, simpleToProfile(call.input), { status: 1, password, needChangePassword: true });
+      await call.ctx.sms.send(call.input.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
+      return toProfile(await loadMember(call.ctx.db, id));
+    },
+  }),
+
+  SimpleUpdate: action<Simple>({
+    method: 'POST',
+    summary: '快速修改党员基本项（管理范围内）',
+    access: { permission: P.PartyMember },
+    returns: PROFILE,
+    input: objectInput(simpleProps, ['id', 'name', 'organId', 'phoneNumber', 'idCard']),
+    async handler(call) {
+      const stored = await loadInScope(call, call.input.id!);
+      await updateMember(call, stored, simpleToProfile(call.input, toProfile(stored)), true);
+      return toProfile(await loadMember(call.ctx.db, stored.id));
+    },
+  }),
+
+  SimpleGet: action<{ id: number }>({
+    method: 'POST',
+    summary: '快速查看党员基本项（管理范围内）',
+    access: { permission: P.PartyMember },
+    returns: '{id, name, organId, organName, phoneNumber, idCard, sex, partyDutyCode, partyMemeberType, joinPartyDate}',
+    input: idInput,
+    async handler(call) {
+      const p = toProfile(await loadInScope(call, call.input.id));
+      return {
+        id: p.id, name: p.name, organId: p.organId, organName: p.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard, sex: p.addition.sex,
+        partyDutyCode: p.partyMember.partyDutyCode, partyMemeberType: p.partyMember.partyMemeberType, joinPartyDate: (p.partyMember as any).joinPartyDate ?? null,
+      };
+    },
+  }),
+
+  Delete: action<{ id: number }>({
+    method: 'DELETE',
+    summary: '删除党员（管理范围内）；账号的党员角色一并收回，没有管理角色的账号停用',
+    access: { permission: P.PartyMember },
+    input: idInput,
+    async handler(call) {
+      const { ctx } = call;
+      const row = await loadInScope(call, call.input.id);
+      if (row.userId === call.user.userId) throw badRequest(MSG.cannotDeleteSelf);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('partyMembers').set({ isDeleted: true, lastModificationTime: ctx.now() }).where('id', '=', row.id).execute();
+        if (row.userId) {
+          const def = await trx.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
+          if (def) await trx.deleteFrom('userRoles').where('userId', '=', row.userId).where('roleId', '=', def.id).execute();
+          const left = await trx.selectFrom('userRoles').select('id').where('userId', '=', row.userId).executeTakeFirst();
+          if (!left) await trx.updateTable('users').set({ isActive: false }).where('id', '=', row.userId).execute();
+        }
+      });
+      return true;
+    },
+  }),
+
+  UpdateBonusPenalty: bonus.update,
+  DeleteBonusPenalty: bonus.remove,
+  UpdateAbroad: abroad.update,
+  DeleteAbroad: abroad.remove,
+
+  GetPartyMemberMovingFloatStatus: action({
+    method: 'GET',
+    summary: '本人组织关系转接与流动状态',
+    access: 'self',
+    returns: '{isFlowMember, isLostMember, hasMovingApply, organId, organName}',
+    async handler({ ctx, user }) {
+      const row = await members(ctx.db).where('m.userId', '=', user.userId).executeTakeFirst();
+      if (!row) throw notFound(MSG.memberNotFound);
+      const pm = row.partyMember as Record<string, unknown>;
+      // transfer applications arrive with the relationship-transfer service; none can be open before it
+      return { isFlowMember: !!pm.isFlowMember, isLostMember: !!pm.isLostMember, hasMovingApply: false, organId: row.organId, organName: row.organName };
+    },
+  }),
+
+  GetUserSecretaryInfo: action({
+    method: 'GET',
+    summary: '本人所在党组织的书记及联系方式',
+    access: 'self',
+    returns: '{name, phoneNumber, organId, organName}',
+    async handler({ ctx, user }) {
+      if (!user.memberOrganId) throw notFound('未加入党组织');
+      const organ = await getOrgan(ctx.db, user.memberOrganId);
+      const secretary = await ctx.db
+        .selectFrom('organTeamMembers as t')
+        .leftJoin('partyMembers as m', 'm.id', 't.memberId')
+        .select(['t.name', 'm.phoneNumber'])
+        .where('t.organId', '=', organ.id)
+        .where((eb) => eb.or([eb('t.dutyName', 'like', '%书记%'), eb('t.dutyCode', '=', '1')]))
+        .orderBy('t.sort')
+        .executeTakeFirst();
+      return { name: secretary?.name ?? organ.secretaryName ?? '', phoneNumber: secretary?.phoneNumber ?? organ.contactPhone ?? '', organId: organ.id, organName: organ.organName };
+    },
+  }),
+});

@@ -1,0 +1,63 @@
+import type { SessionData, UserType } from '../../contract/types';
+import type { AppContext } from '../context';
+import type { Database } from '../db/database';
+import { signToken, ISSUER, newId } from '../http/token';
+
+/** The roles a user holds, default (party-member) role first: the order of "default role selection". */
+export function heldRoles(db: Database, userId: number) {
+  return db
+    .selectFrom('userRoles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.roleId')
+    .innerJoin('organizations as o', 'o.id', 'ur.organId')
+    .select(['ur.roleId', 'ur.organId', 'r.name as roleName', 'r.displayName as roleDisplayName', 'r.isDefault', 'o.organName', 'o.organPath', 'o.organLevel'])
+    .where('ur.userId', '=', userId)
+    .orderBy('r.isDefault', 'desc')
+    .orderBy('ur.id')
+    .execute();
+}
+
+/** Describes the session of a user in a role: the Session entity of core §3 (without the token). */
+export async function describeSession(
+  ctx: AppContext,
+  userId: number,
+  role: { roleId: number; organId: number } | null,
+): Promise<Omit<SessionData, 'accessToken' | 'expireInSeconds'>> {
+  const user = await ctx.db
+    .selectFrom('users as u')
+    .leftJoin('organizations as mo', 'mo.id', 'u.organId')
+    .select(['u.id', 'u.userName', 'u.name', 'u.userType', 'u.needChangePassword', 'u.organId', 'mo.organName', 'mo.organPath', 'mo.organLevel'])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const organ = role
+    ? await ctx.db.selectFrom('organizations').select(['id', 'organName', 'organPath', 'organLevel']).where('id', '=', role.organId).executeTakeFirst()
+    : null;
+  return {
+    userId: user.id,
+    userName: user.userName,
+    nickName: user.name,
+    organId: organ?.id ?? user.organId,
+    organName: organ?.organName ?? user.organName ?? '',
+    organLevel: organ?.organLevel ?? user.organLevel ?? null,
+    organPath: organ?.organPath ?? user.organPath ?? '',
+    userType: user.userType as UserType,
+    roleId: role?.roleId ?? null,
+    needChangePassword: user.needChangePassword,
+  };
+}
+
+/** Opens a server-side session in the user's default role and issues its bearer token. */
+export async function openSession(ctx: AppContext, userId: number, loginMethod: string): Promise<SessionData> {
+  const roles = await heldRoles(ctx.db, userId);
+  const role = roles[0] ? { roleId: roles[0].roleId, organId: roles[0].organId } : null;
+  const now = ctx.now();
+  const ttl = ctx.config.tokenTtlSeconds;
+  const sessionId = newId();
+  await ctx.db
+    .insertInto('authSessions')
+    .values({ id: sessionId, userId, roleId: role?.roleId ?? null, organId: role?.organId ?? null, loginMethod, expiresAt: new Date(now.getTime() + ttl * 1000) })
+    .execute();
+  await ctx.db.updateTable('users').set({ lastLoginTime: now, failedLoginCount: 0, lockoutEnd: null }).where('id', '=', userId).execute();
+  const iat = Math.floor(now.getTime() / 1000);
+  const accessToken = signToken(ctx.config.jwtSecret, { sub: String(userId), jti: sessionId, iat, exp: iat + ttl, iss: ISSUER });
+  return { accessToken, expireInSeconds: ttl, ...(await describeSession(ctx, userId, role)) };
+}

@@ -1,0 +1,252 @@
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import { TOKEN_AUTH_PREFIX } from '../../contract/paths';
+import { action, defineService } from '../http/actions';
+import { AppError, badRequest, ERROR_CODE, notFound, unauthorized } from '../http/errors';
+import { objectInput } from '../http/paging';
+import { newId } from '../http/token';
+import { makeCaptcha } from '../security/captcha';
+import { verifyPassword } from '../security/passwords';
+import { demoIssuerKeys, verifySsoTicket } from '../security/sso';
+import type { AppContext } from '../context';
+import { describeSession, heldRoles, openSession } from './session';
+
+const SESSION_RETURNS = '会话 {accessToken, expireInSeconds, userId, userName, nickName, organId, organName, organLevel, organPath, userType, roleId, needChangePassword}';
+const CAPTCHA_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 2 * 60_000;
+
+const loginUsers = (ctx: AppContext) =>
+  ctx.db
+    .selectFrom('users as u')
+    .leftJoin('partyMembers as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.isDeleted', '=', false))
+    .select(['u.id', 'u.passwordHash', 'u.isActive', 'u.failedLoginCount', 'u.lockoutEnd', 'u.ukeyPublicKey', 'm.status as memberStatus'])
+    .where('u.isDeleted', '=', false);
+
+/** Members sign in with their user name or their phone number. */
+const findUserForLogin = (ctx: AppContext, userName: string) =>
+  loginUsers(ctx)
+    .where((eb) => eb.or([eb(sql`lower(u.user_name)`, '=', userName.toLowerCase()), eb('u.phoneNumber', '=', userName)]))
+    .orderBy('u.id')
+    .executeTakeFirst();
+
+type LoginUser = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
+
+/** Refuses accounts that may not sign in whatever the credentials: locked, disabled, pending or rejected. */
+function assertMaySignIn(ctx: AppContext, user: LoginUser) {
+  const now = ctx.now();
+  if (user.lockoutEnd && user.lockoutEnd > now) {
+    const minutes = Math.max(1, Math.ceil((user.lockoutEnd.getTime() - now.getTime()) / 60_000));
+    throw new AppError(400, MSG.accountLocked(minutes), { code: ERROR_CODE.accountLocked });
+  }
+  if (!user.isActive) throw badRequest(MSG.accountDisabled);
+  if (user.memberStatus === 0) throw badRequest(MSG.accountPending);
+  if (user.memberStatus === 2) throw badRequest(MSG.accountRejected);
+}
+
+async function checkCaptcha(ctx: AppContext, key: string | undefined, code: string | undefined) {
+  if (!key || !code) throw new AppError(400, MSG.captchaRequired, { code: ERROR_CODE.captchaRequired });
+  // single use: delete it whatever the outcome
+  const row = await ctx.db.deleteFrom('captchas').where('id', '=', key).returning(['answer', 'expiresAt']).executeTakeFirst();
+  if (!row || row.expiresAt <= ctx.now() || row.answer.toUpperCase() !== code.trim().toUpperCase()) {
+    throw new AppError(400, MSG.captchaWrong, { code: ERROR_CODE.captchaRequired });
+  }
+}
+
+async function recordFailure(ctx: AppContext, user: LoginUser): Promise<never> {
+  const { captchaAfterFailures, lockAfterFailures, lockMinutes } = ctx.config;
+  const failures = user.failedLoginCount + 1;
+  if (failures >= lockAfterFailures) {
+    // Locked; once the lock ends the captcha is still asked for.
+    await ctx.db.updateTable('users').set({ failedLoginCount: captchaAfterFailures, lockoutEnd: new Date(ctx.now().getTime() + lockMinutes * 60_000) }).where('id', '=', user.id).execute();
+    throw new AppError(400, MSG.accountLocked(lockMinutes), { code: ERROR_CODE.accountLocked });
+  }
+  await ctx.db.updateTable('users').set({ failedLoginCount: failures }).where('id', '=', user.id).execute();
+  const left = lockAfterFailures - failures;
+  throw new AppError(400, MSG.wrongPassword, {
+    code: failures >= captchaAfterFailures ? ERROR_CODE.captchaRequired : ERROR_CODE.general,
+    details: `再输错${left}次，账号将锁定${lockMinutes}分钟`,
+  });
+}
+
+const sso = (ctx: AppContext) => {
+  const pem = ctx.config.ssoPublicKeyPem ?? (ctx.config.dataDir ? demoIssuerKeys(ctx.config.dataDir).publicKeyPem : null);
+  return pem;
+};
+
+export const tokenAuthService = defineService(
+  'TokenAuth',
+  {
+    Sigin: action<{ userName: string; password: string; captchaKey?: string; captchaCode?: string }>({
+      method: 'POST',
+      summary: '账号密码登录（连续失败3次后需图形验证码，5次后锁定5分钟）',
+      access: 'public',
+      returns: SESSION_RETURNS,
+      input: objectInput(
+        {
+          userName: { type: 'string', minLength: 1, maxLength: 64, title: '用户名', 'x-required-message': '请输入用户名' },
+          password: { type: 'string', minLength: 1, maxLength: 128, title: '密码', 'x-required-message': '请输入密码' },
+          captchaKey: { type: 'string', maxLength: 64, title: '验证码标识' },
+          captchaCode: { type: 'string', maxLength: 16, title: '图形验证码' },
+        },
+        ['userName', 'password'],
+      ),
+      async handler({ ctx, input }) {
+        const user = await findUserForLogin(ctx, input.userName.trim());
+        if (!user) throw badRequest(MSG.wrongPassword);
+        assertMaySignIn(ctx, user);
+        if (user.failedLoginCount >= ctx.config.captchaAfterFailures) await checkCaptcha(ctx, input.captchaKey, input.captchaCode);
+        if (!(await verifyPassword(user.passwordHash, input.password))) await recordFailure(ctx, user);
+        return openSession(ctx, user.id, 'password');
+      },
+    }),
+
+    GetRandomCode: action({
+      method: 'GET',
+      summary: '获取图形验证码',
+      access: 'public',
+      returns: '{key, image}：image 为 SVG 图片的 data URL，登录时以 captchaKey、captchaCode 提交',
+      async handler({ ctx }) {
+        const { answer, svg } = makeCaptcha();
+        const key = newId();
+        const now = ctx.now();
+        await ctx.db.deleteFrom('captchas').where('expiresAt', '<', now).execute();
+        await ctx.db.insertInto('captchas').values({ id: key, answer, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) }).execute();
+        return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+      },
+    }),
+
+    SsoSigin: action<{ ticket: string }>({
+      method: 'POST',
+      summary: '单点登录：以身份提供方签发的票据登录',
+      access: 'public',
+      returns: SESSION_RETURNS,
+      input: objectInput({ ticket: { type: 'string', minLength: 1, maxLength: 8192, title: '单点登录票据' } }, ['ticket']),
+      async handler({ ctx, input }) {
+        const pem = sso(ctx);
+        const now = ctx.now();
+        const claims = pem ? verifySsoTicket(pem, ctx.config.ssoIssuer, input.ticket, Math.floor(now.getTime() / 1000)) : null;
+        if (!claims) throw unauthorized(MSG.ssoTicketInvalid);
+        const fresh = await ctx.db
+          .insertInto('ssoTicketsUsed')
+          .values({ jti: `${claims.iss}:${claims.jti}`, expiresAt: new Date(claims.exp * 1000) })
+          .onConflict((oc) => oc.doNothing())
+          .returning('jti')
+          .executeTakeFirst();
+        if (!fresh) throw unauthorized(MSG.ssoTicketInvalid);
+        // a bound SSO subject wins over a user-name match
+        const user = await loginUsers(ctx)
+          .where((eb) => eb.or([eb('u.ssoSubject', '=', claims.sub), eb(sql`lower(u.user_name)`, '=', (claims.userName ?? claims.sub).toLowerCase())]))
+          .orderBy(sql`u.sso_subject is null`)
+          .executeTakeFirst();
+        if (!user) throw unauthorized(MSG.ssoTicketInvalid);
+        assertMaySignIn(ctx, user);
+        return openSession(ctx, user.id, 'sso');
+      },
+    }),
+
+    GetUkeyChallenge: action<{ userName: string }>({
+      method: 'GET',
+      summary: '证书（UKey）登录：获取一次性挑战',
+      access: 'public',
+      returns: '{challengeId, challenge, expireInSeconds}：以 UKey 私钥（Ed25519）对 challenge 的 UTF-8 字节签名后调用 SignUkey',
+      input: objectInput({ userName: { type: 'string', minLength: 1, maxLength: 64, title: '用户名' } }, ['userName']),
+      async handler({ ctx }) {
+        const now = ctx.now();
+        const id = newId();
+        const challenge = `party-platform-ukey:${randomBytes(24).toString('base64url')}:${now.getTime()}`;
+        await ctx.db.deleteFrom('ukeyChallenges').where('expiresAt', '<', now).execute();
+        await ctx.db.insertInto('ukeyChallenges').values({ id, challenge, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) }).execute();
+        return { challengeId: id, challenge, expireInSeconds: CHALLENGE_TTL_MS / 1000 };
+      },
+    }),
+
+    SignUkey: action<{ userName: string; challengeId: string; signature: string }>({
+      method: 'POST',
+      summary: '证书（UKey）登录：提交挑战签名',
+      access: 'public',
+      returns: SESSION_RETURNS,
+      input: objectInput(
+        {
+          userName: { type: 'string', minLength: 1, maxLength: 64, title: '用户名' },
+          challengeId: { type: 'string', minLength: 1, maxLength: 64, title: '挑战标识' },
+          signature: { type: 'string', minLength: 1, maxLength: 1024, title: '签名' },
+        },
+        ['userName', 'challengeId', 'signature'],
+      ),
+      async handler({ ctx, input }) {
+        const now = ctx.now();
+        // one-time: mark used atomically before verifying
+        const ch = await ctx.db
+          .updateTable('ukeyChallenges')
+          .set({ used: true })
+          .where('id', '=', input.challengeId)
+          .where('used', '=', false)
+          .where('expiresAt', '>', now)
+          .returning('challenge')
+          .executeTakeFirst();
+        if (!ch) throw unauthorized(MSG.ukeyChallengeInvalid);
+        const user = await findUserForLogin(ctx, input.userName.trim());
+        if (!user) throw unauthorized(MSG.ukeySignatureInvalid);
+        assertMaySignIn(ctx, user);
+        if (!user.ukeyPublicKey) throw unauthorized(MSG.ukeyNotBound);
+        let valid = false;
+        try {
+          valid = verify(null, Buffer.from(ch.challenge, 'utf8'), createPublicKey(user.ukeyPublicKey), Buffer.from(input.signature, 'base64'));
+        } catch {
+          valid = false;
+        }
+        if (!valid) throw unauthorized(MSG.ukeySignatureInvalid);
+        return openSession(ctx, user.id, 'ukey');
+      },
+    }),
+
+    GetDemoSoftwareKey: action<{ userName: string }>({
+      method: 'GET',
+      summary: '演示环境：获取演示用软件证书私钥（仅演示数据中存在）',
+      access: 'public',
+      returns: '{privateKeyPem}',
+      input: objectInput({ userName: { type: 'string', minLength: 1, maxLength: 64, title: '用户名' } }, ['userName']),
+      async handler({ ctx, input }) {
+        const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', `demoUkey:${input.userName}`).executeTakeFirst();
+        if (!row) throw notFound('该账号没有演示证书');
+        return { privateKeyPem: row.value };
+      },
+    }),
+
+    UserChangeRole: action<{ roleId: number; organId?: number }>({
+      method: 'GET',
+      summary: '切换当前角色与管理组织（令牌不变，服务端会话记录当前角色）',
+      access: 'self',
+      returns: SESSION_RETURNS,
+      input: objectInput(
+        { roleId: { type: 'integer', minimum: 1, title: '角色' }, organId: { type: 'integer', minimum: 1, title: '管理组织' } },
+        ['roleId'],
+      ),
+      async handler({ ctx, input, user, req }) {
+        const roles = await heldRoles(ctx.db, user.userId);
+        const role = roles.find((r) => r.roleId === input.roleId && (input.organId == null || r.organId === input.organId));
+        if (!role) throw badRequest(MSG.roleNotHeld);
+        await ctx.db.updateTable('authSessions').set({ roleId: role.roleId, organId: role.organId }).where('id', '=', user.sessionId).execute();
+        const token = req.headers.authorization!.replace(/^Bearer\s+/i, '');
+        const session = await ctx.db.selectFrom('authSessions').select('expiresAt').where('id', '=', user.sessionId).executeTakeFirstOrThrow();
+        return {
+          accessToken: token,
+          expireInSeconds: Math.max(0, Math.floor((session.expiresAt.getTime() - ctx.now().getTime()) / 1000)),
+          ...(await describeSession(ctx, user.userId, { roleId: role.roleId, organId: role.organId })),
+        };
+      },
+    }),
+
+    Logout: action({
+      method: 'POST',
+      summary: '退出登录（令牌立即失效）',
+      access: 'self',
+      async handler({ ctx, user }) {
+        await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', user.sessionId).execute();
+        return true;
+      },
+    }),
+  },
+  TOKEN_AUTH_PREFIX,
+);

@@ -1,0 +1,360 @@
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import { P } from '../../contract/permissions';
+import { isStrongPassword, PHONE_PATTERN } from '../../contract/validators';
+import { action, defineService, type Call } from '../http/actions';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { newId } from '../http/token';
+import { subtreePattern } from '../scope';
+import { hashPassword, verifyPassword } from '../security/passwords';
+import { consumePhoneCode, issuePhoneCode, issueResetToken, type CodePurpose } from '../security/phone-codes';
+import { getOrgan } from './organs';
+
+const phoneProp = { type: 'string', pattern: PHONE_PATTERN.source, title: '手机号', 'x-message': MSG.phoneInvalid, 'x-required-message': MSG.phoneRequired };
+const passwordProp = (title: string) => ({ type: 'string', minLength: 1, maxLength: 128, title, 'x-required-message': `请输入${title}` });
+const codeProp = { type: 'string', pattern: '^\\d{6}$', title: '短信验证码', 'x-message': MSG.phoneCodeWrong, 'x-required-message': '请输入短信验证码' };
+
+export function assertStrong(password: string) {
+  if (!isStrongPassword(password)) throw badRequest(MSG.passwordWeak, { validationErrors: [{ message: MSG.passwordWeak, members: ['newPassword'] }] });
+}
+
+export async function setPassword(call: Call<unknown>, userId: number, password: string, needChange = false) {
+  assertStrong(password);
+  await call.ctx.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), needChangePassword: needChange, failedLoginCount: 0, lockoutEnd: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Administrators: users holding a non-default role, shown with the organisations they manage. */
+const adminRows = (db: any) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      'u.id', 'u.userName', 'u.name', 'u.phoneNumber', 'u.isActive', 'u.userType', 'u.creationTime', 'u.lastLoginTime',
+      sql<any>`(select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.display_name, 'organId', o.id, 'organName', o.organ_name, 'organPath', o.organ_path) order by ur.id), '[]'::json)
+        from user_roles ur join roles r on r.id = ur.role_id join organizations o on o.id = ur.organ_id where ur.user_id = u.id and not r.is_default)`.as('roles'),
+    ])
+    .where('u.isDeleted', '=', false);
+
+/** An administrator may manage another administrator only when all that one's managed organisations lie in his subtree. */
+async function loadAdminInScope(call: Call<unknown>, id: number) {
+  const row = await adminRows(call.ctx.db).where('u.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(MSG.userNotFound);
+  const roles = row.roles as { organPath: string }[];
+  if (!roles.length) throw notFound(MSG.userNotFound);
+  for (const r of roles) call.requireScope(r.organPath);
+  return row;
+}
+
+/** The role granted must be an administrator role meant for the organisation's level or below the granter's. */
+async function checkGrant(call: Call<unknown>, roleId: number, organId: number) {
+  const organ = await getOrgan(call.ctx.db, organId);
+  call.requireScope(organ.organPath);
+  const role = await call.ctx.db.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst();
+  if (!role) throw badRequest(MSG.roleNotFound);
+  if (role.isDefault) throw badRequest('党员角色随党员身份自动授予，不能作为管理角色');
+  if (role.level != null && call.user.organLevel != null && role.level < call.user.organLevel) throw forbidden('不能授予高于本级的管理角色');
+  return { organ, role };
+}
+
+const adminProps = {
+  userName: { type: 'string', minLength: 2, maxLength: 32, pattern: '^[A-Za-z0-9_.@-]+$', title: '用户名', 'x-message': '用户名为2至32位字母、数字或 _ . @ -' },
+  name: { type: 'string', minLength: 1, maxLength: 50, title: '姓名', 'x-required-message': MSG.nameRequired },
+  phoneNumber: phoneProp,
+  password: passwordProp('密码'),
+  roleId: { type: 'integer', minimum: 1, title: '角色', 'x-required-message': '请选择角色' },
+  organId: { type: 'integer', minimum: 1, title: '管理组织', 'x-required-message': MSG.organRequired },
+};
+
+export const userService = defineService('UserService', {
+  SendPhoneVierifCode: action<{ phoneNumber: string; purpose: CodePurpose }>({
+    method: 'POST',
+    summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；演示环境写入服务日志）',
+    access: 'public',
+    input: objectInput(
+      { phoneNumber: phoneProp, purpose: { type: 'string', enum: ['findPassword', 'bindPhone', 'register'], default: 'findPassword', title: '用途' } },
+      ['phoneNumber'],
+    ),
+    async handler({ ctx, input }) {
+      const owner = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
+      if (input.purpose === 'findPassword' && !owner) throw badRequest(MSG.phoneNotFound);
+      if (input.purpose !== 'findPassword' && owner) throw badRequest(MSG.phoneExists);
+      await issuePhoneCode(ctx, input.phoneNumber, input.purpose);
+      return true;
+    },
+  }),
+
+  FindPassword: action<{ phoneNumber: string; code: string }>({
+    method: 'POST',
+    summary: '找回密码第一步：校验短信验证码，换取重置凭据',
+    access: 'public',
+    returns: '{resetToken}：10分钟内有效，用于 ResetPassword',
+    input: objectInput({ phoneNumber: phoneProp, code: codeProp }, ['phoneNumber', 'code']),
+    async handler({ ctx, input }) {
+      await consumePhoneCode(ctx, input.phoneNumber, 'findPassword', input.code);
+      const secret = newId(24);
+      await issueResetToken(ctx, input.phoneNumber, secret);
+      return { resetToken: `${Buffer.from(input.phoneNumber).toString('base64url')}.${secret}` };
+    },
+  }),
+
+  ResetPassword: action<{ resetToken?: string; userId?: number; newPassword: string }>({
+    method: 'POST',
+    summary: '重置密码：凭找回密码的重置凭据（公开），或由管理员重置管理范围内用户的密码（需 Pages.Administration.Users，用户下次登录须修改密码）',
+    access: 'public',
+    input: objectInput(
+      { resetToken: { type: 'string', maxLength: 200, title: '重置凭据' }, userId: { type: 'integer', minimum: 1, title: '用户' }, newPassword: passwordProp('新密码') },
+      ['newPassword'],
+    ),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      if (input.userId) {
+        if (!user) throw forbidden();
+        if (!user.permissions.has(P.Users)) throw forbidden(`${MSG.forbidden}（${P.Users}）`);
+        const target = await ctx.db.selectFrom('users as u').leftJoin('organizations as o', 'o.id', 'u.organId').select(['u.id', 'o.organPath']).where('u.id', '=', input.userId).where('u.isDeleted', '=', false).executeTakeFirst();
+        if (!target) throw notFound(MSG.userNotFound);
+        const managed = await ctx.db.selectFrom('userRoles as ur').innerJoin('organizations as o', 'o.id', 'ur.organId').select('o.organPath').where('ur.userId', '=', target.id).execute();
+        for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireScope(p);
+        await setPassword(call, target.id, input.newPassword, true);
+        return true;
+      }
+      const [phoneB64, secret] = (input.resetToken ?? '').split('.');
+      if (!phoneB64 || !secret) throw badRequest(MSG.phoneCodeWrong);
+      const phoneNumber = Buffer.from(phoneB64, 'base64url').toString('utf8');
+      assertStrong(input.newPassword);
+      await consumePhoneCode(ctx, phoneNumber, 'resetToken', secret);
+      const target = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
+      if (!target) throw badRequest(MSG.phoneNotFound);
+      await setPassword(call, target.id, input.newPassword);
+      // every open session of that user ends
+      await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('userId', '=', target.id).where('revokedAt', 'is', null).execute();
+      return true;
+    },
+  }),
+
+  PhoneNumberConfirmed: action<{ phoneNumber: string; code: string }>({
+    method: 'POST',
+    summary: '绑定手机号：校验短信验证码后绑定到本人账号',
+    access: 'self',
+    input: objectInput({ phoneNumber: phoneProp, code: codeProp }, ['phoneNumber', 'code']),
+    async handler({ ctx, input, user }) {
+      await consumePhoneCode(ctx, input.phoneNumber, 'bindPhone', input.code);
+      const taken = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('id', '!=', user.userId).where('isDeleted', '=', false).executeTakeFirst();
+      if (taken) throw badRequest(MSG.phoneExists);
+      await ctx.db.updateTable('users').set({ phoneNumber: input.phoneNumber, phoneConfirmed: true }).where('id', '=', user.userId).execute();
+      await ctx.db.updateTable('partyMembers').set({ phoneNumber: input.phoneNumber }).where('userId', '=', user.userId).execute();
+      return true;
+    },
+  }),
+
+  UpdatePassword: action<{ oldPassword: string; newPassword: string }>({
+    method: 'POST',
+    summary: '修改本人密码',
+    access: 'self',
+    input: objectInput({ oldPassword: passwordProp('原密码'), newPassword: passwordProp('新密码') }, ['oldPassword', 'newPassword']),
+    async handler(call) {
+      const row = await call.ctx.db.selectFrom('users').select('passwordHash').where('id', '=', call.user.userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.passwordHash, call.input.oldPassword))) throw badRequest(MSG.passwordOldWrong, { validationErrors: [{ message: MSG.passwordOldWrong, members: ['oldPassword'] }] });
+      await setPassword(call, call.user.userId, call.input.newPassword);
+      return true;
+    },
+  }),
+
+  UpdateWeakPassword: action<{ newPassword: string }>({
+    method: 'POST',
+    summary: '弱密码或管理员重置后首次登录：设置新密码',
+    access: 'self',
+    input: objectInput({ newPassword: passwordProp('新密码') }, ['newPassword']),
+    async handler(call) {
+      const row = await call.ctx.db.selectFrom('users').select(['needChangePassword', 'passwordHash']).where('id', '=', call.user.userId).executeTakeFirstOrThrow();
+      if (!row.needChangePassword) throw badRequest('当前密码无需修改，请使用修改密码功能');
+      if (await verifyPassword(row.passwordHash, call.input.newPassword)) throw badRequest('新密码不能与原密码相同');
+      await setPassword(call, call.user.userId, call.input.newPassword);
+      return true;
+    },
+  }),
+
+  CheckPhoneIsExists: action<{ phoneNumber: string }>({
+    method: 'GET',
+    summary: '手机号是否已被注册',
+    access: 'public',
+    returns: 'boolean',
+    input: objectInput({ phoneNumber: phoneProp }, ['phoneNumber']),
+    async handler({ ctx, input }) {
+      return !!(await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst());
+    },
+  }),
+
+  Get: action<{ id?: number }>({
+    method: 'GET',
+    summary: '用户信息（不传 id 为本人；他人需 Pages.Administration.Users 且在管理范围内）',
+    access: 'self',
+    returns: '{id, userName, name, phoneNumber, phoneConfirmed, userType, isActive, organId, organName, needChangePassword}',
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '用户' } }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const id = input.id ?? user.userId;
+      const row = await ctx.db
+        .selectFrom('users as u')
+        .leftJoin('organizations as o', 'o.id', 'u.organId')
+        .select(['u.id', 'u.userName', 'u.name', 'u.phoneNumber', 'u.phoneConfirmed', 'u.userType', 'u.isActive', 'u.organId', 'o.organName', 'o.organPath', 'u.needChangePassword', 'u.lastLoginTime'])
+        .where('u.id', '=', id)
+        .where('u.isDeleted', '=', false)
+        .executeTakeFirst();
+      if (!row) throw notFound(MSG.userNotFound);
+      if (id !== user.userId) {
+        if (!user.permissions.has(P.Users)) throw forbidden(`${MSG.forbidden}（${P.Users}）`);
+        call.requireScope(row.organPath);
+      }
+      const { organPath: _omit, ...rest } = row;
+      return rest;
+    },
+  }),
+
+  GetUserManageOrgan: action({
+    method: 'GET',
+    summary: '本人的管理组织与角色（切换管理组织对话框）',
+    access: 'self',
+    returns: '{roleId, organId, organName, roleName}[]',
+    async handler({ ctx, user }) {
+      return ctx.db
+        .selectFrom('userRoles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.roleId')
+        .innerJoin('organizations as o', 'o.id', 'ur.organId')
+        .select(['ur.roleId', 'ur.organId', 'o.organName', 'r.displayName as roleName'])
+        .where('ur.userId', '=', user.userId)
+        .where('r.isDefault', '=', false)
+        .orderBy('ur.id')
+        .execute();
+    },
+  }),
+
+  AdminPageList: action<PagingInput & { keyword?: string; roleId?: number; isActive?: boolean }>({
+    method: 'GET',
+    summary: '管理员分页列表（管理组织在本人管理范围内）',
+    access: { permission: P.Users },
+    returns: '{totalCount, items: {id, userName, name, phoneNumber, isActive, roles:[{roleId, roleName, organId, organName}]}[]}',
+    input: pagedInput({
+      keyword: { type: 'string', maxLength: 50, title: '关键字' },
+      roleId: { type: 'integer', minimum: 1, title: '角色' },
+      isActive: { type: 'boolean', title: '是否启用' },
+    }),
+    async handler({ ctx, input, user }) {
+      let q = adminRows(ctx.db).where((eb: any) =>
+        eb.exists(
+          eb.selectFrom('userRoles as ur').innerJoin('roles as r', 'r.id', 'ur.roleId').innerJoin('organizations as o', 'o.id', 'ur.organId')
+            .select('ur.id').whereRef('ur.userId', '=', 'u.id').where('r.isDefault', '=', false)
+            .where('o.organPath', 'like', subtreePattern(user.organPath))
+            .$if(!!input.roleId, (qb: any) => qb.where('ur.roleId', '=', input.roleId)),
+        ),
+      );
+      if (input.keyword) q = q.where((eb: any) => eb.or([eb('u.userName', 'like', `%${input.keyword}%`), eb('u.name', 'like', `%${input.keyword}%`), eb('u.phoneNumber', 'like', `%${input.keyword}%`)]));
+      if (input.isActive !== undefined) q = q.where('u.isActive', '=', input.isActive);
+      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const items = await q.orderBy('u.id').offset(input.skipCount).limit(input.maxResultCount).execute();
+      return { totalCount: Number(total.n), items };
+    },
+  }),
+
+  GetAdminAsync: action<{ id: number }>({
+    method: 'GET',
+    summary: '管理员详情（管理范围内）',
+    access: { permission: P.Users },
+    input: idInput,
+    async handler(call) {
+      return loadAdminInScope(call, call.input.id);
+    },
+  }),
+
+  CreateAdminAsync: action<{ userName: string; name: string; phoneNumber?: string; password: string; roleId: number; organId: number }>({
+    method: 'POST',
+    summary: '新建管理员并授予管理角色（管理组织须在本人管理范围内）',
+    access: { permission: P.Users },
+    input: objectInput(adminProps, ['userName', 'name', 'password', 'roleId', 'organId']),
+    async handler(call) {
+      const { ctx, input } = call;
+      const { organ, role } = await checkGrant(call, input.roleId, input.organId);
+      assertStrong(input.password);
+      const exists = await ctx.db.selectFrom('users').select('id').where(sql`lower(user_name)`, '=', input.userName.toLowerCase()).where('isDeleted', '=', false).executeTakeFirst();
+      if (exists) throw badRequest(MSG.userNameExists, { validationErrors: [{ message: MSG.userNameExists, members: ['userName'] }] });
+      if (input.phoneNumber) {
+        const phone = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
+        if (phone) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const u = await trx
+          .insertInto('users')
+          .values({ userName: input.userName, name: input.name, passwordHash, phoneNumber: input.phoneNumber ?? null, organId: organ.id, userType: role.userType || 1, needChangePassword: true, creatorUserId: call.user.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('userRoles').values({ userId: u.id, roleId: role.id, organId: organ.id }).execute();
+        return u.id;
+      });
+      return loadAdminInScope(call, id);
+    },
+  }),
+
+  UpdateAdminAsync: action<{ id: number; name: string; phoneNumber?: string; roleId?: number; organId?: number }>({
+    method: 'PUT',
+    summary: '修改管理员信息；给出 roleId 与 organId 时增加（或保留）该管理角色',
+    access: { permission: P.Users },
+    input: objectInput(
+      { id: { type: 'integer', minimum: 1, title: '用户' }, name: adminProps.name, phoneNumber: { ...phoneProp, type: ['string', 'null'] }, roleId: adminProps.roleId, organId: adminProps.organId },
+      ['id', 'name'],
+    ),
+    async handler(call) {
+      const { ctx, input } = call;
+      await loadAdminInScope(call, input.id);
+      if (input.phoneNumber) {
+        const phone = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('id', '!=', input.id).where('isDeleted', '=', false).executeTakeFirst();
+        if (phone) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
+      }
+      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber ?? null }).where('id', '=', input.id).execute();
+      if (input.roleId && input.organId) {
+        await checkGrant(call, input.roleId, input.organId);
+        await ctx.db.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId, organId: input.organId }).onConflict((oc) => oc.doNothing()).execute();
+      }
+      return loadAdminInScope(call, input.id);
+    },
+  }),
+
+  SetAdminActiveAsync: action<{ id: number; isActive: boolean }>({
+    method: 'POST',
+    summary: '启用或停用管理员账号（停用后其令牌立即失效）',
+    access: { permission: P.Users },
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '用户' }, isActive: { type: 'boolean', title: '是否启用' } }, ['id', 'isActive']),
+    async handler(call) {
+      if (call.input.id === call.user.userId) throw badRequest('不能停用当前登录的账号');
+      await loadAdminInScope(call, call.input.id);
+      await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive }).where('id', '=', call.input.id).execute();
+      return true;
+    },
+  }),
+
+  Delete: action<{ id: number }>({
+    method: 'DELETE',
+    summary: '删除管理员：收回其在本人管理范围内的全部管理角色；没有其他身份的账号一并注销',
+    access: { permission: P.Users },
+    input: idInput,
+    async handler(call) {
+      const { ctx, input, user } = call;
+      if (input.id === user.userId) throw badRequest(MSG.cannotDeleteSelf);
+      await loadAdminInScope(call, input.id);
+      await ctx.db.transaction().execute(async (trx) => {
+        const inScope = await trx
+          .selectFrom('userRoles as ur').innerJoin('roles as r', 'r.id', 'ur.roleId').innerJoin('organizations as o', 'o.id', 'ur.organId')
+          .select('ur.id').where('ur.userId', '=', input.id).where('r.isDefault', '=', false).where('o.organPath', 'like', subtreePattern(user.organPath))
+          .execute();
+        if (inScope.length) await trx.deleteFrom('userRoles').where('id', 'in', inScope.map((r) => r.id)).execute();
+        const left = await trx.selectFrom('userRoles').select('id').where('userId', '=', input.id).executeTakeFirst();
+        const member = await trx.selectFrom('partyMembers').select('id').where('userId', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
+        if (!left && !member) await trx.updateTable('users').set({ isDeleted: true, isActive: false }).where('id', '=', input.id).execute();
+      });
+      return true;
+    },
+  }),
+});
