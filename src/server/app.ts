@@ -94,6 +94,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (!req.url.startsWith('/api/')) return;
     (req as any).query = camelKeys(req.query);
     if (req.body && typeof req.body === 'object') (req as any).body = camelKeys(req.body);
+    else if (req.body == null && (req.method === 'POST' || req.method === 'PUT')) (req as any).body = {};
   });
   app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode));
 

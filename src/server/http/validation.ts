@@ -20,7 +20,7 @@ export function translateValidation(errors: FastifySchemaValidationError[]): Val
     }
     const field = segments.filter((s) => !/^\d+$/.test(s)).at(-1) ?? '';
     const prop: PropSchema = e.parentSchema ?? {};
-    const name = prop.title ?? field ?? '参数';
+    const name = prop.title ?? (field || '请求参数');
     let message = prop['x-message'];
     if (!message) {
       switch (e.keyword) {

@@ -1,7 +1,6 @@
 import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
-import { TOKEN_AUTH_PREFIX } from '../../contract/paths';
 import { action, defineService } from '../http/actions';
 import { AppError, badRequest, ERROR_CODE, notFound, unauthorized } from '../http/errors';
 import { objectInput } from '../http/paging';
@@ -248,5 +247,6 @@ export const tokenAuthService = defineService(
       },
     }),
   },
-  TOKEN_AUTH_PREFIX,
+  // served as /api/TokenAuth/<Action>
+  '/api',
 );
