@@ -1,0 +1,111 @@
+/** Typed calls of the shell (core §7). Business screens add their own files next to this one. */
+import { api, type CallOptions } from './request';
+import { TOKEN_AUTH_PREFIX, servicePath } from '../../contract/paths';
+import type {
+  BaseCodeTables,
+  ManageOrganEntry,
+  MessageItem,
+  OrganNode,
+  PagedResult,
+  PermissionEntry,
+  SessionData,
+} from '../../contract/types';
+
+const auth = (action: string) => `${TOKEN_AUTH_PREFIX}/${action}`;
+
+export interface SignInInput {
+  userName: string;
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+export const tokenAuth = {
+  signIn: (input: SignInInput) => api.post<SessionData>(auth('Sigin'), input, { silent: true }),
+  ssoSignIn: (ticket: string) => api.post<SessionData>(auth('SsoSigin'), { ticket }, { silent: true }),
+  randomCode: () => api.get<{ key: string; image: string }>(auth('GetRandomCode')),
+  changeRole: (roleId: number, organId?: number | null) =>
+    api.get<SessionData>(auth('UserChangeRole'), { roleId, organId: organId ?? undefined }),
+  logout: (token?: string) => api.post<void>(auth('Logout'), {}, { silent: true, token }),
+  ukeyChallenge: (userName: string) =>
+    api.get<{ challengeId: string; challenge: string }>(auth('GetUkeyChallenge'), { userName }, { silent: true }),
+  signUkey: (input: { userName: string; challengeId: string; signature: string }) =>
+    api.post<SessionData>(auth('SignUkey'), input, { silent: true }),
+  demoSoftwareKey: (userName: string) =>
+    api.get<{ privateKeyPem: string }>(auth('GetDemoSoftwareKey'), { userName }, { silent: true }),
+};
+
+export const permissionService = {
+  currentUserPermission: (opts?: CallOptions) =>
+    api.get<PermissionEntry[]>(servicePath('PermissionService', 'GetCurrentUserPermission'), {}, opts),
+};
+
+export const baseCodeService = {
+  version: () => api.get<string>(servicePath('BaseCodeService', 'GetBaseCodeVersion')),
+  all: () => api.get<BaseCodeTables>(servicePath('BaseCodeService', 'GetAllBaseCodes')),
+};
+
+export interface MemberProfile {
+  name: string;
+  organId: number | null;
+  organName?: string;
+  headImage?: string | null;
+  userName?: string;
+  phoneNumber: string;
+  isJoinOneLineSituation?: boolean;
+  addition: Record<string, any>;
+  partyMember: Record<string, any>;
+}
+
+export const partyMemberService = {
+  currentSessionData: (opts?: CallOptions) =>
+    api.get<Omit<SessionData, 'accessToken' | 'expireInSeconds'>>(
+      servicePath('PartyMemberService', 'GetCurrentUserSessionData'),
+      {},
+      opts,
+    ),
+  currentInfo: () => api.get<MemberProfile>(servicePath('PartyMemberService', 'GetCurrentPartyMemberInfo')),
+  updateInfo: (input: MemberProfile) => api.put<unknown>(servicePath('PartyMemberService', 'UpdatePartyMemberInfo'), input),
+  updatePassword: (input: { oldPassword: string; newPassword: string }) =>
+    api.put<unknown>(servicePath('PartyMemberService', 'UpdateMemberPassword'), input),
+  register: (input: {
+    name: string;
+    organId: number;
+    phoneNumber: string;
+    idCard: string;
+    password: string;
+    phoneCode: string;
+  }) => api.post<unknown>(servicePath('PartyMemberService', 'PartyMemberRegister'), input),
+};
+
+export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
+
+export const userService = {
+  manageOrgans: () => api.get<ManageOrganEntry[]>(servicePath('UserService', 'GetUserManageOrgan')),
+  sendPhoneCode: (phoneNumber: string, purpose: PhoneCodePurpose) =>
+    api.post<unknown>(servicePath('UserService', 'SendPhoneVierifCode'), { phoneNumber, purpose }),
+  findPassword: (phoneNumber: string, code: string) =>
+    api.post<{ resetToken: string }>(servicePath('UserService', 'FindPassword'), { phoneNumber, code }),
+  resetPassword: (resetToken: string, newPassword: string) =>
+    api.post<unknown>(servicePath('UserService', 'ResetPassword'), { resetToken, newPassword }),
+  confirmPhone: (phoneNumber: string, code: string) =>
+    api.post<unknown>(servicePath('UserService', 'PhoneNumberConfirmed'), { phoneNumber, code }),
+  updatePassword: (oldPassword: string, newPassword: string) =>
+    api.post<unknown>(servicePath('UserService', 'UpdatePassword'), { oldPassword, newPassword }),
+  updateWeakPassword: (newPassword: string, token?: string) =>
+    api.post<unknown>(servicePath('UserService', 'UpdateWeakPassword'), { newPassword }, token ? { token } : undefined),
+};
+
+export const organizationService = {
+  children: (id?: number | null) =>
+    api.get<OrganNode[]>(servicePath('OrganizationService', 'GetListByParentIdAsync'), id ? { id } : {}),
+  branchesByName: (organName: string) =>
+    api.get<OrganNode[]>(servicePath('OrganizationService', 'GetBranchOrganListByName'), { organName }),
+};
+
+export const siteMessageService = {
+  myReceived: (input = { maxResultCount: 6, skipCount: 0, source: 2 }) =>
+    api.post<PagedResult<MessageItem>>(servicePath('SiteMessageService', 'MyReceiveMessagePagedList'), input, { silent: true }),
+  unreadCount: (source: 1 | 2) =>
+    api.get<number>(servicePath('SiteMessageService', 'GetUserUnReadMessageCount'), { source }, { silent: true }),
+};

@@ -1,0 +1,56 @@
+/**
+ * Header message preview (core §2, §4): the latest 6 messages and the unread count, badge
+ * overflowing at 999. Source 2 is the member's count, source 1 the administrator's; userType 0
+ * never asks for the administrator's count.
+ */
+import { useEffect } from 'react';
+import { Badge, Dropdown, Empty } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import dayjs from 'dayjs';
+import { siteMessageService } from '../api/endpoints';
+import { setState, useAppState } from '../state/store';
+
+export const BADGE_OVERFLOW = 999;
+
+export function MessageBell({ source, label = '重要通知', dark = false }: { source: 1 | 2; label?: string; dark?: boolean }) {
+  const navigate = useNavigate();
+  const list = useAppState((s) => s.messageList);
+  const unread = useAppState((s) => s.unReadCount);
+  const userType = useAppState((s) => s.session?.userType ?? 0);
+  useEffect(() => {
+    siteMessageService.myReceived({ maxResultCount: 6, skipCount: 0, source: 2 }).then((r) => setState({ messageList: r?.items ?? [] })).catch(() => undefined);
+    if (source === 1 && userType === 0) return;
+    siteMessageService.unreadCount(source).then((n) => setState({ unReadCount: Number(n) || 0 })).catch(() => undefined);
+  }, [source, userType]);
+  const open = (id: number, isRead: boolean) => navigate(`/partyMember/partySpace/notice/info?id=${id}&isRead=${isRead}`);
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      popupRender={() => (
+        <div className="dj-msg-panel" data-testid="message-panel">
+          <div className="dj-msg-head">{label}</div>
+          {list.length ? (
+            list.slice(0, 6).map((m) => (
+              <a key={m.messageId} className="dj-msg-item" onClick={() => open(m.messageId, m.isRead)}>
+                <Badge dot={!m.isRead} offset={[4, 2]}><span className="dj-msg-title">{m.title}</span></Badge>
+                <span className="dj-msg-meta">{m.organName} · {dayjs(m.creationTime).format('YYYY-MM-DD')}</span>
+              </a>
+            ))
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
+          )}
+          <a className="dj-msg-more" onClick={() => navigate('/partyMember/partySpace/notice')}>查看全部</a>
+        </div>
+      )}
+    >
+      <a className={`dj-head-action ${dark ? 'is-dark' : ''}`} aria-label={label} data-testid="message-bell">
+        <Badge count={unread} overflowCount={BADGE_OVERFLOW} size="small" offset={[2, -2]}>
+          <BellOutlined className="dj-head-icon" />
+        </Badge>
+        <span className="dj-head-label">{label}</span>
+      </a>
+    </Dropdown>
+  );
+}

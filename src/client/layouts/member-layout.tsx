@@ -1,0 +1,104 @@
+/** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Breadcrumb, Dropdown } from 'antd';
+import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { useAppState } from '../state/store';
+import { logout } from '../state/session';
+import { cutOrganName, cutUserName } from '../utils/text';
+import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
+import { PartyLogo, PLATFORM_NAME } from '../components/logo';
+import { MessageBell } from '../components/message-bell';
+import { RoleSwitchDialog } from '../components/role-switch-dialog';
+import { AppQrModal } from '../components/app-qr-modal';
+import './member-layout.css';
+
+export default function MemberLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useAppState((s) => s.session);
+  const roles = useAppState((s) => s.permissions.length);
+  const [roleOpen, setRoleOpen] = useState(false);
+  const [qrOpen, setQrOpen] = useState(false);
+  const crumbs = matchedTitles(location.pathname);
+  const displayName = session?.nickName || session?.userName || '';
+
+  const userMenu = {
+    items: [
+      { key: 'personal', icon: <UserOutlined />, label: '个人信息' },
+      { key: 'setpassword', icon: <SettingOutlined />, label: '密码设置' },
+      { type: 'divider' as const },
+      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+    ],
+    onClick: ({ key }: { key: string }) => {
+      if (key === 'logout') void logout();
+      else navigate(`/partyMember/${key}`);
+    },
+  };
+
+  return (
+    <div className="dj-member">
+      <header className="dj-member__header">
+        <div className="dj-member__bar dj-container">
+          <Link to="/partyMember/partySpace" className="dj-member__brand">
+            <PartyLogo size={36} />
+            <span className="dj-member__name">{PLATFORM_NAME}</span>
+          </Link>
+          <nav className="dj-member__tabs dj-member__tabs--wide" aria-label="栏目">
+            {MEMBER_TABS.map((t) => (
+              <NavLink key={t.key} to={t.key} className={({ isActive }) => `dj-tab ${isActive ? 'is-active' : ''}`}>
+                {t.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="dj-member__actions">
+            {roles > 1 ? (
+              <a className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin">
+                <SwapOutlined className="dj-head-icon" />
+                <span className="dj-head-label">切换管理员</span>
+              </a>
+            ) : null}
+            <Link className="dj-head-action" to="/manual">
+              <BookOutlined className="dj-head-icon" />
+              <span className="dj-head-label">操作手册</span>
+            </Link>
+            <a className="dj-head-action" onClick={() => setQrOpen(true)}>
+              <MobileOutlined className="dj-head-icon" />
+              <span className="dj-head-label">手机APP</span>
+            </a>
+            <MessageBell source={2} />
+            <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
+              <a className="dj-head-action dj-member__user" data-testid="user-menu" title={`${displayName} ${session?.organName ?? ''}`}>
+                <span className="dj-member__who">
+                  <span className="dj-member__uname">{cutUserName(displayName)}</span>
+                  <span className="dj-member__organ">{cutOrganName(session?.organName)}</span>
+                </span>
+                <DownOutlined style={{ fontSize: 10 }} />
+              </a>
+            </Dropdown>
+          </div>
+        </div>
+        <nav className="dj-member__tabs dj-member__tabs--narrow" aria-label="栏目">
+          {MEMBER_TABS.map((t) => (
+            <NavLink key={t.key} to={t.key} className={({ isActive }) => `dj-tab ${isActive ? 'is-active' : ''}`}>
+              {t.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main className="dj-container dj-member__main">
+        {crumbs.length > 1 ? (
+          <Breadcrumb
+            className="dj-member__crumbs"
+            data-testid="breadcrumb"
+            items={crumbs.map((c, i) => ({ title: i < crumbs.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title }))}
+          />
+        ) : null}
+        <Outlet />
+      </main>
+      <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
+      <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
+      <AppQrModal open={qrOpen} onClose={() => setQrOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/** /partyMember/personal (个人信息): the member profile form, every group, validation of core §5. */
+import { useEffect, useState } from 'react';
+import { Avatar, Button, Card, Col, DatePicker, Form, Input, Row, Select, Skeleton, Switch, Tabs, message } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { BaseCodeItem } from '../../contract/types';
+import { partyMemberService, type MemberProfile } from '../api/endpoints';
+import { idCardRules, nameRules, organRules, phoneRules } from '../components/form-rules';
+import { setState, useAppState } from '../state/store';
+import OrganCascader from '../widgets/organ-cascader';
+import { ADDITION_FIELDS, coerceFlags, PARTY_FIELDS, toBool, type ProfileField } from './profile-fields';
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const dateProps = {
+  getValueProps: (v?: string | null) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d?: dayjs.Dayjs | null) => (d ? d.format(DATE_FORMAT) : null),
+};
+
+function flatten(items: BaseCodeItem[] = []): BaseCodeItem[] {
+  return items.flatMap((i) => [i, ...flatten(i.children)]);
+}
+
+function FieldInput({ field, codes }: { field: ProfileField; codes: Record<string, BaseCodeItem[]> | null }) {
+  switch (field.kind) {
+    case 'sex':
+      return <Select allowClear options={[{ label: '男', value: 1 }, { label: '女', value: 2 }]} placeholder="请选择" />;
+    case 'memberType':
+      return <Select options={[{ label: '正式党员', value: 1 }, { label: '预备党员', value: 2 }]} />;
+    case 'code': {
+      const list = field.table ? codes?.[field.table] : undefined;
+      return list ? (
+        <Select allowClear showSearch optionFilterProp="label" placeholder="请选择" options={flatten(list).map((c) => ({ label: c.label, value: c.value }))} />
+      ) : (
+        <Input placeholder="请输入" />
+      );
+    }
+    case 'tags':
+      return <Select mode="tags" placeholder="输入姓名后回车" open={false} />;
+    case 'organ':
+      return <OrganCascader placeholder="请选择党组织" />;
+    case 'textarea':
+      return <Input.TextArea rows={3} maxLength={500} showCount />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />;
+    case 'flag':
+      return <Switch checkedChildren="是" unCheckedChildren="否" />;
+    default:
+      return <Input placeholder="请输入" />;
+  }
+}
+
+function FieldGrid({ group, fields, codes }: { group: 'addition' | 'partyMember'; fields: ProfileField[]; codes: Record<string, BaseCodeItem[]> | null }) {
+  return (
+    <Row gutter={16}>
+      {fields.map((fd) => (
+        <Col key={fd.name} xs={24} md={12} xl={8}>
+          <Form.Item
+            label={fd.label}
+            name={[group, fd.name]}
+            valuePropName={fd.kind === 'flag' ? 'checked' : 'value'}
+            rules={fd.name === 'idCard' ? idCardRules(false) : undefined}
+            {...(fd.kind === 'date' ? dateProps : {})}
+          >
+            <FieldInput field={fd} codes={codes} />
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+export default function PersonalInfo() {
+  const [form] = Form.useForm();
+  const codes = useAppState((s) => s.baseCode);
+  const [profile, setProfile] = useState<MemberProfile | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    partyMemberService
+      .currentInfo()
+      .then((p) => {
+        const v = {
+          ...p,
+          isJoinOneLineSituation: toBool(p.isJoinOneLineSituation),
+          addition: coerceFlags(p.addition, ADDITION_FIELDS),
+          partyMember: { partyMemeberType: 1, ...coerceFlags(p.partyMember, PARTY_FIELDS) },
+        };
+        setProfile(v);
+        setState({ memberinfo: v });
+        form.setFieldsValue(v);
+      })
+      .catch(() => setProfile({} as MemberProfile));
+  }, [form]);
+
+  const onFinish = async (v: MemberProfile) => {
+    setSaving(true);
+    try {
+      const body = { ...profile, ...v, addition: { ...profile?.addition, ...v.addition }, partyMember: { ...profile?.partyMember, ...v.partyMember } } as MemberProfile;
+      await partyMemberService.updateInfo(body);
+      setState({ memberinfo: body });
+      message.success('保存成功', 3);
+    } catch {
+      /* toast shown */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!profile) return <Card><Skeleton active avatar paragraph={{ rows: 8 }} /></Card>;
+
+  return (
+    <Card title="个人信息" data-testid="personal-form">
+      <Form form={form} layout="vertical" onFinish={onFinish} scrollToFirstError>
+        <Tabs
+          items={[
+            {
+              key: 'base',
+              label: '基本资料',
+              forceRender: true,
+              children: (
+                <Row gutter={16}>
+                  <Col xs={24} style={{ marginBottom: 16 }}>
+                    <Avatar size={72} src={profile.headImage || undefined} icon={<UserOutlined />} />
+                    <span style={{ marginLeft: 12, color: '#8c8c8c' }}>账号：{profile.userName}</span>
+                  </Col>
+                  <Col xs={24} md={12} xl={8}>
+                    <Form.Item label="姓名" name="name" rules={nameRules}>
+                      <Input placeholder="请输入姓名" maxLength={50} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12} xl={8}>
+                    <Form.Item label="所在党组织" name="organId" rules={organRules}>
+                      <OrganCascader displayName={profile.organName} valuePath={(profile as any).organPath} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12} xl={8}>
+                    <Form.Item label="手机号" name="phoneNumber" rules={phoneRules}>
+                      <Input placeholder="请输入手机号" maxLength={11} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12} xl={8}>
+                    <Form.Item label="是否一线" name="isJoinOneLineSituation" valuePropName="checked">
+                      <Switch checkedChildren="是" unCheckedChildren="否" />
+                    </Form.Item>
+                  </Col>
+                </Row>
+              ),
+            },
+            { key: 'addition', label: '基本信息', forceRender: true, children: <FieldGrid group="addition" fields={ADDITION_FIELDS} codes={codes} /> },
+            { key: 'partyMember', label: '党员信息', forceRender: true, children: <FieldGrid group="partyMember" fields={PARTY_FIELDS} codes={codes} /> },
+          ]}
+        />
+        <Button type="primary" htmlType="submit" loading={saving} size="large">保存</Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+
+export default function NotFoundPage() {
+  const navigate = useNavigate();
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }}>
+      <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在" extra={<Button type="primary" onClick={() => navigate('/')}>返回首页</Button>} />
+    </div>
+  );
+}

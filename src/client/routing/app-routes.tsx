@@ -1,0 +1,118 @@
+/** The route tree: public pages, the member area, admin routes from the role's menus, 404. */
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import NProgress from 'nprogress';
+import { useAppState } from '../state/store';
+import { landingPath } from '../state/permissions';
+import { loginPath, logout } from '../state/session';
+import { resetState } from '../state/store';
+import { guard } from './guard';
+import { lazyPage, Page } from './lazy';
+import { MEMBER_PAGES } from './member-pages';
+import { buildAdminRoutes } from './admin-routes';
+import { registerNavigate } from './navigation';
+import { resolveScreen } from '../engine';
+
+const LoginPage = lazyPage(() => import('../pages/login'));
+const UkeyLoginPage = lazyPage(() => import('../pages/ukey-login'));
+const SingleSignOnPage = lazyPage(() => import('../pages/single-sign-on'));
+const SignUpPage = lazyPage(() => import('../pages/sign-up'));
+const ForgetPasswordPage = lazyPage(() => import('../pages/forget-password'));
+const ChangePasswordPage = lazyPage(() => import('../pages/change-password'));
+const BindPhonePage = lazyPage(() => import('../pages/bind-phone'));
+const NotFoundPage = lazyPage(() => import('../pages/not-found'));
+const ConstructionPage = lazyPage(() => import('../pages/construction'));
+const ManualPage = lazyPage(() => import('../pages/manual'));
+const AdminSetPasswordPage = lazyPage(() => import('../pages/admin-set-password'));
+const AntdShell = lazyPage(() => import('./antd-shell'));
+const MemberLayout = lazyPage(() => import('../layouts/member-layout'));
+const AdminLayout = lazyPage(() => import('../layouts/admin-layout'));
+
+const memberElements = Object.entries(MEMBER_PAGES).map(([path, page]) => {
+  const Comp = page.load ? lazyPage(page.load) : null;
+  return { path, title: page.title, Comp };
+});
+
+/** Applies the guard of core §2 to every location before anything renders. */
+function Guard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const session = useAppState((s) => s.session);
+  const permissions = useAppState((s) => s.permissions);
+  const roleId = useAppState((s) => s.roleId);
+  const handled = useRef<string | null>(null);
+  const decision = guard({
+    pathname: location.pathname,
+    search: location.search,
+    hasSession: !!session?.accessToken,
+    landing: landingPath(permissions, roleId),
+    loginPath: loginPath(),
+  });
+  useEffect(() => {
+    if (decision.action === 'pass' && decision.logoutFirst && handled.current !== location.key) {
+      handled.current = location.key;
+      if (session) void logout({ navigate: false });
+    }
+  });
+  if (decision.action === 'redirect') {
+    if (decision.logout && session) resetState();
+    return <Navigate to={decision.to} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Registers the router's navigate for code outside React; shows progress on each navigation. */
+function NavigationBridge() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    registerNavigate((to, opts) => navigate(to, opts));
+    return () => registerNavigate(null);
+  }, [navigate]);
+  useEffect(() => {
+    NProgress.start();
+    const t = setTimeout(() => NProgress.done(), 150);
+    window.scrollTo?.(0, 0);
+    return () => clearTimeout(t);
+  }, [location.pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  const menus = useAppState((s) => s.permissionMenus);
+  const adminRoutes = useMemo(() => buildAdminRoutes(menus), [menus]);
+  const location = useLocation();
+  const p = (node: ReactNode) => <Page resetKey={location.pathname}>{node}</Page>;
+  return (
+    <>
+      <NavigationBridge />
+      <Guard>
+        <Routes>
+          <Route path="/" element={<Navigate to="/login" replace />} />
+          <Route path="/login" element={p(<LoginPage />)} />
+          <Route element={p(<AntdShell />)}>
+          <Route path="/ukeyLogin" element={p(<UkeyLoginPage />)} />
+          <Route path="/singleSignOn" element={p(<SingleSignOnPage />)} />
+          <Route path="/signUp" element={p(<SignUpPage />)} />
+          <Route path="/forgetPassword" element={p(<ForgetPasswordPage />)} />
+          <Route path="/changepassword" element={p(<ChangePasswordPage />)} />
+          <Route path="/bindPhone" element={p(<BindPhonePage />)} />
+          <Route element={p(<MemberLayout />)}>
+            {memberElements.map(({ path, title, Comp }) => (
+              <Route key={path} path={path} element={p(Comp ? <Comp /> : <ConstructionPage title={title} />)} />
+            ))}
+            <Route path="/manual" element={p(<ManualPage />)} />
+          </Route>
+          <Route element={p(<AdminLayout />)}>
+            <Route path="/setpassword" element={p(<AdminSetPasswordPage />)} />
+            {adminRoutes.map((r) => {
+              const Screen = resolveScreen(r.tag, r.sub);
+              return <Route key={r.path} path={r.path} element={p(<Screen tag={r.tag} sub={r.sub} title={r.title} />)} />;
+            })}
+          </Route>
+          <Route path="*" element={p(<NotFoundPage />)} />
+          </Route>
+        </Routes>
+      </Guard>
+    </>
+  );
+}

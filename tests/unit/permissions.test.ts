@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuDto, PermissionEntry } from '../../src/contract/types';
+import { buttonFlags, firstMenuUrl, joinUrl, landingPath, selectRole } from '../../src/client/state/permissions';
+import { buildAdminRoutes, buildMenuData, hangfireUrl, selectedTopMenu } from '../../src/client/routing/admin-routes';
+import { matchedTitles, MEMBER_PAGES, showBreadcrumb } from '../../src/client/routing/member-pages';
+import { readFileSync } from 'node:fs';
+
+let id = 0;
+const menu = (url: string, type: 1 | 2 | 6, extra: Partial<MenuDto> = {}, children: MenuDto[] = []): MenuDto => ({
+  id: ++id, url, displayName: url, iconPath: null, type, parentId: null, tags: url.replace(/\W/g, '') || null, permissionName: null, sort: id, children, ...extra,
+});
+const entry = (roleId: number, isDefault: boolean, menus: MenuDto[] = []): PermissionEntry => ({
+  roleId, roleName: `r${roleId}`, roleDisplayName: `角色${roleId}`, organId: 1, organName: '组织', isDefault, menus,
+});
+
+describe('default role selection (core §4)', () => {
+  const perms = [entry(5, false), entry(1, true), entry(7, false)];
+  it('uses the stored roleId when held', () => expect(selectRole(perms, 7)?.roleId).toBe(7));
+  it('else the default-flagged role', () => {
+    expect(selectRole(perms, null)?.roleId).toBe(1);
+    expect(selectRole(perms, 99)?.roleId).toBe(1);
+  });
+  it('else the first', () => expect(selectRole([entry(5, false), entry(7, false)], null)?.roleId).toBe(5));
+  it('none without permissions', () => expect(selectRole([], 1)).toBeNull());
+});
+
+describe('menus, routes and landing', () => {
+  const admin = [
+    menu('/branchSpace', 1, { permissionName: 'Pages.BranchSpace', displayName: '支部空间' }, [menu('/notice', 6, { displayName: '重要通知' })]),
+    menu('/education', 1, { displayName: '教育' }, [
+      menu('/exam', 6, { permissionName: 'Pages.ExamLibaryService', displayName: '考试管理', tags: 'exam' }, [menu('', 2, { permissionName: 'Pages.Exam.Delete' })]),
+      menu('/hangfire', 6, { displayName: '任务' }),
+    ]),
+    menu('/settings', 6, { displayName: '设置', tags: 'settings' }),
+  ];
+  it('joins a submenu url to its parent url', () => {
+    expect(joinUrl('/education', '/exam')).toBe('/education/exam');
+    expect(joinUrl('/education', 'exam')).toBe('/education/exam');
+    expect(joinUrl('/education', '/education/exam')).toBe('/education/exam');
+  });
+  it('the default role lands on the member space, others on their first menu', () => {
+    const perms = [entry(1, true, [menu('/partyMember/partySpace', 1)]), entry(2, false, admin)];
+    expect(landingPath(perms, null)).toBe('/partyMember/partySpace');
+    expect(landingPath(perms, 2)).toBe('/branchSpace/notice');
+    expect(firstMenuUrl(admin)).toBe('/branchSpace/notice');
+  });
+  it('type-2 menus set button flags', () => expect(buttonFlags(admin)).toEqual({ 'Pages.Exam.Delete': true }));
+  it('builds routes from navigable menus, with permission child routes under the menu carrying the name', () => {
+    const paths = buildAdminRoutes(admin).map((r) => r.path);
+    expect(paths).toContain('/branchSpace/notice');
+    expect(paths).toContain('/branchSpace/notice/info');
+    expect(paths).toContain('/education/exam');
+    expect(paths).toContain('/education/exam/exam/create');
+    expect(paths).toContain('/education/exam/questions/update');
+    expect(paths).toContain('/settings');
+    // hangfire is not a client route; /branchSpace itself is the member area's page
+    expect(paths).not.toContain('/education/hangfire');
+    expect(paths).not.toContain('/branchSpace');
+    expect(paths.some((p) => p.includes('Pages.'))).toBe(false);
+  });
+  it('child routes appear only when a menu carries the permission name', () => {
+    const paths = buildAdminRoutes([menu('/manager', 1, {}, [menu('/partyMember', 6)])]).map((r) => r.path);
+    expect(paths).toEqual(['/manager', '/manager/partyMember']);
+    const withPerm = buildAdminRoutes([menu('/manager', 1, {}, [menu('/partyMember', 6, { permissionName: 'Pages.PartyMember' })])]).map((r) => r.path);
+    expect(withPerm).toContain('/manager/partyMember/info');
+  });
+  it('side menu: submenus under their top menu, hangfire marked, selected top follows the path', () => {
+    const data = buildMenuData(admin);
+    expect(data.map((d) => d.path)).toEqual(['/branchSpace', '/education', '/settings']);
+    expect(data[1].children?.map((c) => c.path)).toEqual(['/education/exam', '/education/hangfire']);
+    expect(data[1].children?.[1].external).toBe(true);
+    expect(selectedTopMenu(data, '/education/exam/exam/create')?.path).toBe('/education');
+    expect(selectedTopMenu(data, '/settings')?.path).toBe('/settings');
+    expect(hangfireUrl('/hangfire', 'a b')).toBe('/hangfire?access_token=a%20b');
+  });
+});
+
+describe('member routes', () => {
+  it('registers every route of contract/member-routes.txt', () => {
+    const listed = readFileSync('/work/shared/contract/member-routes.txt', 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    for (const r of listed) expect(MEMBER_PAGES[r], r).toBeDefined();
+  });
+  it('shows the breadcrumb only when more than one matched route has a title', () => {
+    expect(showBreadcrumb('/partyMember/partySpace')).toBe(false);
+    expect(showBreadcrumb('/partyMember/personal')).toBe(false);
+    expect(showBreadcrumb('/partyMember/iStudy/partybook/video/info')).toBe(true);
+    expect(matchedTitles('/partyMember/iStudy/partybook/video/info').map((t) => t.title)).toEqual(['我的学习', '党员书架', '视频', '视频详情']);
+  });
+});
