@@ -21,7 +21,9 @@ export function translateValidation(errors: FastifySchemaValidationError[]): Val
     const field = segments.filter((s) => !/^\d+$/.test(s)).at(-1) ?? '';
     const prop: PropSchema = e.parentSchema ?? {};
     const name = prop.title ?? (field || '请求参数');
-    let message = prop['x-message'];
+    // an empty or null value is a missing one: say what the field needs, not that its format is wrong
+    const empty = e.data === '' || e.data === null;
+    let message = empty && prop['x-required-message'] ? prop['x-required-message'] : prop['x-message'];
     if (!message) {
       switch (e.keyword) {
         case 'maxLength': message = `${name}不能超过${e.params.limit}个字符`; break;

@@ -23,7 +23,7 @@ export const additionSchema = {
     nation: code('民族'),
     mobilePhone: { type: ['string', 'null'], maxLength: 20, title: '手机' },
     otherContack: str('其他联系方式'),
-    idCard: { type: ['string', 'null'], pattern: ID_CARD_ANY, title: '身份证号', 'x-message': MSG.idCardInvalid },
+    idCard: { type: ['string', 'null'], pattern: ID_CARD_ANY, title: '身份证号', 'x-message': MSG.idCardInvalid, 'x-required-message': MSG.idCardRequired },
     birthday: date('出生日期'),
     education: code('学历'),
     nativePlace: str('籍贯'),
