@@ -76,13 +76,16 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
         ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
       },
       config: { access },
-      handler: async (req, reply) => {
+      // Access is checked before the input is validated: a caller without the right learns nothing about the input.
+      preValidation: async (req) => {
         req.actionName = `${service.name}/${name}`;
         const user = req.currentUser;
-        if (access !== 'public') {
-          if (!user) throw unauthorized();
-          if (access !== 'self' && !user.permissions.has(access.permission)) throw forbidden(`${MSG.forbidden}（${access.permission}）`);
-        }
+        if (access === 'public') return;
+        if (!user) throw unauthorized();
+        if (access !== 'self' && !user.permissions.has(access.permission)) throw forbidden(`${MSG.forbidden}（${access.permission}）`);
+      },
+      handler: async (req, reply) => {
+        const user = req.currentUser;
         const call: Call<any> = {
           input: (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {},
           ctx,

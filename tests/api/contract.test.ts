@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, svc, type TestApp } from './harness';
+
+/** Services issue 2 implements; later services are checked by their own issues' tests. */
+const CORE_SERVICES = ['TokenAuth', 'PartyMemberService', 'UserService', 'OrganizationService', 'PartyOrganizationService', 'UnitService', 'BaseCodeService', 'PermissionService', 'MenuButtonService', 'RoleService', 'ProjectService', 'SiteMessageService'];
+
+/** Calls that need no token: sign-in and its helpers, registration, password recovery, the public organisation tree and code tables. */
+const PUBLIC = new Set([
+  'POST /api/TokenAuth/Sigin', 'GET /api/TokenAuth/GetRandomCode', 'POST /api/TokenAuth/SsoSigin', 'GET /api/TokenAuth/GetUkeyChallenge',
+  'POST /api/TokenAuth/SignUkey', 'GET /api/TokenAuth/GetDemoSoftwareKey',
+  'POST /api/services/app/PartyMemberService/PartyMemberRegister',
+  'POST /api/services/app/UserService/SendPhoneVierifCode', 'POST /api/services/app/UserService/FindPassword',
+  'POST /api/services/app/UserService/ResetPassword', 'GET /api/services/app/UserService/CheckPhoneIsExists',
+  'GET /api/services/app/OrganizationService/GetBranchOrganListByName', 'GET /api/services/app/OrganizationService/SearchSups',
+  'GET /api/services/app/OrganizationService/GetListByParentIdAsync',
+  'GET /api/services/app/BaseCodeService/GetAllBaseCodes', 'GET /api/services/app/BaseCodeService/GetBaseCodeVersion',
+]);
+
+let app: TestApp;
+let routes: { method: string; path: string; input: any }[] = [];
+beforeAll(async () => {
+  app = await startTestApp();
+  const doc = (await app.call('GET', '/swagger/json')).body;
+  for (const [path, ops] of Object.entries<any>(doc.paths)) {
+    if (!path.startsWith('/api/')) continue;
+    for (const [method, op] of Object.entries<any>(ops)) {
+      const input = op.requestBody?.content?.['application/json']?.schema ?? { properties: Object.fromEntries((op.parameters ?? []).map((p: any) => [p.name, p.schema])) };
+      routes.push({ method: method.toUpperCase(), path, input });
+    }
+  }
+});
+afterAll(() => app?.close());
+
+describe('the contract', () => {
+  it('registers every core call of endpoints.tsv', () => {
+    const lines = readFileSync('docs/contract/endpoints.tsv', 'utf8').trim().split('\n').slice(1);
+    const wanted = lines.map((l) => l.split('\t')).filter(([, path]) => CORE_SERVICES.some((s) => path.includes(`/${s}/`))).map(([m, p]) => `${m} ${p}`);
+    expect(wanted.length).toBeGreaterThanOrEqual(100);
+    const have = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
+  });
+
+  it('every route of the OpenAPI document refuses a missing token unless it is public', async () => {
+    const open: string[] = [];
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      const res = await app.call(r.method, r.path, r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} });
+      if (PUBLIC.has(key)) {
+        expect(res.status, key).not.toBe(401);
+        continue;
+      }
+      if (res.status !== 401) open.push(`${key} → ${res.status}`);
+      else expect(res.body).toMatchObject({ success: false, unAuthorizedRequest: true });
+    }
+    expect(open).toEqual([]);
+  });
+
+  it('bad input never yields a 500, and every answer is an ABP envelope', async () => {
+    const token = await app.login('admin');
+    const manage = await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token });
+    await app.call('GET', '/api/TokenAuth/UserChangeRole', { token, query: { roleId: manage.body.result[0].roleId, organId: manage.body.result[0].organId } });
+    const junk = [{}, { id: -1 }, { id: 'abc' }, { id: 99999999 }, { id: 1e20 }];
+    const failures: string[] = [];
+    for (const r of routes) {
+      if (r.path.endsWith('/Logout')) continue;
+      const props = Object.keys(r.input?.properties ?? {});
+      const garbage = Object.fromEntries(props.map((p) => [p, p.toLowerCase().includes('id') ? 'x\'; drop table users;--' : { nested: ['?'] }]));
+      const long = Object.fromEntries(props.map((p) => [p, 'あ'.repeat(5000)]));
+      for (const input of [...junk, garbage, long]) {
+        const res = r.method === 'GET' || r.method === 'DELETE'
+          ? await app.call(r.method, r.path, { token, query: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])) })
+          : await app.call(r.method, r.path, { token, body: input });
+        if (res.status >= 500 || typeof res.body !== 'object' || !('success' in res.body)) failures.push(`${r.method} ${r.path} ${JSON.stringify(input).slice(0, 60)} → ${res.status}`);
+        else if (!res.body.success && !/[\u4e00-\u9fa5]/.test(res.body.error.message)) failures.push(`${r.method} ${r.path}: non-Chinese message ${res.body.error.message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('unknown routes, broken JSON and wrong content types come back in the envelope', async () => {
+    const missing = await app.call('GET', '/api/services/app/NoSuchService/Nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ success: false, error: { message: expect.stringContaining('请求的资源不存在') } });
+    const broken = await app.call('POST', '/api/TokenAuth/Sigin', { headers: { 'content-type': 'application/json' }, body: undefined });
+    expect(broken.status).toBe(400);
+    const res = await app.call('POST', '/api/TokenAuth/Sigin', { headers: { 'content-type': 'text/plain' } });
+    expect([400, 415]).toContain(res.status);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('serves Swagger UI and the OpenAPI document', async () => {
+    const ui = await app.call('GET', '/swagger/');
+    expect(ui.status).toBe(200);
+    expect(String(ui.body)).toContain('<html');
+    expect(routes.length).toBeGreaterThanOrEqual(105);
+  });
+});

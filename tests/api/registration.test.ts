@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startTestApp, svc, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+const codeFrom = (text: string | undefined) => /(\d{6})/.exec(text ?? '')?.[1] ?? '';
+const branchAdmin = async () => {
+  const token = await app.login('branchadmin');
+  const manage = await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token });
+  const role = manage.body.result[0];
+  await app.call('GET', '/api/TokenAuth/UserChangeRole', { token, query: { roleId: role.roleId, organId: role.organId } });
+  return { token, organId: role.organId as number };
+};
+
+describe('self-registration and approval', () => {
+  it('a registered member signs in only after approval', async () => {
+    const admin = await branchAdmin();
+    const phone = '13912345678';
+    const send = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'register' } });
+    expect(send.status).toBe(200);
+    // a second code within a minute is refused
+    const again = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'register' } });
+    expect(again.body.error.message).toBe('验证码发送过于频繁，请稍后再试');
+
+    const body = { name: '新党员', organId: admin.organId, phoneNumber: phone, idCard: '110105194912310029', password: 'Newpass123', phoneCode: codeFrom(app.sms.sent.get(phone)) };
+    const wrong = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body: { ...body, phoneCode: '000000' === body.phoneCode ? '111111' : '000000' } });
+    expect(wrong.body.error.message).toBe('短信验证码错误或已过期');
+    const reg = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body });
+    expect(reg.status).toBe(200);
+    expect(reg.body.result.status).toBe(0);
+
+    const pending = await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: phone, password: 'Newpass123' } });
+    expect(pending.body.error.message).toBe('注册信息正在审核中，请耐心等待');
+
+    const list = await app.call('GET', svc('PartyMemberService', 'RegisterAuditPageList'), { token: admin.token });
+    expect(list.body.result.items.map((i: any) => i.id)).toContain(reg.body.result.id);
+    // a member cannot audit
+    const memberToken = await app.login('member');
+    expect((await app.call('POST', svc('PartyMemberService', 'AuditRegister'), { token: memberToken, body: { id: reg.body.result.id, approved: true } })).status).toBe(403);
+    // rejecting needs a remark
+    const noRemark = await app.call('POST', svc('PartyMemberService', 'AuditRegister'), { token: admin.token, body: { id: reg.body.result.id, approved: false } });
+    expect(noRemark.body.error.message).toBe('请输入备注');
+    const ok = await app.call('POST', svc('PartyMemberService', 'AuditRegister'), { token: admin.token, body: { id: reg.body.result.id, approved: true } });
+    expect(ok.status).toBe(200);
+
+    const signed = await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: phone, password: 'Newpass123' } });
+    expect(signed.status).toBe(200);
+    const perms = await app.call('GET', svc('PermissionService', 'GetCurrentUserPermission'), { token: signed.body.result.accessToken });
+    expect(perms.body.result).toHaveLength(1);
+    expect(perms.body.result[0].isDefault).toBe(true);
+  });
+
+  it('registration validates the member form', async () => {
+    const r = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body: { name: '', organId: 1, phoneNumber: '1391234', idCard: 'x', password: 'a', phoneCode: '123456' } });
+    expect(r.status).toBe(400);
+    const messages = r.body.error.validationErrors.map((e: any) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['请输入姓名', '手机号格式错误', '身份证号格式错误']));
+  });
+});
+
+describe('password recovery by phone code', () => {
+  it('find, reset, sign in with the new password; old sessions end', async () => {
+    const phone = '13800000002'; // the demo member
+    const old = await app.login('member');
+    expect((await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'findPassword' } })).status).toBe(200);
+    const found = await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code: codeFrom(app.sms.sent.get(phone)) } });
+    expect(found.status).toBe(200);
+    const weak = await app.call('POST', svc('UserService', 'ResetPassword'), { body: { resetToken: found.body.result.resetToken, newPassword: '123' } });
+    expect(weak.body.error.message).toBe('密码须为8至20位，且包含字母和数字');
+    const reset = await app.call('POST', svc('UserService', 'ResetPassword'), { body: { resetToken: found.body.result.resetToken, newPassword: 'Changed123' } });
+    expect(reset.status).toBe(200);
+    // the token is single use
+    expect((await app.call('POST', svc('UserService', 'ResetPassword'), { body: { resetToken: found.body.result.resetToken, newPassword: 'Changed456' } })).status).toBe(400);
+    expect((await app.call('GET', svc('PermissionService', 'GetCurrentUserPermission'), { token: old })).status).toBe(401);
+    expect((await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: 'member', password: DEMO_PASSWORD } })).status).toBe(400);
+    expect((await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: 'member', password: 'Changed123' } })).status).toBe(200);
+  });
+
+  it('a code for an unknown number is refused, and codes are rate-limited per hour', async () => {
+    const r = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: '13700000000', purpose: 'findPassword' } });
+    expect(r.body.error.message).toBe('该手机号未绑定账号');
+    const phone = '13800000001';
+    for (let i = 0; i < 5; i++) {
+      const s = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'findPassword' } });
+      expect(s.status, `code ${i + 1}`).toBe(200);
+      app.advance(61_000);
+    }
+    const sixth = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'findPassword' } });
+    expect(sixth.body.error.message).toBe('验证码发送过于频繁，请稍后再试');
+  });
+
+  it('a wrong code is refused and five wrong tries burn it', async () => {
+    app.advance(3600_000);
+    const phone = '13800000001';
+    await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'findPassword' } });
+    const right = codeFrom(app.sms.sent.get(phone));
+    const wrongCode = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code: wrongCode } })).status).toBe(400);
+    const r = await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code: right } });
+    expect(r.body.error.message).toBe('短信验证码错误或已过期');
+  });
+});
