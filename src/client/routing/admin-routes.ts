@@ -85,12 +85,13 @@ export function buildAdminRoutes(menus: MenuDto[]): AdminRoute[] {
     for (const m of sortedMenus(list)) {
       const full = isNavigable(m) && m.url ? joinUrl(parentUrl, m.url) : parentUrl;
       if (isNavigable(m) && m.url) add({ path: full, title: m.displayName, tag: m.tags, permissionName: m.permissionName });
+      // real submenus first: a menu's own child wins over a permission child route of the same path
+      walk(m.children ?? [], full, isNavigable(m) ? m.displayName : nearestTitle);
       const subs = m.permissionName ? PERMISSION_CHILD_ROUTES[m.permissionName] : undefined;
       if (subs && full) {
         for (const sub of subs)
           add({ path: `${full}/${sub}`, title: `${isNavigable(m) ? m.displayName : nearestTitle} - ${subTitle(sub)}`, tag: m.tags, sub, permissionName: m.permissionName });
       }
-      walk(m.children ?? [], full, isNavigable(m) ? m.displayName : nearestTitle);
     }
   };
   walk(menus, '', '');

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo@123456';
+
+/** Collects uncaught page errors; assert on it at the end of a test. */
+export function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+export async function signIn(page: Page, userName: string, opts: { area?: string } = {}) {
+  await page.goto(`/dj/login${opts.area ? `?Area=${opts.area}` : ''}`);
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  // the landing's own calls (messages, counts) finish before the test goes on
+  await page.waitForLoadState('networkidle');
+}
+
+/** Client-side navigation (no reload), as a click on a link would do. */
+export async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', `/dj${p}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+export const token = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('dj-state') || '{}')?.session?.accessToken as string | undefined);

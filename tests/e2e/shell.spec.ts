@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { go, signIn, token, trackErrors } from './helpers';
+
+test('member signs in and lands on the member space', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  await expect(page).toHaveURL(/\/dj\/partyMember\/partySpace$/);
+  await expect(page.getByRole('link', { name: '党员空间' }).first()).toBeVisible();
+  await expect(page.getByText('通知公告').first()).toBeVisible();
+  // one role only: no switch-to-administrator link
+  await expect(page.getByTestId('switch-admin')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('admin lands in the member space, switches to administrator through the role dialog', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'admin');
+  await expect(page).toHaveURL(/\/dj\/partyMember\/partySpace$/);
+  await page.getByTestId('switch-admin').click();
+  const dialog = page.getByRole('dialog', { name: '切换管理组织' });
+  await expect(dialog).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: /确\s*定/ });
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await expect(confirm).toBeDisabled();
+  await dialog.getByText('中共四川省委员会').click();
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  // first permitted menu of the province role, with a timestamp
+  await expect(page).toHaveURL(/\/dj\/branchSpace\/notice\?t=\d+$/);
+  await expect(page.getByTestId('page-title')).toHaveText('重要通知');
+  await expect(page.getByTestId('screen-placeholder')).toContainText('branchNotice');
+  // the side menu is built from the role's menus; a submenu url is parent url + child url
+  await page.getByRole('menuitem', { name: '教育' }).click();
+  await page.getByRole('menuitem', { name: '考试管理' }).click();
+  await expect(page).toHaveURL(/\/dj\/education\/exam$/);
+  await expect(page.getByTestId('screen-placeholder')).toContainText('exam');
+  // a permission child route of Pages.ExamLibaryService exists
+  await go(page, '/education/exam/exam/create');
+  await expect(page.getByTestId('screen-placeholder')).toContainText('exam/create');
+  // back to the member view with the default role
+  await page.getByTestId('switch-member').click();
+  await expect(page).toHaveURL(/\/dj\/partyMember\/partySpace$/);
+  expect(errors).toEqual([]);
+});
+
+test('logout from /login?Area=510115 keeps the Area', async ({ page }) => {
+  await signIn(page, 'branchadmin', { area: '510115' });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/dj\/login\?Area=510115$/);
+  await expect(page.getByTestId('platform-name')).toHaveText('温江区党员教育培训平台');
+  expect(await token(page)).toBeUndefined();
+});
+
+test('a route without a session goes to /login', async ({ page }) => {
+  await page.goto('/dj/partyMember/personal');
+  await expect(page).toHaveURL(/\/dj\/login$/);
+  await page.goto('/dj/');
+  await expect(page).toHaveURL(/\/dj\/login$/);
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await signIn(page, 'member');
+  await page.goto('/dj/no/such/page');
+  await expect(page.getByText('抱歉，您访问的页面不存在')).toBeVisible();
+});
+
+test('a 401 from the server logs out and goes to /login', async ({ page, request }) => {
+  await signIn(page, 'member');
+  const t = await token(page);
+  expect(t).toBeTruthy();
+  const r = await request.post('/api/TokenAuth/Logout', { headers: { Authorization: `Bearer ${t}` }, data: {} });
+  expect(r.ok()).toBeTruthy();
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await expect(page).toHaveURL(/\/dj\/login$/);
+  expect(await token(page)).toBeUndefined();
+});
+
+test('every member route renders for member without an uncaught page error', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  const routes = readFileSync('/work/shared/contract/member-routes.txt', 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  expect(routes.length).toBeGreaterThan(70);
+  for (const route of routes) {
+    await go(page, route);
+    await expect(page, route).toHaveURL(new RegExp(`/dj${route}$`));
+    await expect(page.locator('.dj-member__main').locator('.dj-card, .ant-card, .dj-banner, [data-testid=construction]').first(), route).toBeVisible();
+    await expect(page.getByText('抱歉，您访问的页面不存在'), route).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});
