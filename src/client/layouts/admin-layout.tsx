@@ -15,6 +15,7 @@ import { cutOrganName, cutUserName } from '../utils/text';
 import { PartyLogo } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
 import { RoleSwitchDialog } from '../components/role-switch-dialog';
+import AlertDialog from '../widgets/alert-dialog';
 import './member-layout.css';
 import './admin-layout.css';
 
@@ -96,6 +97,7 @@ export default function AdminLayout() {
         </div>
       </ProLayout>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
+      <AlertDialog />
     </div>
   );
 }

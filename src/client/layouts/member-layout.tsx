@@ -10,6 +10,7 @@ import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
 import { RoleSwitchDialog } from '../components/role-switch-dialog';
+import AlertDialog from '../widgets/alert-dialog';
 import { AppQrModal } from '../components/app-qr-modal';
 import './member-layout.css';
 
@@ -99,6 +100,7 @@ export default function MemberLayout() {
       <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
       <AppQrModal open={qrOpen} onClose={() => setQrOpen(false)} />
+      <AlertDialog />
     </div>
   );
 }

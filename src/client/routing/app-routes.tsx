@@ -50,7 +50,9 @@ function Guard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (decision.action === 'pass' && decision.logoutFirst && handled.current !== location.key) {
       handled.current = location.key;
-      if (session) void logout({ navigate: false });
+      // the same token arriving again must not be revoked on the server
+      const incoming = new URLSearchParams(location.search).get('accessToken');
+      if (session) void logout({ navigate: false, callServer: session.accessToken !== incoming });
     }
   });
   if (decision.action === 'redirect') {

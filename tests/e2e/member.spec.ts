@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { go, PASSWORD, signIn, trackErrors } from './helpers';
+
+test('member header: cut names, breadcrumb rule, app QR codes, personal form validation', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  const user = page.getByTestId('user-menu');
+  await expect(user.locator('.dj-member__uname')).toHaveText(/^.{1,4}(\.\.\.)?$/);
+  await expect(user.locator('.dj-member__organ')).toHaveText(/^.{1,12}(\.\.\.)?$/);
+  // one titled route: no breadcrumb; a nested one: breadcrumb
+  await expect(page.getByTestId('breadcrumb')).toHaveCount(0);
+  await go(page, '/partyMember/iStudy/partybook/video');
+  await expect(page.getByTestId('breadcrumb')).toContainText('我的学习');
+  await expect(page.getByTestId('breadcrumb')).toContainText('党员书架');
+  await expect(page.getByTestId('construction')).toContainText('建设中');
+  // mobile app QR modal
+  await page.getByText('手机APP').click();
+  const qr = page.getByRole('dialog', { name: '手机APP下载' });
+  await expect(qr.getByText('安卓版')).toBeVisible();
+  await expect(qr.getByText('苹果版（iOS）')).toBeVisible();
+  await qr.getByRole('button', { name: 'Close' }).click();
+  // personal info: the member form of core §5
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  const form = page.getByTestId('personal-form');
+  await expect(form.getByLabel('姓名')).not.toHaveValue('');
+  await form.getByLabel('姓名').fill('');
+  await form.getByLabel('手机号').fill('1234');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('请输入姓名')).toBeVisible();
+  await expect(form.getByText('手机号格式错误')).toBeVisible();
+  await expect(form.getByRole('tab', { name: '基本信息' })).toBeVisible();
+  await expect(form.getByRole('tab', { name: '党员信息' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('/login?accessToken= signs in with that token', async ({ page, request }) => {
+  const r = await request.post('/api/TokenAuth/Sigin', { data: { userName: 'cityadmin', password: PASSWORD } });
+  const { result } = await r.json();
+  await page.goto(`/dj/login?accessToken=${encodeURIComponent(result.accessToken)}`);
+  await expect(page).toHaveURL(/\/dj\/partyMember\/partySpace$/);
+  await expect(page.getByTestId('switch-admin')).toBeVisible();
+});
+
+test('the member pages fit a 375 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 760 });
+  await signIn(page, 'member');
+  for (const path of ['/partyMember/partySpace', '/partyMember/iStudy', '/partyMember/iBranch', '/partyMember/iPractice', '/partyMember/personal']) {
+    await go(page, path);
+    await expect(page.locator('.dj-member__main > *').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
