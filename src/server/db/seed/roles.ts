@@ -1,0 +1,98 @@
+import type { SeededMenu } from './menus';
+import { insertChunked, reserveIds, type Db } from './util';
+
+/**
+ * Roles and their menus. A role's permission names are those of its menus, so the menu selection
+ * below is the whole permission model of the demo. Parents are always included with a child.
+ */
+export interface RoleDef {
+  name: string;
+  displayName: string;
+  description: string;
+  isDefault?: boolean;
+  level: number | null;
+  userType: number;
+  /** which menus: all admin menus minus `exclude` (by permission of the menu or an ancestor), or exactly `include` */
+  menus: { member: true } | { allAdmin: true; exclude?: string[] } | { include: string[] };
+}
+
+/** Settings that only the province configures for everyone. */
+const PROVINCE_ONLY = [
+  'Pages.Administration.Assessment',
+  'Pages.Administration.BaseCodes',
+  'Pages.Administration.Menus',
+  'Pages.Administration.Projects',
+  'Pages.Administration.ResourceClasses',
+  'Pages.Administration.Roles',
+  'Pages.BigScreen',
+];
+
+export const ROLE_DEFS: RoleDef[] = [
+  { name: 'PartyMember', displayName: '党员', description: '默认角色：党员空间、我的学习、我与支部、我的实践', isDefault: true, level: null, userType: 0, menus: { member: true } },
+  { name: 'ProvinceAdmin', displayName: '省级管理员', description: '全省党组织管理，含系统设置', level: 1, userType: 1, menus: { allAdmin: true } },
+  { name: 'CityAdmin', displayName: '市级管理员', description: '本市（州）党组织管理', level: 2, userType: 1, menus: { allAdmin: true, exclude: PROVINCE_ONLY } },
+  { name: 'DistrictAdmin', displayName: '区县管理员', description: '本区（县）党组织管理', level: 3, userType: 1, menus: { allAdmin: true, exclude: PROVINCE_ONLY } },
+  {
+    name: 'BranchAdmin', displayName: '支部管理员', description: '本支部党员、组织生活、党费、通知与注册审核', level: 5, userType: 1,
+    menus: {
+      include: [
+        'Pages.BranchSpace', 'Pages.BranchSpace.Notice',
+        'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
+        'Pages.PartyMeetingsAdmin', 'Pages.PartyDues',
+        'Pages.Announce',
+        'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
+      ],
+    },
+  },
+  {
+    name: 'Teacher', displayName: '教师', description: '师资库、教学计划、培训班与直播', level: null, userType: 2,
+    menus: {
+      include: [
+        'Pages.TeacherLibary', 'Pages.TeacherLibary.Modify',
+        'Pages.TeachPlan', 'Pages.TeachPlan.Create', 'Pages.TeachPlan.Update', 'Pages.TeachPlan.Delete',
+        'Pages.TrainClass', 'Pages.TrainClass.Create', 'Pages.TrainClass.Update',
+        'Pages.Live', 'Pages.Live.Create', 'Pages.Live.Update', 'Pages.Live.Calendar',
+      ],
+    },
+  },
+];
+
+export function menusOfRole(def: RoleDef, menus: SeededMenu[]): number[] {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const chosen = new Set<number>();
+  const m = def.menus;
+  for (const menu of menus) {
+    let take: boolean;
+    if ('member' in m) take = menu.member;
+    else if ('allAdmin' in m) take = !menu.member && !menu.lineage.some((p) => m.exclude?.includes(p));
+    else take = !menu.member && !!menu.permissionName && m.include.includes(menu.permissionName);
+    if (!take) continue;
+    for (let cur: SeededMenu | undefined = menu; cur && !chosen.has(cur.id); cur = cur.parentId ? byId.get(cur.parentId) : undefined) chosen.add(cur.id);
+  }
+  return [...chosen].sort((a, b) => a - b);
+}
+
+export async function seedRoles(db: Db, menus: SeededMenu[]): Promise<Record<string, number>> {
+  const ids = await reserveIds(db, 'roles', ROLE_DEFS.length);
+  const byName: Record<string, number> = {};
+  ROLE_DEFS.forEach((r, i) => (byName[r.name] = ids[i]));
+  await db
+    .insertInto('roles')
+    .values(
+      ROLE_DEFS.map((r, i) => ({
+        id: ids[i],
+        name: r.name,
+        displayName: r.displayName,
+        description: r.description,
+        isDefault: !!r.isDefault,
+        isStatic: true,
+        level: r.level,
+        organType: null,
+        userType: r.userType,
+      })),
+    )
+    .execute();
+  const links = ROLE_DEFS.flatMap((r) => menusOfRole(r, menus).map((menuId) => ({ roleId: byName[r.name], menuId })));
+  await insertChunked(db, 'roleMenus', links, 1000);
+  return byName;
+}
