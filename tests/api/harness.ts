@@ -42,7 +42,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
     target = { dataDir: opts.dataDir };
   }
   const { db, kind } = await openDatabase(target);
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   let offset = 0;
   const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? null, seedDemo: true, ...opts.config });
   const sms = new LogSmsSender(() => ({ info: () => {} }));

@@ -8,7 +8,7 @@ const dir = mkdtempSync(join(tmpdir(), 'party-persist-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(onPostgres)('embedded database persistence', () => {
-  it('keeps data and tokens across a restart on the same DATA_DIR, and seeds only once', async () => {
+  it('keeps data and tokens across a restart on the same DATA_DIR, and seeds only once', { timeout: 180_000 }, async () => {
     let app = await startTestApp({ dataDir: dir });
     const token = await app.login('admin');
     const manage = await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token });

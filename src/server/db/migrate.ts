@@ -9,8 +9,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db: db as any, provider });
+/** `schema`: the PostgreSQL schema the migration tables live in (tests give each file its own). */
+export async function migrateToLatest(db: Database, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db: db as any, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
