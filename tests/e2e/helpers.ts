@@ -1,4 +1,14 @@
 import { expect, type Page } from '@playwright/test';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** contract/member-routes.txt from the shared folder beside the repository. */
+export function memberRoutes(): string[] {
+  const candidates = [join(process.cwd(), '../shared/contract/member-routes.txt'), '/work/shared/contract/member-routes.txt'];
+  const file = candidates.find((f) => existsSync(f));
+  if (!file) throw new Error('shared/contract/member-routes.txt not found beside the repository');
+  return readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+}
 
 export const PASSWORD = 'Demo@123456';
 

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { go, signIn, token, trackErrors } from './helpers';
+import { go, memberRoutes, signIn, token, trackErrors } from './helpers';
 
 test('member signs in and lands on the member space', async ({ page }) => {
   const errors = trackErrors(page);
@@ -81,10 +80,7 @@ test('a 401 from the server logs out and goes to /login', async ({ page, request
 test('every member route renders for member without an uncaught page error', async ({ page }) => {
   const errors = trackErrors(page);
   await signIn(page, 'member');
-  const routes = readFileSync('/work/shared/contract/member-routes.txt', 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+  const routes = memberRoutes();
   expect(routes.length).toBeGreaterThan(70);
   for (const route of routes) {
     await go(page, route);

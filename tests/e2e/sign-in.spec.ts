@@ -48,3 +48,19 @@ test('sign-up shows the member form messages verbatim', async ({ page }) => {
   await expect(page.getByText('手机号格式错误')).toBeVisible();
   await expect(page.getByText('身份证号格式错误')).toBeVisible();
 });
+
+test('single sign-on with a ticket from the demo identity provider', async ({ page }) => {
+  const { demoIssuerKeys, signSsoTicket, SSO_AUDIENCE } = await import('../../src/server/security/sso');
+  const { randomUUID } = await import('node:crypto');
+  const { privateKeyPem } = demoIssuerKeys(process.env.E2E_DATA_DIR!);
+  const ticket = signSsoTicket(privateKeyPem, {
+    iss: 'demo-sso',
+    aud: SSO_AUDIENCE,
+    sub: 'member',
+    userName: 'member',
+    jti: randomUUID(),
+    exp: Math.floor(Date.now() / 1000) + 300,
+  } as any);
+  await page.goto(`/dj/singleSignOn?ticket=${ticket}`);
+  await expect(page).toHaveURL(/\/dj\/partyMember\/partySpace$/);
+});

@@ -3,7 +3,8 @@ import type { MenuDto, PermissionEntry } from '../../src/contract/types';
 import { buttonFlags, firstMenuUrl, joinUrl, landingPath, selectRole } from '../../src/client/state/permissions';
 import { buildAdminRoutes, buildMenuData, hangfireUrl, selectedTopMenu } from '../../src/client/routing/admin-routes';
 import { matchedTitles, MEMBER_PAGES, showBreadcrumb } from '../../src/client/routing/member-pages';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 let id = 0;
 const menu = (url: string, type: 1 | 2 | 6, extra: Partial<MenuDto> = {}, children: MenuDto[] = []): MenuDto => ({
@@ -77,7 +78,8 @@ describe('menus, routes and landing', () => {
 
 describe('member routes', () => {
   it('registers every route of contract/member-routes.txt', () => {
-    const listed = readFileSync('/work/shared/contract/member-routes.txt', 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+    const file = [join(process.cwd(), '../shared/contract/member-routes.txt'), '/work/shared/contract/member-routes.txt'].find((f) => existsSync(f))!;
+    const listed = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
     for (const r of listed) expect(MEMBER_PAGES[r], r).toBeDefined();
   });
   it('shows the breadcrumb only when more than one matched route has a title', () => {

@@ -83,7 +83,10 @@ export default function PersonalInfo() {
           ...p,
           isJoinOneLineSituation: toBool(p.isJoinOneLineSituation),
           addition: coerceFlags(p.addition, ADDITION_FIELDS),
-          partyMember: { partyMemeberType: 1, ...coerceFlags(p.partyMember, PARTY_FIELDS) },
+          partyMember: (() => {
+            const g = coerceFlags(p.partyMember, PARTY_FIELDS);
+            return { ...g, partyMemeberType: g.partyMemeberType ?? 1 };
+          })(),
         };
         setProfile(v);
         setState({ memberinfo: v });

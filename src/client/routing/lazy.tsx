@@ -2,7 +2,7 @@
  * Route-level code splitting. A chunk that takes longer than 120 s fails with the load-failed
  * message; a module without a default export raises a module-not-found error (core §8).
  */
-import { Component, lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import NProgress from 'nprogress';
 
 export const CHUNK_TIMEOUT = 120_000;
@@ -40,15 +40,23 @@ export function lazyPage<P = object>(loader: () => Promise<{ default?: Component
   });
 }
 
-/** Shown while a chunk loads: the navigation progress bar. */
+/** Shown while a chunk loads: the navigation progress bar, and a spinner if it takes a while. */
 export function ProgressFallback() {
+  const [slow, setSlow] = useState(false);
   useEffect(() => {
     NProgress.start();
+    const t = setTimeout(() => setSlow(true), 400);
     return () => {
+      clearTimeout(t);
       NProgress.done();
     };
   }, []);
-  return null;
+  return slow ? (
+    <div className="dj-loading" role="status">
+      <span className="dj-spinner" />
+      <span>加载中…</span>
+    </div>
+  ) : null;
 }
 
 export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {

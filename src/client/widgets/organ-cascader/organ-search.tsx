@@ -32,6 +32,7 @@ export default function OrganSearch({ value, onChange, placeholder = '请输入�
   );
   return (
     <Select
+      size="large"
       showSearch
       allowClear
       value={value}
