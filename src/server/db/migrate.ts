@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './database';
 import * as m001 from './migrations/001-core';
+import * as m002 from './migrations/002-records';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
   '001-core': m001,
+  '002-records': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

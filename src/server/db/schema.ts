@@ -213,7 +213,66 @@ export interface AuditLogTable {
   creationTime: Timestamp;
 }
 
+export interface RecordTable {
+  id: Generated<number>;
+  entity: string;
+  parentId: number | null;
+  organId: number;
+  organPath: string;
+  organLevel: number;
+  ownerUserId: number | null;
+  /** null: no audit workflow; 0 pending, 1 approved, 2 rejected */
+  auditStatus: number | null;
+  auditRemark: string | null;
+  auditorUserId: number | null;
+  auditTime: NullableTs;
+  isTop: Generated<boolean>;
+  topTime: NullableTs;
+  isEnabled: Generated<boolean>;
+  sort: Generated<number>;
+  likeCount: Generated<number>;
+  replyCount: Generated<number>;
+  sourceRecordId: number | null;
+  selectRemark: string | null;
+  data: Json;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+export interface RecordUserMarkTable { recordId: number; userId: number; creationTime: Timestamp }
+export interface RecordReportTable {
+  id: Generated<number>;
+  entity: string;
+  recordId: number;
+  fromOrganId: number;
+  toOrganId: number;
+  toOrganPath: string;
+  status: Generated<number>;
+  remark: string | null;
+  reporterUserId: number | null;
+  auditorUserId: number | null;
+  auditRemark: string | null;
+  auditTime: NullableTs;
+  resultRecordId: number | null;
+  creationTime: Timestamp;
+}
+export interface RecordIssueTable {
+  id: Generated<number>;
+  recordId: number;
+  organId: number;
+  organPath: string;
+  status: Generated<number>;
+  doneTime: NullableTs;
+  creationTime: Timestamp;
+}
+
 export interface DB {
+  records: RecordTable;
+  recordLikes: RecordUserMarkTable;
+  recordReads: RecordUserMarkTable;
+  recordReports: RecordReportTable;
+  recordIssues: RecordIssueTable;
   organizations: OrganizationTable;
   users: UserTable;
   roles: RoleTable;

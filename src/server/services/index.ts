@@ -11,6 +11,7 @@ import { menuButtonService } from './menu-button';
 import { roleService } from './role';
 import { projectService } from './project';
 import { siteMessageService } from './site-message';
+import { buildConfiguredServices } from '../records/configured-services';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export const services: ServiceDef[] = [
@@ -26,4 +27,6 @@ export const services: ServiceDef[] = [
   roleService,
   projectService,
   siteMessageService,
+  // services declared as data in schemas/*.json, served by the generic record store
+  ...buildConfiguredServices(),
 ];

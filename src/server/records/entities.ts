@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Ajv from 'ajv';
+import entityMeta from '../../contract/meta/entity.schema.json' with { type: 'json' };
+
+/** An entity file of schemas/: body schema plus, optionally, the service declared over it. */
+export interface FieldSchema {
+  title: string;
+  type?: string | string[];
+  contentMediaType?: string;
+  'x-code-table'?: string;
+  [k: string]: unknown;
+}
+export interface ActionConfig {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  op: string;
+  summary?: string;
+  permission?: string;
+  scope?: 'subtree' | 'own' | 'visible' | 'children' | 'available';
+  where?: Record<string, unknown>;
+  set?: Record<string, unknown>;
+  filters?: Record<string, 'eq' | 'contains' | 'in' | 'dateRange' | 'bool'>;
+  markRead?: boolean;
+  elevate?: string;
+}
+export interface EntityFile {
+  name: string;
+  title: string;
+  description?: string;
+  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+  service?: { name: string; permission: string; auditOnCreate?: boolean; replyEntity?: string; actions: Record<string, ActionConfig> };
+  /** where it was read from, for messages */
+  file: string;
+}
+
+export class ConfigError extends Error {}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateEntity = ajv.compile(entityMeta);
+
+/** Validates one parsed file against the entity meta-schema; the message names the file and the JSON pointer. */
+export function checkEntityFile(json: unknown, file: string): EntityFile {
+  if (!validateEntity(json)) {
+    const e = validateEntity.errors![0];
+    throw new ConfigError(`配置文件 ${file} 不合法：${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+  }
+  const entity = { ...(json as Omit<EntityFile, 'file'>), file };
+  for (const req of entity.schema.required ?? []) {
+    if (!entity.schema.properties[req]) throw new ConfigError(`配置文件 ${file} 不合法：/schema/required 中的 ${req} 未在 properties 中定义`);
+  }
+  return entity;
+}
+
+export function loadEntityFiles(dir = resolve('schemas')): EntityFile[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const entities = files.map((f) => {
+    const path = join(dir, f);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`配置文件 ${path} 不是有效的JSON：${(err as Error).message}`);
+    }
+    return checkEntityFile(json, path);
+  });
+  const names = new Set<string>();
+  for (const e of entities) {
+    if (names.has(e.name)) throw new ConfigError(`配置文件 ${e.file}：实体名 ${e.name} 重复`);
+    names.add(e.name);
+  }
+  for (const e of entities) {
+    if (e.service?.replyEntity && !names.has(e.service.replyEntity)) throw new ConfigError(`配置文件 ${e.file} 不合法：/service/replyEntity 引用了不存在的实体 ${e.service.replyEntity}`);
+  }
+  return entities;
+}

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import type { Database } from '../db/database';
+import type { CurrentUser } from '../http/auth';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { MSG } from '../../contract/messages';
+import { isInSubtree, subtreePattern } from '../scope';
+import type { EntityFile } from './entities';
+
+/**
+ * The generic record store: entity-agnostic queries over `records`. It knows organisations, owners,
+ * workflow state and JSON bodies — never what a teaching plan or a forum post is.
+ */
+
+export type Scope = 'subtree' | 'own' | 'visible' | 'children' | 'available';
+
+export const RECORD_NOT_FOUND = '记录不存在或已删除';
+
+/** The organisation a caller acts for: the managed one in an administrator role, his own as a member. */
+export function actingOrgan(user: CurrentUser) {
+  if (user.organId && user.organPath) return { id: user.organId, path: user.organPath, level: user.organLevel ?? 0 };
+  throw forbidden(MSG.forbidden);
+}
+
+/** The ancestors-or-self of a path: '/1/5/23/' → ['/1/', '/1/5/', '/1/5/23/']. */
+export const pathChain = (path: string) => {
+  const ids = path.split('/').filter(Boolean);
+  return ids.map((_, i) => `/${ids.slice(0, i + 1).join('/')}/`);
+};
+
+export function baseQuery(db: Database, entity: string) {
+  return db
+    .selectFrom('records as r')
+    .innerJoin('organizations as o', 'o.id', 'r.organId')
+    .where('r.entity', '=', entity)
+    .where('r.isDeleted', '=', false);
+}
+export type RecordQuery = ReturnType<typeof baseQuery>;
+
+/** Limits a query to the records a caller may see under a scope. */
+export async function applyScope(db: Database, q: RecordQuery, scope: Scope, user: CurrentUser): Promise<RecordQuery> {
+  switch (scope) {
+    case 'own':
+      return q.where('r.ownerUserId', '=', user.userId);
+    case 'visible': {
+      // published by the member's own organisation or one above it
+      const base = user.memberOrganId ?? user.organId;
+      if (!base) return q.where(sql<boolean>`false`);
+      const organ = await db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst();
+      return q.where('r.organPath', 'in', pathChain(organ?.organPath ?? '/'));
+    }
+    case 'children': {
+      const organ = actingOrgan(user);
+      return q.where('o.parentId', '=', organ.id);
+    }
+    case 'available': {
+      const organ = actingOrgan(user);
+      return q.where('r.organPath', 'in', pathChain(organ.path));
+    }
+    default: {
+      const organ = actingOrgan(user);
+      return q.where('r.organPath', 'like', subtreePattern(organ.path));
+    }
+  }
+}
+
+/** Whether one record lies within a caller's scope (for single-record operations). */
+export async function assertInScope(db: Database, rec: { organPath: string; ownerUserId: number | null; organParentId?: number | null }, scope: Scope, user: CurrentUser) {
+  let ok = false;
+  if (scope === 'own') ok = rec.ownerUserId === user.userId;
+  else if (scope === 'visible') {
+    const base = user.memberOrganId ?? user.organId;
+    const organ = base ? await db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst() : null;
+    ok = !!organ && pathChain(organ.organPath).includes(rec.organPath);
+  } else if (scope === 'children') ok = rec.organParentId === actingOrgan(user).id;
+  else if (scope === 'available') ok = pathChain(actingOrgan(user).path).includes(rec.organPath);
+  else ok = isInSubtree(rec.organPath, actingOrgan(user).path);
+  if (!ok) throw forbidden(scope === 'own' ? MSG.forbidden : MSG.outOfScope);
+}
+
+export const recordColumns = [
+  'r.id', 'r.entity', 'r.parentId', 'r.organId', 'o.organName', 'o.parentId as organParentId', 'r.organPath', 'r.organLevel', 'r.ownerUserId',
+  'r.auditStatus', 'r.auditRemark', 'r.auditTime', 'r.isTop', 'r.isEnabled', 'r.sort', 'r.likeCount', 'r.replyCount',
+  'r.sourceRecordId', 'r.selectRemark', 'r.data', 'r.creationTime', 'r.lastModificationTime',
+] as const;
+
+export type RecordRow = {
+  id: number; entity: string; parentId: number | null; organId: number; organName: string; organParentId: number | null; organPath: string; organLevel: number;
+  ownerUserId: number | null; auditStatus: number | null; auditRemark: string | null; auditTime: Date | null; isTop: boolean; isEnabled: boolean;
+  sort: number; likeCount: number; replyCount: number; sourceRecordId: number | null; selectRemark: string | null; data: Record<string, unknown>;
+  creationTime: Date; lastModificationTime: Date | null; ownerName?: string | null;
+};
+
+/** The DTO: body fields flattened beside the record's own columns (body never overrides them). */
+export function toDto(r: RecordRow, extra: Record<string, unknown> = {}) {
+  const { data, organParentId: _p, entity: _e, ...cols } = r;
+  return { ...data, ...cols, ...extra };
+}
+
+export async function loadRecord(db: Database, entity: string, id: number): Promise<RecordRow> {
+  const row = await baseQuery(db, entity)
+    .leftJoin('users as u', 'u.id', 'r.ownerUserId')
+    .select([...recordColumns, 'u.name as ownerName'] as any)
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(RECORD_NOT_FOUND);
+  return row as RecordRow;
+}
+
+/** Server-side cleaning of a body: rich text sanitised, strings trimmed, code-table values checked. */
+export async function cleanBody(db: Database, entity: EntityFile, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [k, field] of Object.entries(entity.schema.properties)) {
+    if (!(k in body)) continue;
+    let v = body[k];
+    if (typeof v === 'string') v = field.contentMediaType === 'text/html' ? sanitizeHtml(v, RICH_TEXT) : v.trim();
+    if (field['x-code-table'] && v != null && v !== '') {
+      const values = Array.isArray(v) ? v.map(String) : [String(v)];
+      const found = await db.selectFrom('baseCodes').select('value').where('typeName', '=', field['x-code-table']).where('value', 'in', values).execute();
+      if (found.length !== new Set(values).size) {
+        const message = `${field.title}取值无效`;
+        throw badRequest(message, { validationErrors: [{ message, members: [k] }] });
+      }
+    }
+    out[k] = v;
+  }
+  return out;
+}
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'video', 'audio', 'source', 'span', 'h1', 'h2', 'u', 's']),
+  allowedAttributes: {
+    ...sanitizeHtml.defaults.allowedAttributes,
+    img: ['src', 'alt', 'width', 'height', 'style'],
+    video: ['src', 'controls', 'width', 'height', 'poster'],
+    audio: ['src', 'controls'],
+    source: ['src', 'type'],
+    span: ['style'],
+    p: ['style'],
+    '*': ['class'],
+  },
+  allowedStyles: { '*': { color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(/], 'text-align': [/^(left|right|center|justify)$/], 'font-size': [/^\d+(px|em|%)$/] } },
+  allowedSchemes: ['http', 'https', 'data'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+};
