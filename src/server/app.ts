@@ -11,7 +11,7 @@ import { translateValidation } from './http/validation';
 import { bearerToken, resolveCurrentUser } from './http/auth';
 import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
-import { services } from './services';
+import { buildServices } from './services';
 import { recordAudit } from './http/audit-log';
 
 export interface BuildOptions {
@@ -118,7 +118,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(500).send(fail(500, { message: MSG.internal }));
   });
 
-  for (const service of services) registerService(app, ctx, service);
+  for (const service of buildServices(ctx.config)) registerService(app, ctx, service);
 
   const clientDir = opts.clientDir === undefined ? resolve('dist/client') : opts.clientDir;
   const hasClient = !!clientDir && existsSync(resolve(clientDir, 'index.html'));

@@ -21,6 +21,9 @@ export interface Config {
   lockMinutes: number;
   /** phone codes: at most one a minute and this many an hour per number */
   phoneCodesPerHour: number;
+  /** configuration folders: entity schemas and screens (EXTRA_SCHEMAS_DIR / EXTRA_SCREENS_DIR add one more each) */
+  schemaDirs: string[];
+  screenDirs: string[];
 }
 
 function secretFrom(dataDir: string | null): Buffer {
@@ -56,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockAfterFailures: 5,
     lockMinutes: 5,
     phoneCodesPerHour: 5,
+    schemaDirs: ['schemas', ...(env.EXTRA_SCHEMAS_DIR ? [env.EXTRA_SCHEMAS_DIR] : [])],
+    screenDirs: ['screens', ...(env.EXTRA_SCREENS_DIR ? [env.EXTRA_SCREENS_DIR] : [])],
     ...overrides,
   };
 }

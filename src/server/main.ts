@@ -8,6 +8,7 @@ import { createContext } from './context';
 import { buildApp } from './app';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
+import { ConfigError } from './records/entities';
 
 /** `npm start`: build the client if needed, open the database, migrate, seed once, listen. */
 async function main() {
@@ -54,6 +55,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('启动失败：', err);
+  // a configuration error names its file and JSON pointer; nothing more is useful
+  if (err instanceof ConfigError) console.error(`启动失败：${err.message}`);
+  else console.error('启动失败：', err);
   process.exit(1);
 });

@@ -1,13 +1,13 @@
 import type { ServiceDef, Access } from '../http/actions';
 import { defineService } from '../http/actions';
-import { ConfigError, loadEntityFiles, type EntityFile } from './entities';
+import { ConfigError, type EntityFile } from './entities';
 import { OPERATIONS } from './operations';
 
 /**
  * Turns the `service` blocks of schemas/*.json into app services: each action maps onto a generic
  * operation of the record store, with the permission it names (or the service's).
  */
-export function buildConfiguredServices(entities: EntityFile[] = loadEntityFiles()): ServiceDef[] {
+export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
   const byName = new Map(entities.map((e) => [e.name, e]));
   const out: ServiceDef[] = [];
   for (const entity of entities) {

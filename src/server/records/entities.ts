@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv';
 import entityMeta from '../../contract/meta/entity.schema.json' with { type: 'json' };
@@ -51,10 +51,9 @@ export function checkEntityFile(json: unknown, file: string): EntityFile {
   return entity;
 }
 
-export function loadEntityFiles(dir = resolve('schemas')): EntityFile[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  const entities = files.map((f) => {
-    const path = join(dir, f);
+export function loadEntityFiles(dirs: string[] = ['schemas']): EntityFile[] {
+  const paths = dirs.map((d) => resolve(d)).filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => join(d, f)));
+  const entities = paths.map((path) => {
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(path, 'utf8'));

@@ -1,4 +1,7 @@
 import type { ServiceDef } from '../http/actions';
+import type { Config } from '../config';
+import { loadEntityFiles } from '../records/entities';
+import { uiConfigService } from '../records/ui-config-service';
 import { tokenAuthService } from './token-auth';
 import { partyMemberService } from './party-member';
 import { userService } from './user';
@@ -14,19 +17,23 @@ import { siteMessageService } from './site-message';
 import { buildConfiguredServices } from '../records/configured-services';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
-export const services: ServiceDef[] = [
-  tokenAuthService,
-  partyMemberService,
-  userService,
-  organizationService,
-  partyOrganizationService,
-  unitService,
-  baseCodeService,
-  permissionService,
-  menuButtonService,
-  roleService,
-  projectService,
-  siteMessageService,
-  // services declared as data in schemas/*.json, served by the generic record store
-  ...buildConfiguredServices(),
-];
+export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
+  const entities = loadEntityFiles(config.schemaDirs);
+  return [
+    tokenAuthService,
+    partyMemberService,
+    userService,
+    organizationService,
+    partyOrganizationService,
+    unitService,
+    baseCodeService,
+    permissionService,
+    menuButtonService,
+    roleService,
+    projectService,
+    siteMessageService,
+    uiConfigService(entities, config.screenDirs),
+    // services declared as data in schemas/*.json, served by the generic record store
+    ...buildConfiguredServices(entities),
+  ];
+}
