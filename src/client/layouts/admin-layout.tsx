@@ -10,7 +10,7 @@ import { Button, Dropdown } from 'antd';
 import { LogoutOutlined, SettingOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout, switchToMember } from '../state/session';
-import { buildAdminRoutes, buildMenuData, hangfireUrl, selectedTopMenu, type AdminMenuItem } from '../routing/admin-routes';
+import { buildAdminRoutes, buildMenuData, hangfireUrl, type AdminMenuItem } from '../routing/admin-routes';
 import { cutOrganName, cutUserName } from '../utils/text';
 import { PartyLogo } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
@@ -31,8 +31,9 @@ export default function AdminLayout() {
   const menuData = useMemo(() => buildMenuData(menus), [menus]);
   const routes = useMemo(() => buildAdminRoutes(menus), [menus]);
   const current = routes.find((r) => r.path.toLowerCase() === location.pathname.toLowerCase());
-  const title = location.pathname.toLowerCase() === '/setpassword' ? '密码设置' : current?.title ?? '';
-  const top = selectedTopMenu(menuData, location.pathname);
+  // /setpassword belongs to no menu: show the whole menu tree in the side menu there
+  const isSetPassword = location.pathname.toLowerCase() === '/setpassword';
+  const title = isSetPassword ? '密码设置' : current?.title ?? '';
 
   const toRoute = (items: AdminMenuItem[]): any[] =>
     items.map((m) => ({ path: m.path, name: m.name, key: m.path, external: m.external, routes: m.children ? toRoute(m.children) : undefined }));
@@ -52,11 +53,11 @@ export default function AdminLayout() {
         title="党建管理平台"
         logo={<PartyLogo size={30} />}
         layout="mix"
-        splitMenus
+        splitMenus={!isSetPassword}
         fixSiderbar
         fixedHeader
         siderWidth={216}
-        location={{ pathname: top && location.pathname.toLowerCase() === '/setpassword' ? top.path : location.pathname }}
+        location={{ pathname: location.pathname }}
         route={{ path: '/', routes: toRoute(menuData) }}
         token={{
           header: { colorBgHeader: '#b3121a', colorHeaderTitle: '#fff', colorTextMenu: 'rgba(255,255,255,.85)', colorTextMenuSelected: '#fff', colorBgMenuItemSelected: 'rgba(0,0,0,.18)', colorTextMenuActive: '#fff', colorTextRightActionsItem: '#fff' },

@@ -5,7 +5,7 @@ import { PasswordForm } from '../components/password-form';
 
 export default function AdminSetPasswordPage() {
   return (
-    <Card title="密码设置">
+    <Card>
       <PasswordForm submit={(v) => userService.updatePassword(v.oldPassword, v.newPassword)} />
     </Card>
   );
