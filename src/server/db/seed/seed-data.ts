@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from './accounts';
 import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from './extras';
 import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members';
 import { seedMessages } from './messages';
+import { seedContent } from './content';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -126,6 +127,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedUnits(trx, rng, byName);
     const userIdByName = new Map(DEMO_ACCOUNTS.map((a, i) => [a.userName, userIds[i]]));
     await seedMessages(trx, ctx.now(), userIdByName, new Map(orgs.map((o) => [o.organName, o.id])));
+    await seedContent(trx, byName, userIdByName, orgs);
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
