@@ -103,6 +103,7 @@ export function AppRoutes() {
               <Route key={path} path={path} element={p(Comp ? <Comp /> : <ConstructionPage title={title} />)} />
             ))}
             <Route path="/manual" element={p(<ManualPage />)} />
+            <Route path="/partyMember" element={<Navigate to="/partyMember/partySpace" replace />} />
           </Route>
           <Route element={p(<AdminLayout />)}>
             <Route path="/setpassword" element={p(<AdminSetPasswordPage />)} />

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(process.cwd(), 'src/client');
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(f) ? [p] : [];
+  });
+
+describe('one request wrapper (core §7)', () => {
+  it('only src/client/api/request.ts touches umi-request; nothing calls fetch or XMLHttpRequest', () => {
+    const offenders: string[] = [];
+    for (const f of files(ROOT)) {
+      const code = readFileSync(f, 'utf8');
+      const rel = f.slice(ROOT.length + 1);
+      if (rel !== 'api/request.ts' && /from ['"]umi-request['"]|import\(['"]umi-request['"]\)/.test(code)) offenders.push(`${rel}: umi-request`);
+      if (/\bfetch\(|XMLHttpRequest|from ['"]axios['"]/.test(code)) offenders.push(`${rel}: direct HTTP`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
