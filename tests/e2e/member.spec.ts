@@ -56,3 +56,20 @@ test('the member pages fit a 375 px wide screen', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('personal info loads every group and saves it', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'teacher');
+  await go(page, '/partyMember/personal');
+  const form = page.getByTestId('personal-form');
+  await form.getByRole('tab', { name: '党员信息' }).click();
+  await expect(form.getByLabel('党员类型')).toBeVisible();
+  await form.getByRole('tab', { name: '基本信息' }).click();
+  await form.getByLabel('籍贯').fill('四川省成都市');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('personal-form').getByRole('tab', { name: '基本信息' }).click();
+  await expect(page.getByTestId('personal-form').getByLabel('籍贯')).toHaveValue('四川省成都市');
+  expect(errors).toEqual([]);
+});

@@ -20,32 +20,33 @@ function flatten(items: BaseCodeItem[] = []): BaseCodeItem[] {
   return items.flatMap((i) => [i, ...flatten(i.children)]);
 }
 
-function FieldInput({ field, codes }: { field: ProfileField; codes: Record<string, BaseCodeItem[]> | null }) {
+/** Form.Item hands value, checked, onChange and id to its child: pass them on to the control. */
+function FieldInput({ field, codes, ...control }: { field: ProfileField; codes: Record<string, BaseCodeItem[]> | null; [prop: string]: any }) {
   switch (field.kind) {
     case 'sex':
-      return <Select allowClear options={[{ label: '男', value: 1 }, { label: '女', value: 2 }]} placeholder="请选择" />;
+      return <Select {...control} allowClear options={[{ label: '男', value: 1 }, { label: '女', value: 2 }]} placeholder="请选择" />;
     case 'memberType':
-      return <Select options={[{ label: '正式党员', value: 1 }, { label: '预备党员', value: 2 }]} />;
+      return <Select {...control} options={[{ label: '正式党员', value: 1 }, { label: '预备党员', value: 2 }]} />;
     case 'code': {
       const list = field.table ? codes?.[field.table] : undefined;
       return list ? (
-        <Select allowClear showSearch optionFilterProp="label" placeholder="请选择" options={flatten(list).map((c) => ({ label: c.label, value: c.value }))} />
+        <Select {...control} allowClear showSearch optionFilterProp="label" placeholder="请选择" options={flatten(list).map((c) => ({ label: c.label, value: c.value }))} />
       ) : (
-        <Input placeholder="请输入" />
+        <Input {...control} placeholder="请输入" />
       );
     }
     case 'tags':
-      return <Select mode="tags" placeholder="输入姓名后回车" open={false} />;
+      return <Select {...control} mode="tags" placeholder="输入姓名后回车" open={false} />;
     case 'organ':
-      return <OrganCascader placeholder="请选择党组织" />;
+      return <OrganCascader {...control} placeholder="请选择党组织" />;
     case 'textarea':
-      return <Input.TextArea rows={3} maxLength={500} showCount />;
+      return <Input.TextArea {...control} rows={3} maxLength={500} showCount />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} format={DATE_FORMAT} />;
+      return <DatePicker {...control} style={{ width: '100%' }} format={DATE_FORMAT} />;
     case 'flag':
-      return <Switch checkedChildren="是" unCheckedChildren="否" />;
+      return <Switch {...control} checkedChildren="是" unCheckedChildren="否" />;
     default:
-      return <Input placeholder="请输入" />;
+      return <Input {...control} placeholder="请输入" />;
   }
 }
 

@@ -91,7 +91,13 @@ export default function OrganCascader(props: OrganCascaderProps) {
     return ids.length && ids[ids.length - 1] === Number(value) ? ids : [value];
   }, [value, valuePath, valueKey]);
 
-  if (readOnly) return <span>{displayName ?? String(value ?? '')}</span>;
+  // a value whose ancestors are not loaded: the given name, the user's own organisation, or its number
+  const fallbackName =
+    displayName ??
+    (value != null && value !== '' && (value === session?.organId || value === session?.organPath) ? session?.organName : undefined) ??
+    (value != null && value !== '' ? `党组织（编号${value}）` : undefined);
+
+  if (readOnly) return <span>{fallbackName ?? ''}</span>;
 
   return (
     <Cascader
@@ -106,7 +112,7 @@ export default function OrganCascader(props: OrganCascaderProps) {
       value={cascadeValue as any}
       displayRender={(labels, selected) => {
         const known = (selected ?? []).every(Boolean);
-        return known && labels.length ? String(labels[labels.length - 1]) : displayName ?? labels.join(' / ');
+        return known && labels.length ? String(labels[labels.length - 1]) : fallbackName ?? labels.join(' / ');
       }}
       onChange={(vals: any, sel: any) => {
         const last = Array.isArray(vals) && vals.length ? vals[vals.length - 1] : null;
