@@ -113,9 +113,14 @@ describe('BaseLibraryService and TeacherLibaryService (configured)', () => {
     expect((await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: admins.district2admin.token, body: { id: item.reportId, approved: true } })).status).toBe(403);
     const reject = await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: city.token, body: { id: item.reportId, approved: false } });
     expect(reject.body.error.message).toBe('请输入备注');
-    ok(await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: city.token, body: { id: item.reportId, approved: true, remark: '同意' } }));
-    const cityLib = ok(await app.call('GET', svc('TeacherLibaryService', 'PageListAsync'), { token: city.token, query: { RealName: '张老师', MaxResultCount: 50 } }));
-    expect(cityLib.items.some((i: any) => i.organId === city.organId && i.sourceRecordId === teacher.id)).toBe(true);
+    // any superior may take it up: the province administrator approves it into the province's library
+    const province = admins.admin;
+    const provinceQueue = ok(await app.call('GET', svc('TeacherLibaryService', 'AuditingPageListAsync'), { token: province.token, query: { MaxResultCount: 100 } }));
+    expect(provinceQueue.items.map((i: any) => i.reportId)).toContain(item.reportId);
+    ok(await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: province.token, body: { id: item.reportId, approved: true, remark: '同意' } }));
+    expect((await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: city.token, body: { id: item.reportId, approved: true } })).body.error.message).toBe('该记录已审核');
+    const lib = ok(await app.call('GET', svc('TeacherLibaryService', 'PageListAsync'), { token: province.token, query: { RealName: '张老师', MaxResultCount: 50 } }));
+    expect(lib.items.some((i: any) => i.organId === province.organId && i.sourceRecordId === teacher.id)).toBe(true);
   });
 
   it('branchadmin lacks Pages.BaseLibrary.Delete: the server refuses the call with 403', async () => {

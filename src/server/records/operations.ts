@@ -248,7 +248,8 @@ export const OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const organ = actingOrgan(call.user);
         const q = applyFilters(
-          baseQuery(call.ctx.db, o.entity.name).innerJoin('recordReports as rp', 'rp.recordId', 'r.id').where('rp.toOrganId', '=', organ.id).where('rp.status', '=', call.input.status ?? 0),
+          // reports addressed to the caller's organisation or one below it: any superior may take them up
+          baseQuery(call.ctx.db, o.entity.name).innerJoin('recordReports as rp', 'rp.recordId', 'r.id').where('rp.toOrganPath', 'like', subtreePattern(organ.path)).where('rp.status', '=', call.input.status ?? 0),
           o.config,
           call.input,
         );
@@ -264,11 +265,11 @@ export const OPERATIONS: Record<string, Builder> = {
         const organ = actingOrgan(call.user);
         const report = await call.ctx.db.selectFrom('recordReports').selectAll().where('id', '=', call.input.id).where('entity', '=', o.entity.name).executeTakeFirst();
         if (!report) throw notFound('上报记录不存在');
-        if (report.toOrganId !== organ.id) throw forbidden(MSG.outOfScope);
+        if (!report.toOrganPath.startsWith(organ.path)) throw forbidden(MSG.outOfScope);
         if (report.status !== 0) throw badRequest(ALREADY_AUDITED);
         requireRemarkOnReject(call.input);
         const rec = await loadRecord(call.ctx.db, o.entity.name, report.recordId);
-        // approved: the reported item joins the superior's library
+        // approved: the reported item joins the library of the organisation that approved it
         const resultId = call.input.approved ? await copyInto(call, rec, organ, report.remark) : null;
         await call.ctx.db
           .updateTable('recordReports')
