@@ -12,7 +12,7 @@ import { consumePhoneCode } from '../security/phone-codes';
 import type { Database } from '../db/database';
 import { getOrgan } from './organs';
 import { describeSession, heldRoles } from './session';
-import { assertStrong } from './user';
+import { assertStrong, userService } from './user';
 import { ID_CARD_ANY, memberFormProps, toProfile, unmasked, type MemberRow } from './member-profile';
 
 type Profile = {
@@ -268,6 +268,16 @@ const simpleToProfile = (s: Simple, stored?: ReturnType<typeof toProfile>): Prof
 
 const initialPassword = () => `Dj${randomBytes(6).toString('base64url')}9`;
 
+/** An administrator adds a member in his subtree; the account's initial password goes out by SMS. */
+async function createByAdmin(call: Call<unknown>, profile: Profile) {
+  const organ = await getOrgan(call.ctx.db, profile.organId);
+  call.requireScope(organ.organPath);
+  const password = initialPassword();
+  const id = await createMember(call, profile, { status: 1, password, needChangePassword: true });
+  await call.ctx.sms.send(profile.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
+  return toProfile(await loadMember(call.ctx.db, id));
+}
+
 export const partyMemberService = defineService('PartyMemberService', {
   GetCurrentUserSessionData: action({
     method: 'GET',
@@ -321,10 +331,8 @@ export const partyMemberService = defineService('PartyMemberService', {
       { oldPassword: { type: 'string', minLength: 1, maxLength: 128, title: '原密码' }, newPassword: { type: 'string', minLength: 1, maxLength: 128, title: '新密码' } },
       ['oldPassword', 'newPassword'],
     ),
-    async handler(call) {
-      const { userService } = await import('./user');
-      return userService.actions.UpdatePassword.handler(call);
-    },
+    // the same rule as UserService/UpdatePassword: one implementation
+    handler: (call) => userService.actions.UpdatePassword.handler(call),
   }),
 
   PartyMemberRegister: action<{ name: string; organId: number; phoneNumber: string; idCard: string; password: string; phoneCode: string; sex?: number }>({
@@ -455,14 +463,7 @@ export const partyMemberService = defineService('PartyMemberService', {
     access: { permission: P.PartyMember },
     returns: PROFILE,
     input: profileInput,
-    async handler(call) {
-      const organ = await getOrgan(call.ctx.db, call.input.organId);
-      call.requireScope(organ.organPath);
-      const password = initialPassword();
-      const id = await createMember(call, call.input, { status: 1, password, needChangePassword: true });
-      await call.ctx.sms.send(call.input.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
-      return toProfile(await loadMember(call.ctx.db, id));
-    },
+    handler: (call) => createByAdmin(call, call.input),
   }),
 
   SimpleCreate: action<Simple>({
@@ -471,14 +472,7 @@ export const partyMemberService = defineService('PartyMemberService', {
     access: { permission: P.PartyMember },
     returns: PROFILE,
     input: objectInput(simpleProps, ['name', 'organId', 'phoneNumber', 'idCard']),
-    async handler(call) {
-      const organ = await getOrgan(call.ctx.db, call.input.organId);
-      call.requireScope(organ.organPath);
-      const password = initialPassword();
-      const id = await createMember(call, simpleToProfile(call.input), { status: 1, password, needChangePassword: true });
-      await call.ctx.sms.send(call.input.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
-      return toProfile(await loadMember(call.ctx.db, id));
-    },
+    handler: (call) => createByAdmin(call, simpleToProfile(call.input)),
   }),
 
   SimpleUpdate: action<Simple>({
