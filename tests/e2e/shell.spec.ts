@@ -30,7 +30,9 @@ test('admin lands in the member space, switches to administrator through the rol
   await expect(page.getByTestId('page-title')).toHaveText('重要通知');
   await expect(page.getByTestId('screen-placeholder')).toContainText('branchNotice');
   // the side menu is built from the role's menus; a submenu url is parent url + child url
+  // a top menu with children opens its first submenu page
   await page.getByRole('menuitem', { name: '教育' }).click();
+  await expect(page).toHaveURL(/\/dj\/education\/centralTraining$/);
   await page.getByRole('menuitem', { name: '考试管理' }).click();
   await expect(page).toHaveURL(/\/dj\/education\/exam$/);
   await expect(page.getByTestId('screen-placeholder')).toContainText('exam');

@@ -20,6 +20,14 @@ import './member-layout.css';
 import './admin-layout.css';
 
 const firstLeaf = (item: AdminMenuItem): string => (item.children?.length ? firstLeaf(item.children[0]) : item.path);
+const findMenu = (items: AdminMenuItem[], path: string): AdminMenuItem | undefined => {
+  for (const i of items) {
+    if (i.path === path) return i;
+    const hit = findMenu(i.children ?? [], path);
+    if (hit) return hit;
+  }
+  return undefined;
+};
 
 export default function AdminLayout() {
   const location = useLocation();
@@ -69,7 +77,10 @@ export default function AdminLayout() {
           if (item.external) {
             return <a onClick={() => window.location.assign(hangfireUrl(path, session?.accessToken ?? ''))}>{dom}</a>;
           }
-          const target = item.routes?.length ? firstLeaf({ path, name: '', key: '', children: item.routes.map((r: any) => ({ ...r, children: r.routes })) } as any) : path;
+          // a top menu with children opens its first submenu page (its submenu shows in the side menu);
+          // split menus hand the header items over without children, so look the item up in ours
+          const mine = findMenu(menuData, path);
+          const target = mine ? firstLeaf(mine) : path;
           return <Link to={target}>{dom}</Link>;
         }}
         subMenuItemRender={(_item, dom) => dom}

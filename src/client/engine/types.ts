@@ -1,0 +1,204 @@
+/**
+ * The screen schema (screens/*.json), as the engine reads it. The meta-schema that the server
+ * checks at start is src/contract/meta/screen.schema.json; keep the two in step.
+ */
+
+/** "Service/Action", optionally with the HTTP method first: "POST Service/Action". */
+export type CallRef = string;
+
+/**
+ * A value in `params`: a literal, or a reference read from the row ($record.x), the context a
+ * screen was opened with ($context.x), the session ($session.organId) or the query ($query.id).
+ * References are looked up by path; nothing is ever evaluated.
+ */
+export type ValueRef = unknown;
+
+export interface Condition {
+  /** a record field, or a reference such as $session.organLevel */
+  field: string;
+  equals?: unknown;
+  notEquals?: unknown;
+  in?: unknown[];
+  truthy?: boolean;
+}
+
+export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'html' | 'widget';
+
+export interface ColumnDef {
+  field: string;
+  title?: string;
+  valueType?: ValueType;
+  codeTable?: string;
+  options?: { label: string; value: string | number | boolean }[];
+  /** a registered widget whose read-pretty mode renders the value (valueType widget) */
+  widget?: string;
+  props?: Record<string, unknown>;
+  width?: number;
+  ellipsis?: boolean;
+  /** the cell opens the detail (the first detail row action) */
+  link?: boolean;
+}
+
+export interface FilterDef {
+  field: string;
+  title?: string;
+  type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'organ';
+  codeTable?: string;
+  options?: { label: string; value: string | number | boolean }[];
+  /** query name; default the field (dateRange: <field>Start/<field>End; organ: organPath) */
+  param?: string;
+  placeholder?: string;
+}
+
+export interface PromptField {
+  name: string;
+  title: string;
+  widget?: string;
+  props?: Record<string, unknown>;
+  required?: boolean;
+  /** the message shown when the required value is missing */
+  message?: string;
+}
+
+export interface ActionDef {
+  key: string;
+  label: string;
+  /**
+   * create: the entity form, posted to calls.create; edit: the form filled from the row (or
+   * calls.get), put to calls.update; detail: the detail (route `info` when given, else a drawer);
+   * call: the `call` with `params`; audit: the detail plus the screen's decision; screen: another
+   * screen in a dialog with `params` as its context; navigate: a child route of the menu.
+   */
+  kind: 'create' | 'edit' | 'detail' | 'call' | 'audit' | 'screen' | 'navigate';
+  call?: CallRef;
+  params?: Record<string, ValueRef>;
+  permission?: string;
+  confirm?: string;
+  success?: string;
+  prompt?: { title?: string; fields: PromptField[] };
+  visibleWhen?: Condition[];
+  danger?: boolean;
+  primary?: boolean;
+  screen?: string;
+  route?: string;
+  /** after a call on a detail screen: go back to the list */
+  back?: boolean;
+}
+
+export interface DetailSection {
+  title?: string;
+  fields: (string | ColumnDef)[];
+}
+
+export interface RelatedDef {
+  title: string;
+  screen: string;
+  params?: Record<string, ValueRef>;
+}
+
+export interface DetailDef {
+  title?: string;
+  sections?: DetailSection[];
+  related?: RelatedDef[];
+  actions?: ActionDef[];
+}
+
+export interface DecisionDef {
+  call: CallRef;
+  /** the row field sent as id (report audits send reportId) */
+  idField?: string;
+  approveLabel?: string;
+  rejectLabel?: string;
+  remarkTitle?: string;
+  /** the message when rejecting without a remark */
+  remarkMessage?: string;
+  success?: string;
+}
+
+export interface TabDef {
+  key: string;
+  title: string;
+  call?: CallRef;
+  params?: Record<string, ValueRef>;
+  columns?: ColumnDef[];
+  filters?: FilterDef[];
+  toolbar?: ActionDef[];
+  rowActions?: ActionDef[];
+  empty?: string;
+  permission?: string;
+}
+
+export interface Calls {
+  list?: CallRef;
+  get?: CallRef;
+  create?: CallRef;
+  update?: CallRef;
+  delete?: CallRef;
+}
+
+export interface FormDef {
+  /** entity fields in the form, in order (default: all) */
+  fields?: string[];
+  /** fixed values sent with every submit */
+  values?: Record<string, ValueRef>;
+  width?: number;
+}
+
+export interface ScreenDef {
+  tag: string;
+  kind: 'list' | 'form' | 'detail' | 'audit';
+  title: string;
+  description?: string;
+  entity?: string;
+  calls?: Calls;
+  params?: Record<string, ValueRef>;
+  rowKey?: string;
+  columns?: ColumnDef[];
+  filters?: FilterDef[];
+  toolbar?: ActionDef[];
+  rowActions?: ActionDef[];
+  tabs?: TabDef[];
+  empty?: string;
+  pageSize?: number;
+  form?: FormDef;
+  detail?: DetailDef;
+  decision?: DecisionDef;
+  /** list screens: no pager (short lists) */
+  noPaging?: boolean;
+}
+
+export interface FieldSchema {
+  title: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  contentMediaType?: string;
+  'x-component'?: string;
+  'x-component-props'?: Record<string, unknown>;
+  'x-code-table'?: string;
+  'x-message'?: string;
+  'x-required-message'?: string;
+  'x-reactions'?: Reaction[];
+}
+
+export interface Reaction {
+  dependencies: string[];
+  when: Condition;
+  fulfill: { state?: { visible?: boolean; disabled?: boolean; required?: boolean } };
+}
+
+export interface EntityDef {
+  name: string;
+  title: string;
+  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
+}
+
+export interface UiConfig {
+  screens: Record<string, ScreenDef>;
+  entities: Record<string, EntityDef>;
+}

@@ -1,0 +1,30 @@
+import { DatePicker as AntDatePicker } from 'antd';
+import dayjs from 'dayjs';
+import { Empty, isEmpty } from './empty';
+
+/** Date format default yyyy-MM-dd (services §9); the value is the formatted string. */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+
+export default function DatePicker({ value, onChange, format = DATE_FORMAT, ...props }: { value?: string | null; onChange?: (v: string | null) => void; format?: string; [k: string]: unknown }) {
+  const d = value ? dayjs(value) : null;
+  return (
+    <AntDatePicker
+      style={{ width: '100%' }}
+      {...(props as any)}
+      format={format}
+      value={d && d.isValid() ? d : null}
+      onChange={(v: dayjs.Dayjs | null) => onChange?.(v ? v.format(format) : null)}
+    />
+  );
+}
+
+export const formatDate = (value: unknown, format = DATE_FORMAT) => {
+  if (isEmpty(value)) return '';
+  const d = dayjs(value as string);
+  return d.isValid() ? d.format(format) : String(value);
+};
+
+export function Read({ value, format }: { value: unknown; format?: string }) {
+  if (isEmpty(value)) return <Empty />;
+  return <span>{formatDate(value, format)}</span>;
+}

@@ -1,0 +1,23 @@
+import { Select as AntSelect } from 'antd';
+import { Empty, isEmpty } from './empty';
+
+export interface Option {
+  label: string;
+  value: string | number | boolean;
+}
+
+export default function Select({ options = [], ...props }: React.ComponentProps<typeof AntSelect> & { options?: Option[] }) {
+  return <AntSelect allowClear placeholder="请选择" options={options as any} {...props} />;
+}
+
+/** Values compare as strings: a code stored as 1 matches the option '1'. */
+export function labelOf(options: Option[] | undefined, value: unknown): string {
+  const hit = (options ?? []).find((o) => String(o.value) === String(value));
+  return hit ? hit.label : String(value);
+}
+
+export function Read({ value, options }: { value: unknown; options?: Option[] }) {
+  if (isEmpty(value)) return <Empty />;
+  const list = Array.isArray(value) ? value : [value];
+  return <span>{list.map((v) => labelOf(options, v)).join('、')}</span>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The widget registry: every widget a schema may name, by PascalCase name, loaded on first use.
+ * Schemas (schemas/*.json `x-component`, screens/*.json `widget`) only ever use these names; a unit
+ * test fails when one names a widget that is not registered here.
+ *
+ * A widget module exports `default` (the edit component: value, onChange and its own props) and,
+ * optionally, `Read` (the read-pretty component for detail screens and table cells: value, record
+ * and the same props). Without `Read` the value is shown as text.
+ *
+ * Later issues register here, one line each, with the widget in its own folder under widgets/:
+ *   ImageUpload, FileUpload, MediaUpload (issue 5, files and uploads), MemberPicker, AddressPicker,
+ *   VideoPlayer / AudioPlayer / PdfViewer (issue 6, study loop). RichText becomes braft-editor with
+ *   the uploads issue and keeps its name.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface ReadProps {
+  value: unknown;
+  /** the whole record, for widgets that show a sibling field (e.g. organName for organId) */
+  record?: Record<string, unknown>;
+  [prop: string]: unknown;
+}
+
+export interface WidgetModule {
+  default: ComponentType<any>;
+  Read?: ComponentType<ReadProps>;
+}
+
+type Loader = () => Promise<WidgetModule>;
+
+const REGISTRY: Record<string, Loader> = {
+  Input: () => import('../basic/input'),
+  'Input.TextArea': () => import('../basic/text-area'),
+  NumberPicker: () => import('../basic/number-picker'),
+  Select: () => import('../basic/select'),
+  DatePicker: () => import('../basic/date-picker'),
+  Switch: () => import('../basic/switch'),
+  CodeSelect: () => import('../code-select'),
+  OrganCascader: () => import('../organ-field'),
+  RichText: () => import('../rich-text'),
+};
+
+/** Adds a widget (for later issues and tests); a name can be registered once. */
+export function registerWidget(name: string, loader: Loader) {
+  if (!/^[A-Z][A-Za-z0-9]*(\.[A-Z][A-Za-z0-9]*)?$/.test(name)) throw new Error(`widget name must be PascalCase: ${name}`);
+  if (REGISTRY[name]) throw new Error(`widget already registered: ${name}`);
+  REGISTRY[name] = loader;
+}
+
+export const isRegistered = (name: string) => Object.prototype.hasOwnProperty.call(REGISTRY, name);
+export const widgetNames = () => Object.keys(REGISTRY);
+
+export interface ResolvedWidget {
+  Edit: LazyExoticComponent<ComponentType<any>>;
+  Read: LazyExoticComponent<ComponentType<ReadProps>>;
+}
+
+const cache = new Map<string, ResolvedWidget>();
+
+function PlainRead({ value }: ReadProps) {
+  if (value === null || value === undefined || value === '') return <span className="dj-empty-value">-</span>;
+  return <span>{Array.isArray(value) ? value.join('、') : String(value)}</span>;
+}
+
+/** The lazy edit and read components of a registered widget (stable per name). */
+export function getWidget(name: string): ResolvedWidget {
+  const hit = cache.get(name);
+  if (hit) return hit;
+  const loader = REGISTRY[name];
+  if (!loader) throw new Error(`未注册的组件：${name}`);
+  let p: Promise<WidgetModule> | null = null;
+  const load = () => (p ??= loader());
+  const w: ResolvedWidget = {
+    Edit: lazy(async () => ({ default: (await load()).default })),
+    Read: lazy(async () => ({ default: (await load()).Read ?? PlainRead })),
+  };
+  cache.set(name, w);
+  return w;
+}
+
+/** Starts loading widgets ahead of use (a form about to open). */
+export function preloadWidgets(names: string[]) {
+  for (const n of names) if (REGISTRY[n]) void REGISTRY[n]();
+}
