@@ -41,8 +41,8 @@ export const permissionService = {
 };
 
 export const baseCodeService = {
-  version: () => api.get<string>(servicePath('BaseCodeService', 'GetBaseCodeVersion')),
-  all: () => api.get<BaseCodeTables>(servicePath('BaseCodeService', 'GetAllBaseCodes')),
+  version: (opts?: CallOptions) => api.get<string>(servicePath('BaseCodeService', 'GetBaseCodeVersion'), {}, opts),
+  all: (opts?: CallOptions) => api.get<BaseCodeTables>(servicePath('BaseCodeService', 'GetAllBaseCodes'), {}, opts),
 };
 
 export interface MemberProfile {

@@ -1,7 +1,8 @@
 /**
  * The single seam between admin routes and screens: a menu tag (plus, for a permission child route,
- * its sub-path) resolves to the component that renders it. Until the schema engine lands this
- * returns a placeholder naming the tag; the engine issue replaces only this file's body.
+ * its sub-path) resolves to the component that renders it. One lazily loaded host renders every
+ * tag from the screen configuration (UiConfigService/GetAll) or a bespoke page (engine/bespoke.ts);
+ * the returned component is stable, since the route tree calls this on every render.
  */
 import type { ComponentType } from 'react';
 import { lazyPage } from '../routing/lazy';
@@ -12,8 +13,8 @@ export interface ScreenProps {
   title: string;
 }
 
-const Placeholder = lazyPage<ScreenProps>(() => import('./screen-placeholder'));
+const ScreenHost = lazyPage<ScreenProps>(() => import('./screen-host'));
 
 export function resolveScreen(_tag: string | null, _sub?: string): ComponentType<ScreenProps> {
-  return Placeholder;
+  return ScreenHost;
 }

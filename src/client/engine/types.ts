@@ -65,11 +65,12 @@ export interface ActionDef {
   label: string;
   /**
    * create: the entity form, posted to calls.create; edit: the form filled from the row (or
-   * calls.get), put to calls.update; detail: the detail (route `info` when given, else a drawer);
+   * calls.get), put to calls.update; delete: calls.delete (or `call`) with the confirm prompt;
+   * detail: the detail (route `info` when given, else a drawer);
    * call: the `call` with `params`; audit: the detail plus the screen's decision; screen: another
    * screen in a dialog with `params` as its context; navigate: a child route of the menu.
    */
-  kind: 'create' | 'edit' | 'detail' | 'call' | 'audit' | 'screen' | 'navigate';
+  kind: 'create' | 'edit' | 'delete' | 'detail' | 'call' | 'audit' | 'screen' | 'navigate';
   call?: CallRef;
   params?: Record<string, ValueRef>;
   permission?: string;

@@ -57,17 +57,17 @@ export async function loadPermissions(preferredRoleId = getState().roleId) {
 }
 
 /** Base codes reload only when the server's version differs from ours or the cache is empty. */
-export async function loadBaseCodes() {
-  const version = await baseCodeService.version();
+export async function loadBaseCodes(token?: string) {
+  const opts = token ? { token } : undefined;
+  const version = await baseCodeService.version(opts);
   const { baseCode, baseCodeVersion } = getState();
   if (version === baseCodeVersion && baseCode && Object.keys(baseCode).length) return;
-  const tables = await baseCodeService.all();
+  const tables = await baseCodeService.all(opts);
   setState({ baseCode: tables, baseCodeVersion: version });
 }
 
 /** Successful sign-in: store the session, load permissions and base codes (routes follow from state). */
 export async function completeLogin(session: SessionData) {
-  // permissions first, so the session and its routes appear in the same render
   let perms: PermissionEntry[];
   try {
     perms = (await permissionService.currentUserPermission({ silent: true, token: session.accessToken })) ?? [];
@@ -75,9 +75,11 @@ export async function completeLogin(session: SessionData) {
     clearLocal();
     throw e;
   }
+  await loadBaseCodes(session.accessToken).catch(() => undefined);
+  // session and permissions land together, after everything is loaded: the routes are built once
+  // and the caller's navigation cannot race a later state change
   setState({ session, roleId: session.roleId ?? null });
   applyPermissions(perms, session.roleId ?? null);
-  await loadBaseCodes().catch(() => undefined);
 }
 
 /** Start-up: with a stored token reload permissions and base codes; without one, log out. */

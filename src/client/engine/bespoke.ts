@@ -1,0 +1,60 @@
+/**
+ * Bespoke pages: menu tags rendered by code instead of a screen schema. Every seeded menu tag
+ * resolves to a screen (screens/*.json) or to an entry here — a unit test checks it — so nothing is
+ * left to a silent placeholder.
+ *
+ * - GROUP_TAGS: top menus; their page lists the submenus of the role.
+ * - PENDING: tags whose services arrive with a later issue; they show a 建设中 page naming what
+ *   they wait for. When that issue lands it adds screens/<tag>.json (or a bespoke page) and removes
+ *   the tag from this list.
+ */
+export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
+
+const STUDY = 'issue 6（学习闭环：资源库、播放器与学时）';
+const EXAM = '考试服务（尚未立项：题库、试题、试卷与考试）';
+const TRAIN = '培训服务（尚未立项：培训班、集中轮训、专题与学员心得）';
+const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
+const PRACTICE = '管理与实践服务（尚未立项：services.md 所列党费、发展党员、困难帮扶、流动党员、组织生活、关系转接、村官、志愿服务、示范岗责任区等）';
+const BIG_SCREEN = '大屏信息服务（尚未立项）';
+
+export const PENDING: Record<string, string> = {
+  centralTraining: TRAIN,
+  trainClass: TRAIN,
+  special: TRAIN,
+  mindReport: TRAIN,
+  epidemic: '疫情防控（尚未立项）',
+  exam: EXAM,
+  examLibrary: EXAM,
+  examQuestion: EXAM,
+  resourceVideo: STUDY,
+  resourceAudio: STUDY,
+  resourceFiles: STUDY,
+  resource: STUDY,
+  offlinePeriod: STUDY,
+  offlinePeriodAudit: STUDY,
+  resourceClass: STUDY,
+  live: LIVE,
+  liveAudit: LIVE,
+  liveCalendar: LIVE,
+  organAudit: '党组织审核（尚未立项：组织与单位的审核流程）',
+  assessment: '考核设置（尚未立项：用户与组织的考核规则）',
+  partyDues: PRACTICE,
+  democraticAppraisal: PRACTICE,
+  development: PRACTICE,
+  difficultyHelp: PRACTICE,
+  difficultyPartyMember: PRACTICE,
+  movingRecord: PRACTICE,
+  partyMeetings: PRACTICE,
+  publicOpinion: PRACTICE,
+  organChange: PRACTICE,
+  villageOfficial: PRACTICE,
+  volunteer: PRACTICE,
+  demoAndResp: PRACTICE,
+  bigScreenVersion: BIG_SCREEN,
+  bigScreenVideo: BIG_SCREEN,
+  bigScreenNews: BIG_SCREEN,
+  bigScreenConcern: BIG_SCREEN,
+  bigScreenRegisterCode: BIG_SCREEN,
+};
+
+export const isBespoke = (tag: string) => GROUP_TAGS.includes(tag) || Object.prototype.hasOwnProperty.call(PENDING, tag);

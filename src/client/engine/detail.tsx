@@ -1,0 +1,122 @@
+/** Detail: the record read-only in sections (read-pretty widgets), and the detail screen of a route. */
+import { useEffect, useState } from 'react';
+import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Value, resolveColumn } from './fields';
+import { invoke } from './calls';
+import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { resolveParams } from './refs';
+import type { ColumnDef, DetailDef, EntityDef, ScreenDef, UiConfig } from './types';
+
+const WIDE = new Set(['html', 'widget']);
+
+/** Sections of a detail: the screen's, else every entity field plus the organisation and time. */
+export function detailSections(detail: DetailDef | undefined, entity: EntityDef | undefined) {
+  if (detail?.sections?.length) return detail.sections;
+  const fields: string[] = [...Object.keys(entity?.schema.properties ?? {}), 'organName', 'creationTime'];
+  return [{ title: undefined, fields }];
+}
+
+export function DetailView({ detail, entity, record }: { detail?: DetailDef; entity?: EntityDef; record: Record<string, unknown> }) {
+  return (
+    <div className="dj-detail" data-testid="detail">
+      {detailSections(detail, entity).map((s, i) => {
+        const cols: ColumnDef[] = s.fields.map((f) => resolveColumn(f, entity));
+        return (
+          <Descriptions key={i} title={s.title} bordered size="middle" column={2} style={{ marginBottom: 16 }} labelStyle={{ width: 140 }}>
+            {cols.map((c) => (
+              <Descriptions.Item key={c.field} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? 2 : 1}>
+                <Value col={c} record={record} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        );
+      })}
+    </div>
+  );
+}
+
+export function BackBar({ basePath, title }: { basePath: string; title: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const num = new URLSearchParams(location.search).get('num');
+  return (
+    <div className="dj-back-bar" data-testid="back-bar">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(`${basePath}${num ? `?num=${encodeURIComponent(num)}` : ''}`)}>
+        返回列表
+      </Button>
+      <span className="dj-back-bar__title">{title}</span>
+    </div>
+  );
+}
+
+/**
+ * The detail route (permission child `info`, query id): the record from the get call, the detail's
+ * actions, and its related lists (e.g. the replies of a post) with the record as their context.
+ */
+export function DetailScreen({ screen, config, basePath, renderList }: { screen: ScreenDef; config: UiConfig; basePath: string; renderList: (s: ScreenDef, context: Record<string, unknown>) => React.ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const id = query.id;
+  const entity = screen.entity ? config.entities[screen.entity] : undefined;
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+  const permitted = usePermitted();
+  const session = useSessionScope();
+  const detail = screen.detail;
+
+  useEffect(() => {
+    let live = true;
+    if (!id || !screen.calls?.get) {
+      setFailed(true);
+      return;
+    }
+    invoke<Record<string, unknown>>(screen.calls.get, 'get', { id }).then(
+      (r) => live && setRecord(r),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, screen.calls?.get, version]);
+
+  const back = () => navigate(`${basePath}${query.num ? `?num=${encodeURIComponent(query.num)}` : ''}`);
+  const runner = useActionRunner(
+    {
+      deleteCall: screen.calls?.delete,
+      changed: (a) => (a.back || a.kind === 'delete' ? back() : setVersion((v) => v + 1)),
+    },
+    { session, query },
+  );
+  const title = detail?.title ?? `${entity?.title ?? screen.title}详情`;
+  const actions = record ? visibleActions(detail?.actions, permitted, { session, query, record }) : [];
+
+  return (
+    <div className="dj-screen" data-screen={`${screen.tag}/info`}>
+      <BackBar basePath={basePath} title={title} />
+      <Card extra={<ActionBar actions={actions} record={record} onRun={runner.run} busy={runner.busy} />}>
+        {record ? <DetailView detail={detail} entity={entity} record={record} /> : failed ? <Empty description="无数据" /> : <Spin />}
+      </Card>
+      {record
+        ? (detail?.related ?? []).map((rel) => {
+            const s = config.screens[rel.screen];
+            if (!s) return null;
+            const ctx = resolveParams(rel.params ?? { id: '$record.id' }, { record, session, query });
+            return (
+              <Card key={rel.screen} title={rel.title} style={{ marginTop: 16 }} data-related={rel.screen}>
+                {renderList(s, ctx)}
+              </Card>
+            );
+          })
+        : null}
+      {runner.holder}
+    </div>
+  );
+}
+
+export function Toolbar({ children }: { children: React.ReactNode }) {
+  return <Space>{children}</Space>;
+}

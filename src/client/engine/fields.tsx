@@ -1,0 +1,124 @@
+/** Columns and detail fields: what the screen says, completed from the entity schema. */
+import { Suspense } from 'react';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { getWidget, isRegistered } from '../widgets/registry';
+import type { ColumnDef, EntityDef, FieldSchema } from './types';
+
+/** Fields every configured record carries (the generic record store), with their titles. */
+const RECORD_FIELDS: Record<string, Omit<ColumnDef, 'field'>> = {
+  id: { title: '编号', valueType: 'number' },
+  organName: { title: '所属组织' },
+  fromOrganName: { title: '上报组织' },
+  creationTime: { title: '创建时间', valueType: 'dateTime' },
+  lastModificationTime: { title: '修改时间', valueType: 'dateTime' },
+  auditStatus: { title: '审核状态', valueType: 'auditStatus' },
+  auditRemark: { title: '审核意见' },
+  reportStatus: { title: '审核状态', valueType: 'auditStatus' },
+  reportRemark: { title: '上报备注' },
+  reportTime: { title: '上报时间', valueType: 'dateTime' },
+  selectRemark: { title: '入库备注' },
+  isTop: { title: '置顶', valueType: 'bool' },
+  isEnabled: { title: '启用', valueType: 'bool' },
+  likeCount: { title: '点赞数', valueType: 'number' },
+  replyCount: { title: '回复数', valueType: 'number' },
+  ownerName: { title: '发布人' },
+  issueStatus: { title: '接收状态', valueType: 'enum', options: [{ label: '未接收', value: 0 }, { label: '已接收', value: 1 }] },
+  issueTime: { title: '下发时间', valueType: 'dateTime' },
+};
+
+export function fieldSchema(entity: EntityDef | undefined, field: string): FieldSchema | undefined {
+  return entity?.schema.properties[field];
+}
+
+/** A column or detail field, completed from the entity schema and the record fields. */
+export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): ColumnDef {
+  const c: ColumnDef = typeof def === 'string' ? { field: def } : { ...def };
+  const fs = fieldSchema(entity, c.field);
+  const known = RECORD_FIELDS[c.field];
+  if (!c.title) c.title = fs?.title ?? known?.title ?? c.field;
+  if (!c.valueType) {
+    if (fs) {
+      const comp = fs['x-component'];
+      const props = fs['x-component-props'] ?? {};
+      if (fs['x-code-table']) {
+        c.valueType = 'code';
+        c.codeTable ??= fs['x-code-table'];
+      } else if (comp === 'Select' && Array.isArray(props.options)) {
+        c.valueType = 'enum';
+        c.options ??= props.options as ColumnDef['options'];
+      } else if (fs.contentMediaType === 'text/html') c.valueType = 'html';
+      else if (fs.format === 'date') c.valueType = 'date';
+      else if (fs.format === 'date-time') c.valueType = 'dateTime';
+      else if (comp && comp !== 'Input' && comp !== 'Input.TextArea' && comp !== 'NumberPicker' && isRegistered(comp)) {
+        c.valueType = 'widget';
+        c.widget ??= comp;
+        c.props = { ...props, ...(c.props ?? {}) };
+      } else {
+        const t = Array.isArray(fs.type) ? fs.type.find((x) => x !== 'null') : fs.type;
+        c.valueType = t === 'boolean' ? 'bool' : t === 'integer' || t === 'number' ? 'number' : 'text';
+      }
+    } else if (known) {
+      c.valueType = known.valueType ?? 'text';
+      c.options ??= known.options;
+    } else c.valueType = c.widget ? 'widget' : 'text';
+  }
+  if (c.valueType === 'code' && !c.codeTable && fs?.['x-code-table']) c.codeTable = fs['x-code-table'];
+  return c;
+}
+
+const AUDIT: Record<string, { text: string; color: string }> = {
+  '0': { text: '待审核', color: 'orange' },
+  '1': { text: '已通过', color: 'green' },
+  '2': { text: '未通过', color: 'red' },
+};
+
+const empty = (v: unknown) => v === null || v === undefined || v === '';
+const stripHtml = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** A registered widget's read-pretty mode, loaded on first use. */
+function LazyRead({ widget, value, record, props }: { widget: string; value: unknown; record: Record<string, unknown>; props?: Record<string, unknown> }) {
+  const { Read } = getWidget(widget);
+  return (
+    <Suspense fallback={<span>{empty(value) ? '' : '…'}</span>}>
+      <Read value={value} record={record} {...(props ?? {})} />
+    </Suspense>
+  );
+}
+
+/** Renders one value read-only; `inTable` shortens rich text to plain text. */
+export function Value({ col, record, inTable }: { col: ColumnDef; record: Record<string, unknown>; inTable?: boolean }) {
+  const v = record?.[col.field];
+  switch (col.valueType) {
+    case 'date':
+    case 'dateTime': {
+      if (empty(v)) return <span className="dj-empty-value">-</span>;
+      const d = dayjs(v as string);
+      return <span>{d.isValid() ? d.format(col.valueType === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm') : String(v)}</span>;
+    }
+    case 'code':
+      return <LazyRead widget="CodeSelect" value={v} record={record} props={{ codeTable: col.codeTable }} />;
+    case 'enum': {
+      if (empty(v)) return <span className="dj-empty-value">-</span>;
+      const hit = (col.options ?? []).find((o) => String(o.value) === String(v));
+      return <span>{hit ? hit.label : String(v)}</span>;
+    }
+    case 'bool':
+      return empty(v) ? <span className="dj-empty-value">-</span> : <span>{v ? '是' : '否'}</span>;
+    case 'auditStatus': {
+      if (empty(v)) return <span className="dj-empty-value">-</span>;
+      const a = AUDIT[String(v)];
+      return a ? <Tag color={a.color}>{a.text}</Tag> : <span>{String(v)}</span>;
+    }
+    case 'html':
+      if (inTable) return <span>{empty(v) ? '-' : stripHtml(String(v)).slice(0, 60)}</span>;
+      return <LazyRead widget="RichText" value={v} record={record} />;
+    case 'widget': {
+      if (!col.widget || !isRegistered(col.widget)) return <span>{empty(v) ? '-' : String(v)}</span>;
+      return <LazyRead widget={col.widget} value={v} record={record} props={col.props} />;
+    }
+    default:
+      if (empty(v)) return <span className="dj-empty-value">-</span>;
+      return <span>{Array.isArray(v) ? v.join('、') : typeof v === 'object' ? JSON.stringify(v) : String(v)}</span>;
+  }
+}

@@ -1,0 +1,333 @@
+/**
+ * List (and audit list) on ProTable: the list call through the one request wrapper with
+ * SkipCount/MaxResultCount and the filters (query cleaning of core §5), the pager of core §9, the
+ * page number kept in the query (num) for the back bar, toolbar and row actions, empty states.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ProTable, QueryFilter, ProFormText, ProFormDigit, ProFormSelect, ProFormDateRangePicker, ProForm, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Drawer, Empty, Modal, Tabs } from 'antd';
+import dayjs from 'dayjs';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { BaseCodeItem, PagedResult } from '../../contract/types';
+import { useAppState } from '../state/store';
+import { cleanQuery } from '../utils/query';
+import { PAGER_PAGE_SIZE, toSkip } from '../utils/paging';
+import Pager from '../widgets/pager';
+import OrganCascader from '../widgets/organ-cascader';
+import { toastSuccess } from '../api/toast';
+import { invoke } from './calls';
+import { Value, resolveColumn } from './fields';
+import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { resolveParams, resolveValue, type RefScope } from './refs';
+import { EntityForm, pickBody } from './entity-form';
+import { DetailView } from './detail';
+import { AuditPanel } from './audit';
+import type { ActionDef, FilterDef, ScreenDef, TabDef, UiConfig } from './types';
+
+const flatCodes = (items: BaseCodeItem[] = [], depth = 0): { label: string; value: string }[] =>
+  items.flatMap((i) => [{ label: `${depth ? '　'.repeat(depth) : ''}${i.label}`, value: i.value }, ...flatCodes(i.children, depth + 1)]);
+
+/** Filter values -> query: dateRange as <param>Start/<param>End, organ as organPath. */
+export function filterQuery(filters: FilterDef[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of filters) {
+    const v = values[f.field];
+    if (f.type === 'dateRange') {
+      const [a, b] = Array.isArray(v) ? v : [];
+      const p = f.param ?? f.field;
+      out[`${p}Start`] = a ? dayjs(a as string).format('YYYY-MM-DD') : undefined;
+      out[`${p}End`] = b ? dayjs(b as string).format('YYYY-MM-DD') : undefined;
+    } else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
+    else out[f.param ?? f.field] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+function FilterBar({ filters, onSearch, defaults }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; defaults: Record<string, unknown> }) {
+  const codes = useAppState((s) => s.baseCode);
+  if (!filters.length) return null;
+  return (
+    <QueryFilter
+      className="dj-filter"
+      defaultCollapsed={false}
+      initialValues={defaults}
+      labelWidth="auto"
+      span={6}
+      submitter={{ searchConfig: { submitText: '查询', resetText: '重置' } }}
+      onFinish={async (v) => onSearch(v)}
+      onReset={() => onSearch({})}
+    >
+      {filters.map((f) => {
+        const label = f.title ?? f.field;
+        switch (f.type) {
+          case 'number':
+            return <ProFormDigit key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请输入'} />;
+          case 'code':
+            return <ProFormSelect key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
+          case 'select':
+            return <ProFormSelect key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
+          case 'dateRange':
+            return <ProFormDateRangePicker key={f.field} name={f.field} label={label} />;
+          case 'organ':
+            return (
+              <ProForm.Item key={f.field} name={f.field} label={label}>
+                <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />
+              </ProForm.Item>
+            );
+          default:
+            return <ProFormText key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? `请输入${label}`} />;
+        }
+      })}
+    </QueryFilter>
+  );
+}
+
+type Overlay =
+  | { type: 'form'; mode: 'create' | 'edit'; record?: Record<string, unknown>; action: ActionDef }
+  | { type: 'detail'; record: Record<string, unknown>; action: ActionDef }
+  | { type: 'audit'; record: Record<string, unknown>; action: ActionDef }
+  | { type: 'screen'; screen: ScreenDef; context: Record<string, unknown>; action: ActionDef }
+  | null;
+
+export interface ListScreenProps {
+  screen: ScreenDef;
+  config: UiConfig;
+  /** the menu's path (permission child routes hang below it) */
+  basePath: string;
+  /** set when the list is inside a dialog or a detail: no page number in the query */
+  context?: Record<string, unknown>;
+  embedded?: boolean;
+}
+
+export function ListScreen({ screen, config, basePath, context, embedded }: ListScreenProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const permitted = usePermitted();
+  const session = useSessionScope();
+  const query = useMemo(() => Object.fromEntries(new URLSearchParams(location.search)), [location.search]);
+  const tabs = (screen.tabs ?? []).filter((t) => permitted(t));
+  const [tabKey, setTabKey] = useState<string | undefined>(() => (!embedded && query.tab && tabs.some((t) => t.key === query.tab) ? query.tab : tabs[0]?.key));
+  const tab: TabDef | undefined = tabs.find((t) => t.key === tabKey);
+  const eff = {
+    call: tab?.call ?? screen.calls?.list,
+    params: { ...(screen.params ?? {}), ...(tab?.params ?? {}) },
+    columns: tab?.columns ?? screen.columns ?? [],
+    filters: tab?.filters ?? screen.filters ?? [],
+    toolbar: tab?.toolbar ?? screen.toolbar ?? [],
+    rowActions: tab?.rowActions ?? screen.rowActions ?? [],
+    empty: tab?.empty ?? screen.empty ?? '无数据',
+  };
+  const entity = screen.entity ? config.entities[screen.entity] : undefined;
+  const pageSize = screen.pageSize ?? PAGER_PAGE_SIZE;
+  const [pageIndex, setPageIndex] = useState(() => (embedded ? 1 : Math.max(1, Number(query.num) || 1)));
+  const [filterValues, setFilterValues] = useState<Record<string, unknown>>({});
+  const [total, setTotal] = useState(0);
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const actionRef = useRef<ActionType>();
+  const scope: RefScope = { session, query, context: context ?? null };
+
+  // the page number lives in the query (num) so that the back bar of a detail returns to it
+  useEffect(() => {
+    if (embedded) return;
+    const cur = search.get('num');
+    if (String(pageIndex) === (cur ?? '1')) return;
+    const next = new URLSearchParams(search);
+    if (pageIndex > 1) next.set('num', String(pageIndex));
+    else next.delete('num');
+    setSearch(next, { replace: true });
+  }, [pageIndex, embedded, search, setSearch]);
+
+  const reload = () => actionRef.current?.reload();
+  const idOf = (a: ActionDef, r: Record<string, unknown>) => resolveValue(a.params?.id ?? '$record.id', { ...scope, record: r });
+
+  const runner = useActionRunner(
+    {
+      deleteCall: screen.calls?.delete,
+      create: (a) => setOverlay({ type: 'form', mode: 'create', action: a }),
+      edit: async (a, r) => {
+        let rec = r;
+        if (screen.calls?.get) {
+          try {
+            rec = await invoke<Record<string, unknown>>(screen.calls.get, 'get', { id: idOf(a, r) });
+          } catch {
+            return;
+          }
+        }
+        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a });
+      },
+      detail: (a, r) => {
+        if (a.route) {
+          const q = new URLSearchParams({ id: String(idOf(a, r)), num: String(pageIndex) });
+          if (tabKey && tabKey !== tabs[0]?.key) q.set('tab', tabKey);
+          navigate(`${basePath}/${a.route}?${q}`);
+        } else setOverlay({ type: 'detail', record: r, action: a });
+      },
+      audit: (a, r) => setOverlay({ type: 'audit', record: r, action: a }),
+      screen: (a, r) => {
+        const s = a.screen ? config.screens[a.screen] : undefined;
+        if (s) setOverlay({ type: 'screen', screen: s, context: resolveParams(a.params ?? { id: '$record.id' }, { ...scope, record: r }), action: a });
+      },
+      navigate: (a, r) => {
+        const p = cleanQuery(resolveParams(a.params, { ...scope, record: r }));
+        const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
+        navigate(`${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`);
+      },
+      changed: () => reload(),
+    },
+    scope,
+  );
+
+  const rowActionsVisible = visibleActions(eff.rowActions, permitted, scope).length > 0 || eff.rowActions.some((a) => permitted(a) && a.visibleWhen);
+  const detailAction = eff.rowActions.find((a) => a.kind === 'detail' && permitted(a));
+
+  const columns: ProColumns<Record<string, unknown>>[] = eff.columns.map((def) => {
+    const col = resolveColumn(def, entity);
+    return {
+      key: col.field,
+      title: col.title,
+      dataIndex: col.field,
+      width: col.width,
+      ellipsis: col.ellipsis,
+      render: (_: unknown, r: Record<string, unknown>) =>
+        col.link && detailAction ? (
+          <a onClick={() => runner.run(detailAction, r)} className="dj-link">
+            <Value col={col} record={r} inTable />
+          </a>
+        ) : (
+          <Value col={col} record={r} inTable />
+        ),
+    };
+  });
+  if (rowActionsVisible) {
+    columns.push({
+      key: '__actions',
+      title: '操作',
+      fixed: 'right',
+      width: Math.min(360, 40 + eff.rowActions.filter(permitted).reduce((n, a) => n + a.label.length * 14 + 16, 0)),
+      render: (_: unknown, r: Record<string, unknown>) => (
+        <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} busy={runner.busy} />
+      ),
+    });
+  }
+  const toolbar = visibleActions(eff.toolbar, permitted, { ...scope, record: null });
+
+  const closeOverlay = () => setOverlay(null);
+  const formSubmit = async (values: Record<string, unknown>) => {
+    if (!overlay || overlay.type !== 'form' || !entity) return;
+    const fixed = resolveParams(screen.form?.values, { ...scope, record: overlay.record ?? null });
+    if (overlay.mode === 'create') {
+      await invoke(screen.calls!.create!, 'create', { ...fixed, ...values }, { silent: true });
+    } else {
+      const rec = overlay.record!;
+      await invoke(screen.calls!.update!, 'update', { ...pickBody(entity, rec), ...fixed, ...values, id: idOf(overlay.action, rec) }, { silent: true });
+    }
+    void toastSuccess(overlay.action.success ?? DEFAULT_SUCCESS);
+    closeOverlay();
+    reload();
+  };
+
+  return (
+    <div className="dj-screen dj-list" data-screen={screen.tag}>
+      {tabs.length ? (
+        <Tabs
+          activeKey={tabKey}
+          items={tabs.map((t) => ({ key: t.key, label: t.title }))}
+          onChange={(k) => {
+            setTabKey(k);
+            setPageIndex(1);
+            setFilterValues({});
+            setTotal(0);
+          }}
+        />
+      ) : null}
+      <FilterBar
+        key={tabKey ?? '-'}
+        filters={eff.filters}
+        defaults={{}}
+        onSearch={(v) => {
+          setFilterValues(v);
+          setPageIndex(1);
+        }}
+      />
+      <ProTable<Record<string, unknown>>
+        key={tabKey ?? '-'}
+        actionRef={actionRef}
+        rowKey={screen.rowKey ?? 'id'}
+        columns={columns}
+        search={false}
+        options={false}
+        pagination={false}
+        cardBordered={!embedded}
+        headerTitle={embedded ? undefined : tab?.title ?? screen.title}
+        scroll={{ x: 'max-content' }}
+        params={{ pageIndex, f: filterValues, tab: tabKey }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
+        toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
+        request={async () => {
+          if (!eff.call) return { data: [], success: true, total: 0 };
+          const q = cleanQuery({
+            ...resolveParams(eff.params, scope),
+            ...filterQuery(eff.filters, filterValues),
+            ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
+          });
+          try {
+            const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
+            const items = Array.isArray(res) ? res : res?.items ?? [];
+            const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
+            setTotal(n);
+            return { data: items, success: true, total: n };
+          } catch {
+            return { data: [], success: false, total: 0 };
+          }
+        }}
+      />
+      {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
+
+      <Modal
+        open={overlay?.type === 'form'}
+        title={overlay?.type === 'form' ? `${overlay.mode === 'create' ? '新增' : '编辑'}${entity?.title ?? ''}` : ''}
+        width={screen.form?.width ?? 820}
+        footer={null}
+        destroyOnHidden
+        onCancel={closeOverlay}
+      >
+        {overlay?.type === 'form' && entity ? (
+          <EntityForm
+            entity={entity}
+            fields={screen.form?.fields}
+            initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : undefined}
+            submitText={overlay.mode === 'create' ? '提交' : '保存'}
+            onSubmit={formSubmit}
+            onCancel={closeOverlay}
+          />
+        ) : null}
+      </Modal>
+      <Drawer
+        open={overlay?.type === 'detail' || overlay?.type === 'audit'}
+        width={880}
+        title={overlay?.type === 'audit' ? `${overlay.action.label}` : `${screen.detail?.title ?? `${entity?.title ?? screen.title}详情`}`}
+        destroyOnHidden
+        onClose={closeOverlay}
+      >
+        {overlay?.type === 'detail' ? <DetailView detail={screen.detail} entity={entity} record={overlay.record} /> : null}
+        {overlay?.type === 'audit' && screen.decision ? (
+          <AuditPanel
+            decision={screen.decision}
+            detail={screen.detail}
+            entity={entity}
+            record={overlay.record}
+            onDone={() => {
+              closeOverlay();
+              reload();
+            }}
+          />
+        ) : null}
+      </Drawer>
+      <Modal open={overlay?.type === 'screen'} title={overlay?.type === 'screen' ? overlay.action.label : ''} width={900} footer={null} destroyOnHidden onCancel={closeOverlay}>
+        {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}
+      </Modal>
+      {runner.holder}
+    </div>
+  );
+}
