@@ -28,7 +28,7 @@ describe.skipIf(onPostgres)('npm start', () => {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const deadline = Date.now() + 90_000;
-    while (!out.includes('已启动') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+    while (!(out.includes('已启动') && out.includes('演示数据')) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
     expect(out).toContain(`http://127.0.0.1:${port}/dj/`);
     for (const account of ['admin', 'member', 'teacher', 'cityadmin', 'branchadmin']) expect(out).toContain(account);
 
