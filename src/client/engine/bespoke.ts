@@ -50,6 +50,9 @@ export const PENDING: Record<string, string> = {
   villageOfficial: PRACTICE,
   volunteer: PRACTICE,
   demoAndResp: PRACTICE,
+  'organization/organaudited': '党组织审核（尚未立项：组织与单位的审核流程）',
+  'organization/unitaudited': '党组织审核（尚未立项：组织与单位的审核流程）',
+  'organization/unitinfo': '单位详情（UnitService 尚无单条查询，随组织管理的后续工作补上）',
   bigScreenVersion: BIG_SCREEN,
   bigScreenVideo: BIG_SCREEN,
   bigScreenNews: BIG_SCREEN,
@@ -57,4 +60,9 @@ export const PENDING: Record<string, string> = {
   bigScreenRegisterCode: BIG_SCREEN,
 };
 
-export const isBespoke = (tag: string) => GROUP_TAGS.includes(tag) || Object.prototype.hasOwnProperty.call(PENDING, tag);
+const has = (k: string) => Object.prototype.hasOwnProperty.call(PENDING, k);
+
+/** A tag (or one permission child route of it, `tag/sub`) rendered by a bespoke page. */
+export const isBespoke = (tag: string, sub?: string) => (!sub && GROUP_TAGS.includes(tag)) || has(tag) || (!!sub && has(`${tag}/${sub}`));
+
+export const pendingFor = (tag: string | null, sub?: string) => (tag ? PENDING[sub ? `${tag}/${sub}` : tag] ?? PENDING[tag] : undefined);

@@ -74,7 +74,7 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
       setFailed(true);
       return;
     }
-    invoke<Record<string, unknown>>(screen.calls.get, 'get', { id }).then(
+    invoke<Record<string, unknown>>(screen.calls.get, 'get', { ...resolveParams(screen.params, { session, query }), id }).then(
       (r) => live && setRecord(r),
       () => live && setFailed(true),
     );

@@ -4,8 +4,8 @@
  * page number kept in the query (num) for the back bar, toolbar and row actions, empty states.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ProTable, QueryFilter, ProFormText, ProFormDigit, ProFormSelect, ProFormDateRangePicker, ProForm, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Drawer, Empty, Modal, Tabs } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Col, DatePicker, Drawer, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BaseCodeItem, PagedResult } from '../../contract/types';
@@ -16,13 +16,13 @@ import Pager from '../widgets/pager';
 import OrganCascader from '../widgets/organ-cascader';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
-import { Value, resolveColumn } from './fields';
+import { Value, fieldSchema, resolveColumn } from './fields';
 import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { EntityForm, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
-import type { ActionDef, FilterDef, ScreenDef, TabDef, UiConfig } from './types';
+import type { ActionDef, EntityDef, FilterDef, ScreenDef, TabDef, UiConfig } from './types';
 
 const flatCodes = (items: BaseCodeItem[] = [], depth = 0): { label: string; value: string }[] =>
   items.flatMap((i) => [{ label: `${depth ? '　'.repeat(depth) : ''}${i.label}`, value: i.value }, ...flatCodes(i.children, depth + 1)]);
@@ -43,42 +43,62 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
   return out;
 }
 
-function FilterBar({ filters, onSearch, defaults }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; defaults: Record<string, unknown> }) {
+function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; entity?: EntityDef }) {
   const codes = useAppState((s) => s.baseCode);
+  const [form] = Form.useForm();
   if (!filters.length) return null;
   return (
-    <QueryFilter
-      className="dj-filter"
-      defaultCollapsed={false}
-      initialValues={defaults}
-      labelWidth="auto"
-      span={6}
-      submitter={{ searchConfig: { submitText: '查询', resetText: '重置' } }}
-      onFinish={async (v) => onSearch(v)}
-      onReset={() => onSearch({})}
-    >
-      {filters.map((f) => {
-        const label = f.title ?? f.field;
-        switch (f.type) {
-          case 'number':
-            return <ProFormDigit key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请输入'} />;
-          case 'code':
-            return <ProFormSelect key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
-          case 'select':
-            return <ProFormSelect key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
-          case 'dateRange':
-            return <ProFormDateRangePicker key={f.field} name={f.field} label={label} />;
-          case 'organ':
-            return (
-              <ProForm.Item key={f.field} name={f.field} label={label}>
-                <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />
-              </ProForm.Item>
-            );
-          default:
-            return <ProFormText key={f.field} name={f.field} label={label} placeholder={f.placeholder ?? `请输入${label}`} />;
-        }
-      })}
-    </QueryFilter>
+    <Form form={form} className="dj-filter" data-testid="filter-bar" onFinish={(v) => onSearch(v)}>
+      <Row gutter={[24, 0]}>
+        {filters.map((f) => {
+          const label = f.title ?? fieldSchema(entity, f.field)?.title ?? f.field;
+          let input: React.ReactNode;
+          switch (f.type) {
+            case 'number':
+              input = <InputNumber style={{ width: '100%' }} placeholder={f.placeholder ?? '请输入'} />;
+              break;
+            case 'code':
+              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
+              break;
+            case 'select':
+              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
+              break;
+            case 'dateRange':
+              input = <DatePicker.RangePicker style={{ width: '100%' }} />;
+              break;
+            case 'organ':
+              input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;
+              break;
+            default:
+              input = <Input allowClear placeholder={f.placeholder ?? `请输入${label}`} />;
+          }
+          return (
+            <Col key={f.field} xs={24} md={12} xl={f.type === 'dateRange' ? 8 : 6}>
+              <Form.Item name={f.field} label={label}>
+                {input}
+              </Form.Item>
+            </Col>
+          );
+        })}
+        <Col flex="auto" style={{ textAlign: 'right' }}>
+          <Form.Item>
+            <Space>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  onSearch({});
+                }}
+              >
+                重置
+              </Button>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
   );
 }
 
@@ -203,7 +223,6 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     columns.push({
       key: '__actions',
       title: '操作',
-      fixed: 'right',
       width: Math.min(360, 40 + eff.rowActions.filter(permitted).reduce((n, a) => n + a.label.length * 14 + 16, 0)),
       render: (_: unknown, r: Record<string, unknown>) => (
         <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} busy={runner.busy} />
@@ -244,7 +263,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       <FilterBar
         key={tabKey ?? '-'}
         filters={eff.filters}
-        defaults={{}}
+        entity={entity}
         onSearch={(v) => {
           setFilterValues(v);
           setPageIndex(1);

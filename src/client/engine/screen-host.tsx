@@ -11,7 +11,7 @@ import { screenFor } from './resolve';
 import { ListScreen } from './list-screen';
 import { DetailScreen } from './detail';
 import { FormScreen } from './form-screen';
-import { GROUP_TAGS, PENDING } from './bespoke';
+import { GROUP_TAGS, pendingFor } from './bespoke';
 import { ConstructionScreen } from './construction-screen';
 import { MenuGroupPage } from './menu-group';
 import type { UiConfig } from './types';
@@ -66,6 +66,6 @@ export default function ScreenHost({ tag, sub, title }: ScreenProps) {
     );
   else if (hit?.as === 'form') body = <FormScreen key={key} screen={hit.screen} config={config} basePath={basePath} />;
   else if (tag && !sub && GROUP_TAGS.includes(tag)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
-  else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} waitsFor={tag ? PENDING[tag] : undefined} />;
+  else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} waitsFor={pendingFor(tag, sub)} />;
   return <App component={false}>{body}</App>;
 }

@@ -5,7 +5,7 @@ import NProgress from 'nprogress';
 import { useAppState } from '../state/store';
 import { landingPath } from '../state/permissions';
 import { loginPath, logout } from '../state/session';
-import { resetState } from '../state/store';
+import { getState, resetState } from '../state/store';
 import { guard } from './guard';
 import { lazyPage, Page } from './lazy';
 import { MEMBER_PAGES } from './member-pages';
@@ -48,6 +48,8 @@ function Guard({ children }: { children: ReactNode }) {
     loginPath: loginPath(),
   });
   useEffect(() => {
+    // "logs out": clear whatever a broken session left behind (never during render)
+    if (decision.action === 'redirect' && decision.logout && (getState().permissions.length || getState().session)) resetState();
     if (decision.action === 'pass' && decision.logoutFirst && handled.current !== location.key) {
       handled.current = location.key;
       // the same token arriving again must not be revoked on the server
@@ -55,10 +57,7 @@ function Guard({ children }: { children: ReactNode }) {
       if (session) void logout({ navigate: false, callServer: session.accessToken !== incoming });
     }
   });
-  if (decision.action === 'redirect') {
-    if (decision.logout && session) resetState();
-    return <Navigate to={decision.to} replace />;
-  }
+  if (decision.action === 'redirect') return <Navigate to={decision.to} replace />;
   return <>{children}</>;
 }
 
