@@ -13,6 +13,7 @@ import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
 import { buildServices } from './services';
 import { recordAudit } from './http/audit-log';
+import { registerFileRoutes } from './files/routes';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -122,10 +123,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   const clientDir = opts.clientDir === undefined ? resolve('dist/client') : opts.clientDir;
   const hasClient = !!clientDir && existsSync(resolve(clientDir, 'index.html'));
+  // reply.sendFile serves the client and the file server's objects (with Range and ETag)
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDir!, prefix: '/dj/', wildcard: false, index: ['index.html'] });
     app.get('/', (_req, reply) => reply.redirect('/dj/'));
+  } else {
+    await app.register(fastifyStatic, { root: resolve('public'), serve: false });
   }
+  await registerFileRoutes(app, ctx);
 
   app.setNotFoundHandler((req, reply) => {
     // History-mode client: every /dj/* path that is not a file gets index.html.

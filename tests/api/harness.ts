@@ -22,7 +22,7 @@ export interface TestApp {
   sms: LogSmsSender;
   /** shift the server's clock */
   advance(ms: number): void;
-  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
   login(userName: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -44,7 +44,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   const { db, kind } = await openDatabase(target);
   await migrateToLatest(db, schema);
   let offset = 0;
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? null, seedDemo: true, ...opts.config });
+  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? opts.config?.dataDir ?? null, seedDemo: true, ...opts.config });
   const sms = new LogSmsSender(() => ({ info: () => {} }));
   const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date(Date.now() + offset) });
   const app = await buildApp(ctx, { clientDir: null });
@@ -55,7 +55,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined = o.rawBody;
     if (o.body !== undefined) {
       payload = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json-patch+json';

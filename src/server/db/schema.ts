@@ -267,7 +267,27 @@ export interface RecordIssueTable {
   creationTime: Timestamp;
 }
 
+export interface FileTable {
+  id: string;
+  storageKey: string;
+  name: string;
+  ext: Generated<string>;
+  size: number;
+  contentType: string;
+  kind: string;
+  sha256: string;
+  headMd5: string | null;
+  project: string;
+  attachClass: number;
+  uploaderUserId: number | null;
+  durationSeconds: number | null;
+  hlsStatus: string | null;
+  hlsProgress: number | null;
+  creationTime: Timestamp;
+}
+
 export interface DB {
+  files: FileTable;
   records: RecordTable;
   recordLikes: RecordUserMarkTable;
   recordReads: RecordUserMarkTable;

@@ -14,6 +14,7 @@ import { menuButtonService } from './menu-button';
 import { roleService } from './role';
 import { projectService } from './project';
 import { siteMessageService } from './site-message';
+import { resourceUploadAuthService, vodService } from './vod';
 import { buildConfiguredServices } from '../records/configured-services';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
@@ -32,6 +33,8 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     roleService,
     projectService,
     siteMessageService,
+    vodService,
+    resourceUploadAuthService,
     uiConfigService(entities, config.screenDirs),
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { AppContext } from '../context';
+import type { FileStorage } from './storage';
+import { mediaTools } from './media-info';
+
+/**
+ * Background HLS packaging when ffmpeg is on the machine: H.264/AAC sources are remuxed, others
+ * transcoded. Progress is kept on the file row; completion goes through the same hook an external
+ * transcoder calls (VodService/AliVideoCallBack).
+ */
+export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }, source: string) {
+  if (!mediaTools().ffmpeg) return false;
+  const out = storage.hlsDir(file.storageKey);
+  const args = [
+    '-hide_banner', '-y', '-i', source,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', '-b:a', '128k',
+    '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_filename', join(out, 'seg%05d.ts'),
+    '-progress', 'pipe:1', '-nostats', join(out, 'index.m3u8'),
+  ];
+  void ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', file.id).execute();
+  const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  let last = 0;
+  p.stdout.on('data', (d: Buffer) => {
+    const m = /out_time_us=(\d+)/.exec(d.toString());
+    if (!m || !file.durationSeconds) return;
+    const pct = Math.min(99, Math.floor(Number(m[1]) / 1e6 / file.durationSeconds * 100));
+    if (pct >= last + 10) {
+      last = pct;
+      void ctx.db.updateTable('files').set({ hlsProgress: pct }).where('id', '=', file.id).execute().catch(() => {});
+    }
+  });
+  p.on('error', () => void completeHls(ctx, file.id, false));
+  p.on('close', (code) => void completeHls(ctx, file.id, code === 0));
+  return true;
+}
+
+/** The completion hook: marks the packaging done or failed. */
+export async function completeHls(ctx: AppContext, fileId: string, ok: boolean) {
+  try {
+    await ctx.db.updateTable('files').set({ hlsStatus: ok ? 'ready' : 'failed', hlsProgress: ok ? 100 : null }).where('id', '=', fileId).execute();
+  } catch (err) {
+    ctx.log.warn({ err, fileId }, 'HLS status update failed');
+  }
+}
