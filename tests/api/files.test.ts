@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPurposeToken } from '../../src/server/files/tokens';
+import { mediaTools } from '../../src/server/files/media-info';
+
+const hasFfmpeg = () => mediaTools().ffmpeg && mediaTools().ffprobe;
 import { startTestApp, svc, type TestApp } from './harness';
 
 /** A multipart/form-data body: fields first, then the file part named `file`. */
@@ -189,4 +193,34 @@ describe('chunked media upload', () => {
     expect((await app.call('POST', svc('VodService', 'AliVideoCallBack'), { body: { fileId: f.id, status: 'success', callbackToken: cb } })).status).toBe(200);
     expect((await app.db.selectFrom('files').select('hlsStatus').where('id', '=', f.id).executeTakeFirstOrThrow()).hlsStatus).toBe('ready');
   });
+});
+
+describe.skipIf(!hasFfmpeg())('HLS packaging (ffmpeg present)', () => {
+  it('a real video is merged, probed by ffprobe and packaged to an HLS playlist in the background', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'party-hls-'));
+    const src = join(dir, 'in.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', src]);
+    const bytes = readFileSync(src);
+    rmSync(dir, { recursive: true, force: true });
+    const md5 = createHash('md5').update(bytes.subarray(0, 31457280)).digest('hex');
+    const id = `${md5}-${bytes.length}`;
+    const auth = (await app.call('GET', svc('VodService', 'GetUploadAuthor'), { token })).body.result;
+    const { payload, contentType } = multipart({ uploadkey: auth.uploadkey, identifier: id, chunkNumber: '1', totalChunks: '1' }, { name: 'blob', content: bytes });
+    expect((await app.call('POST', '/file/chunk', { token, headers: { 'content-type': contentType }, rawBody: payload } as any)).status).toBe(200);
+    const merged = await app.call('POST', '/file/chunksMerge', { token, body: { name: id, chunks: 1, ext: 'mp4', fileoldname: '测试片.mp4', md5, uploadkey: auth.uploadkey } });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body.result.duration).toBe('00:00:03');
+    expect(merged.body.result.url).toMatch(/\/index\.m3u8$/);
+    let status = '';
+    for (let i = 0; i < 120 && status !== 'ready' && status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await app.call('GET', svc('VodService', 'GetVideoPlayAuth'), { token, query: { id: merged.body.result.id } })).body.result.hlsStatus;
+    }
+    expect(status).toBe('ready');
+    const playlist = await app.call('GET', merged.body.result.url);
+    expect(playlist.status).toBe(200);
+    expect(String(playlist.body)).toContain('#EXTM3U');
+    const segment = /seg\d{5}\.ts/.exec(String(playlist.body))![0];
+    expect((await app.call('GET', merged.body.result.url.replace('index.m3u8', segment))).status).toBe(200);
+  }, 90_000);
 });
