@@ -40,7 +40,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // the log goes to a file so that tests can read the demo SMS codes the server writes there
+    command: `npx tsx src/server/main.ts > "${join(process.env.E2E_DATA_DIR, 'server.log')}" 2>&1`,
     url: `${baseURL}/dj/login`,
     timeout: 180_000,
     reuseExistingServer: false,

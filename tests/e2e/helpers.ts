@@ -39,3 +39,15 @@ export async function go(page: Page, path: string) {
 
 export const token = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('dj-state') || '{}')?.session?.accessToken as string | undefined);
+
+/** The last demo SMS code the server wrote to its log for a phone number. */
+export async function smsCode(phone: string): Promise<string> {
+  const log = join(process.env.E2E_DATA_DIR!, 'server.log');
+  for (let i = 0; i < 50; i++) {
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`→ ${phone}`)) : [];
+    const m = lines.length ? /(\d{6})/.exec(lines[lines.length - 1].split('：').slice(1).join('：')) : null;
+    if (m) return m[1];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${phone} in ${log}`);
+}
