@@ -261,7 +261,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         />
       ) : null}
       <FilterBar
-        key={tabKey ?? '-'}
+        key={`filter-${tabKey ?? ''}`}
         filters={eff.filters}
         entity={entity}
         onSearch={(v) => {
@@ -270,7 +270,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         }}
       />
       <ProTable<Record<string, unknown>>
-        key={tabKey ?? '-'}
+        key={`table-${tabKey ?? ''}`}
         actionRef={actionRef}
         rowKey={screen.rowKey ?? 'id'}
         columns={columns}

@@ -1,0 +1,115 @@
+/**
+ * The configuration as data: every screens/*.json passes the meta-schema, names registered widgets,
+ * existing entities, screens and (for configured services) declared actions with their methods;
+ * every tag of a seeded menu resolves to a screen or to a listed bespoke page.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import screenMeta from '../../../src/contract/meta/screen.schema.json';
+import entityMeta from '../../../src/contract/meta/entity.schema.json';
+import { ADMIN_MENUS, type MenuDef } from '../../../src/server/db/seed/menus';
+import { buildAdminRoutes } from '../../../src/client/routing/admin-routes';
+import type { MenuDto } from '../../../src/contract/types';
+import { isRegistered, widgetNames } from '../../../src/client/widgets/registry';
+import { screenFor } from '../../../src/client/engine/resolve';
+import { GROUP_TAGS, PENDING, isBespoke } from '../../../src/client/engine/bespoke';
+import { parseCall, type CallRole } from '../../../src/client/engine/calls';
+import type { ActionDef, ScreenDef } from '../../../src/client/engine/types';
+
+const ROOT = process.cwd();
+const readDir = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => ({ file: `${dir}/${f}`, json: JSON.parse(readFileSync(join(ROOT, dir, f), 'utf8')) }));
+const entityFiles = readDir('schemas');
+const screenFiles = readDir('screens');
+const screens: Record<string, ScreenDef> = Object.fromEntries(screenFiles.map((s) => [s.json.tag, s.json]));
+const entities = new Map(entityFiles.map((e) => [e.json.name as string, e.json]));
+
+/** Every string value under a key named `key`, anywhere in the JSON. */
+function valuesOf(node: unknown, key: string, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => valuesOf(n, key, out));
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      if (k === key && typeof v === 'string') out.push(v);
+      valuesOf(v, key, out);
+    }
+  return out;
+}
+
+function allActions(s: ScreenDef): ActionDef[] {
+  return [...(s.toolbar ?? []), ...(s.rowActions ?? []), ...(s.detail?.actions ?? []), ...(s.tabs ?? []).flatMap((t) => [...(t.toolbar ?? []), ...(t.rowActions ?? [])])];
+}
+
+describe('configuration files', () => {
+  it('every screen file passes the meta-schema (as the server checks at start)', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(screenMeta);
+    const bad = screenFiles.filter((s) => !validate(s.json)).map((s) => `${s.file}: ${JSON.stringify(validate.errors?.[0])}`);
+    expect(bad).toEqual([]);
+    const validateEntity = new Ajv({ allErrors: true, strict: false }).compile(entityMeta);
+    expect(entityFiles.filter((e) => !validateEntity(e.json)).map((e) => e.file)).toEqual([]);
+  });
+
+  it('the meta-schema is strict: an unknown key or a bad call is refused', () => {
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(screenMeta);
+    expect(validate({ tag: 'x', kind: 'list', title: 'X', calls: { list: 'XService/PageList' }, colums: [] })).toBe(false);
+    expect(validate({ tag: 'x', kind: 'list', title: 'X', calls: { list: 'fetch("/evil")' } })).toBe(false);
+    expect(validate({ tag: 'x', kind: 'audit', title: 'X', calls: { list: 'XService/PageList' } })).toBe(false);
+    expect(validate({ tag: 'x', kind: 'list', title: 'X', calls: { list: 'XService/PageList' }, rowActions: [{ key: 'a', label: 'A', kind: 'call' }] })).toBe(false);
+  });
+
+  it('schemas and screens only name registered widgets', () => {
+    const names = [...entityFiles.flatMap((e) => valuesOf(e.json, 'x-component')), ...screenFiles.flatMap((s) => valuesOf(s.json, 'widget'))];
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((n) => !isRegistered(n))).toEqual([]);
+    for (const n of ['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'Switch', 'CodeSelect', 'OrganCascader', 'RichText']) expect(widgetNames()).toContain(n);
+  });
+
+  it('screens name existing entities and screens, and calls that configured services declare with that method', () => {
+    const problems: string[] = [];
+    const services = new Map<string, { entity: string; actions: Record<string, { method: string }> }>();
+    for (const e of entityFiles) if (e.json.service) services.set(e.json.service.name, { entity: e.json.name, actions: e.json.service.actions });
+    for (const { file, json: s } of screenFiles as { file: string; json: ScreenDef }[]) {
+      if (s.entity && !entities.has(s.entity)) problems.push(`${file}: entity ${s.entity}`);
+      const refs = [...valuesOf(s, 'screen')];
+      for (const r of refs) if (!screens[r]) problems.push(`${file}: screen ${r}`);
+      const calls: [string, CallRole][] = [];
+      for (const [role, c] of Object.entries(s.calls ?? {})) calls.push([c as string, role as CallRole]);
+      for (const t of s.tabs ?? []) if (t.call) calls.push([t.call, 'list']);
+      for (const a of allActions(s)) if (a.call) calls.push([a.call, a.kind === 'delete' ? 'delete' : 'action']);
+      if (s.decision) calls.push([s.decision.call, 'action']);
+      for (const [ref, role] of calls) {
+        const { method, service, action } = parseCall(ref, role);
+        const svc = services.get(service);
+        if (!svc) continue; // a core service: its actions are hand-written (see OpenAPI)
+        const declared = Object.entries(svc.actions).find(([k]) => k.split('#')[0] === action)?.[1];
+        if (!declared) problems.push(`${file}: ${service}/${action} is not declared`);
+        else if (declared.method !== method) problems.push(`${file}: ${service}/${action} is ${declared.method}, the screen calls ${method}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every admin route of the seeded menus (tags and permission child routes) resolves to a screen or a listed bespoke page', () => {
+    let id = 0;
+    const toDto = (ms: MenuDef[], parent: MenuDto | null): MenuDto[] =>
+      ms.map((m, i) => {
+        const dto = { id: ++id, parentId: parent?.id ?? null, displayName: m.displayName, url: m.url ?? '', iconPath: null, type: m.type ?? (parent ? 6 : 1), tags: m.tags ?? null, permissionName: m.permissionName ?? null, sort: i, children: [] as MenuDto[] } as unknown as MenuDto;
+        dto.children = toDto(m.children ?? [], dto);
+        return dto;
+      });
+    const routes = buildAdminRoutes(toDto(ADMIN_MENUS, null));
+    expect(routes.length).toBeGreaterThan(60);
+    const missing = routes.filter((r) => !r.tag || (!screenFor(screens, r.tag, r.sub) && !isBespoke(r.tag, r.sub))).map((r) => `${r.path} (${r.tag}${r.sub ? `/${r.sub}` : ''})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('a tag is either configured or bespoke, never both, and every pending page says what it waits for', () => {
+    expect(Object.keys(screens).filter((t) => !t.includes('/') && isBespoke(t))).toEqual([]);
+    for (const [tag, waits] of Object.entries(PENDING)) expect(waits.length, tag).toBeGreaterThan(4);
+    expect(GROUP_TAGS).toContain('education');
+  });
+});
