@@ -24,6 +24,8 @@ export interface Config {
   /** configuration folders: entity schemas and screens (EXTRA_SCHEMAS_DIR / EXTRA_SCREENS_DIR add one more each) */
   schemaDirs: string[];
   screenDirs: string[];
+  /** study credit a member can earn in one day (STUDY_DAILY_CAP_HOURS, default 8) */
+  studyDailyCapSeconds: number;
 }
 
 function secretFrom(dataDir: string | null): Buffer {
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     phoneCodesPerHour: 5,
     schemaDirs: ['schemas', ...(env.EXTRA_SCHEMAS_DIR ? [env.EXTRA_SCHEMAS_DIR] : [])],
     screenDirs: ['screens', ...(env.EXTRA_SCREENS_DIR ? [env.EXTRA_SCREENS_DIR] : [])],
+    studyDailyCapSeconds: Math.round(Number(env.STUDY_DAILY_CAP_HOURS || 8) * 3600),
     ...overrides,
   };
 }

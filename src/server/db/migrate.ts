@@ -3,12 +3,14 @@ import type { Database } from './database';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
+import * as m004 from './migrations/004-study';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
   '001-core': m001,
   '002-records': m002,
   '003-files': m003,
+  '004-study': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -98,7 +98,7 @@ function typeError(kind: 'video' | 'audio' | null) {
 }
 
 export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext): Promise<FileStorage> {
-  const storage = new FileStorage(ctx.config.dataDir);
+  const storage = FileStorage.for(ctx.config.dataDir);
   storage.sweep(SWEEP_AGE_MS);
   const sweeper = setInterval(() => storage.sweep(SWEEP_AGE_MS), 3600_000);
   sweeper.unref();

@@ -9,8 +9,17 @@ import { join } from 'node:path';
  * sees a half-written file.
  */
 export class FileStorage {
+  private static instances = new Map<string, FileStorage>();
+  /** One storage per data directory (an in-memory database gets one temporary folder per process). */
+  static for(dataDir: string | null) {
+    const k = dataDir ?? '';
+    let s = FileStorage.instances.get(k);
+    if (!s) FileStorage.instances.set(k, (s = new FileStorage(dataDir)));
+    return s;
+  }
+
   readonly root: string;
-  constructor(dataDir: string | null) {
+  private constructor(dataDir: string | null) {
     this.root = dataDir ? join(dataDir, 'files') : mkdtempSync(join(tmpdir(), 'party-files-'));
     for (const d of ['objects', 'tmp', 'chunks', 'hls']) mkdirSync(join(this.root, d), { recursive: true });
   }

@@ -15,6 +15,8 @@ import { roleService } from './role';
 import { projectService } from './project';
 import { siteMessageService } from './site-message';
 import { resourceUploadAuthService, vodService } from './vod';
+import { resourceClassService, resourceLibraryService, resourceReportService } from './resource-library';
+import { offlinePeriodService, periodManageService } from './study-period';
 import { buildConfiguredServices } from '../records/configured-services';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
@@ -35,6 +37,11 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     siteMessageService,
     vodService,
     resourceUploadAuthService,
+    resourceLibraryService,
+    resourceClassService,
+    resourceReportService,
+    offlinePeriodService,
+    periodManageService,
     uiConfigService(entities, config.screenDirs),
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),

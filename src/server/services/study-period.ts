@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import { action, defineService, type Call } from '../http/actions';
+import { badRequest, forbidden, invalid, notFound } from '../http/errors';
+import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { subtreePattern } from '../scope';
+import { hours } from '../study/credit';
+
+/**
+ * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
+ * period totals: online credit from resources plus approved offline hours.
+ */
+const AUDIT = 'Pages.OfflinePeriod';
+const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除', hours: '学时须在0.5至24小时之间' } as const;
+const STATUS_TEXT: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '未通过' };
+
+const reports = (db: any) =>
+  db
+    .selectFrom('offlineReports as f')
+    .innerJoin('users as u', 'u.id', 'f.userId')
+    .innerJoin('organizations as o', 'o.id', 'f.organId')
+    .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime'])
+    .where('f.isDeleted', '=', false);
+const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: typeof r.studyDate === 'string' ? r.studyDate.slice(0, 10) : new Date(r.studyDate).toISOString().slice(0, 10), statusText: STATUS_TEXT[r.status] });
+
+async function page(q: any, input: PagingInput) {
+  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const rows = await q.orderBy('f.id', 'desc').offset(input.skipCount).limit(input.maxResultCount).execute();
+  return { totalCount: Number(total.n), items: rows.map(out) };
+}
+
+/** Whose periods: one's own, or (with Pages.OfflinePeriod) a member's inside the managed subtree. */
+async function targetUser(call: Call<{ userId?: number }>) {
+  const { user, input, ctx } = call;
+  if (!input.userId || input.userId === user.userId) return user.userId;
+  if (user.isDefaultRole || !user.permissions.has(AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT}）`);
+  const m = await ctx.db.selectFrom('partyMembers').select('organPath').where('userId', '=', input.userId).where('isDeleted', '=', false).executeTakeFirst();
+  if (!m) throw notFound(MSG.memberNotFound);
+  call.requireScope(m.organPath);
+  return input.userId;
+}
+
+const yearProps = { userId: { type: 'integer', minimum: 1, title: '用户' }, year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度' } };
+const yearRange = (year?: number) => (year ? [`${year}-01-01`, `${year}-12-31`] : null);
+
+export const offlinePeriodService = defineService('OfflinePeriodService', {
+  CreateOfflineReport: action<{ title: string; studyDate: string; hours: number; content?: string; evidence?: { id: string; name: string }[] }>({
+    method: 'POST', summary: '申报线下学时（附佐证材料），由上级组织审核', access: 'self',
+    input: objectInput(
+      {
+        title: { type: 'string', minLength: 1, maxLength: 100, title: '学习内容', 'x-required-message': '请输入学习内容' },
+        studyDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '学习日期', 'x-message': '学习日期格式不正确', 'x-required-message': '请选择学习日期' },
+        hours: { type: 'number', minimum: 0.5, maximum: 24, title: '学时', 'x-message': OFF_MSG.hours, 'x-required-message': '请输入学时' },
+        content: { type: 'string', maxLength: 2000, title: '学习心得' },
+        evidence: { type: 'array', maxItems: 9, title: '佐证材料', items: objectInput({ id: { type: 'string', maxLength: 40, title: '文件' }, name: { type: 'string', maxLength: 200, title: '文件名' } }, ['id']) },
+      },
+      ['title', 'studyDate', 'hours'],
+    ),
+    async handler({ ctx, input, user }) {
+      const organId = user.memberOrganId;
+      if (!organId) throw badRequest('未加入党组织，不能申报学时');
+      if (input.studyDate > ctx.now().toISOString().slice(0, 10)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
+      const ids = (input.evidence ?? []).map((e) => e.id);
+      if (ids.length) {
+        const found = await ctx.db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+        if (found.length !== new Set(ids).size) throw invalid([{ message: '佐证材料不存在，请重新上传', members: ['evidence'] }]);
+      }
+      const organ = await ctx.db.selectFrom('organizations').select('organPath').where('id', '=', organId).executeTakeFirstOrThrow();
+      const row = await ctx.db
+        .insertInto('offlineReports')
+        .values({ userId: user.userId, organId, organPath: organ.organPath, title: input.title.trim(), studyDate: input.studyDate, hours: Math.round(input.hours * 100) / 100, content: input.content ?? null, evidence: JSON.stringify(input.evidence ?? []) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return out(await reports(ctx.db).where('f.id', '=', row.id).executeTakeFirst());
+    },
+  }),
+
+  GetMyOffineReportPageList: action<PagingInput & { status?: number }>({
+    method: 'GET', summary: '本人的线下学时申报', access: 'self', input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], title: '状态' } }),
+    async handler({ ctx, input, user }) {
+      let q = reports(ctx.db).where('f.userId', '=', user.userId);
+      if (input.status !== undefined) q = q.where('f.status', '=', input.status);
+      return page(q, input);
+    },
+  }),
+
+  GetOfflineReport: action<{ id: number }>({
+    method: 'GET', summary: '线下学时申报详情（本人的，或管理范围内的）', access: 'self', input: idInput,
+    async handler(call) {
+      const r = await reports(call.ctx.db).where('f.id', '=', call.input.id).executeTakeFirst();
+      if (!r) throw notFound(OFF_MSG.notFound);
+      if (r.userId !== call.user.userId) {
+        if (call.user.isDefaultRole || !call.user.permissions.has(AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT}）`);
+        call.requireScope(r.organPath);
+      }
+      return out(r);
+    },
+  }),
+
+  DelteOfflineReport: action<{ id: number }>({
+    method: 'POST', summary: '删除本人待审核的申报', access: 'self', input: idInput,
+    async handler({ ctx, input, user }) {
+      const r = await ctx.db.selectFrom('offlineReports').select(['id', 'userId', 'status']).where('id', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
+      if (!r || r.userId !== user.userId) throw notFound(OFF_MSG.notFound);
+      if (r.status !== 0) throw badRequest(OFF_MSG.audited);
+      await ctx.db.updateTable('offlineReports').set({ isDeleted: true }).where('id', '=', r.id).execute();
+      return true;
+    },
+  }),
+
+  GetAuditOffineReportPageList: action<PagingInput & { status?: number; userName?: string }>({
+    method: 'GET', summary: '待审核（或已审核）的线下学时申报：管理范围内党员的', access: { permission: AUDIT },
+    input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' }, userName: { type: 'string', maxLength: 50, title: '姓名' } }),
+    async handler({ ctx, input, user }) {
+      let q = reports(ctx.db).where('f.organPath', 'like', subtreePattern(user.organPath)).where('f.status', '=', input.status ?? 0);
+      if (input.userName) q = q.where('u.name', 'like', `%${input.userName.trim()}%`);
+      return page(q, input);
+    },
+  }),
+
+  AuditOffinePeriod: action<{ id: number; approved: boolean; remark?: string }>({
+    method: 'POST', summary: '审核线下学时申报（不能审核本人的；不通过须填写备注）', access: { permission: AUDIT },
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '申报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
+    async handler(call) {
+      const r = await call.ctx.db.selectFrom('offlineReports').selectAll().where('id', '=', call.input.id).where('isDeleted', '=', false).executeTakeFirst();
+      if (!r) throw notFound(OFF_MSG.notFound);
+      call.requireScope(r.organPath);
+      if (r.userId === call.user.userId) throw forbidden('不能审核本人的学时申报');
+      if (r.status !== 0) throw badRequest('该申报已审核');
+      if (!call.input.approved && !call.input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
+      await call.ctx.db.updateTable('offlineReports').set({ status: call.input.approved ? 1 : 2, auditRemark: call.input.remark?.trim() || null, auditorUserId: call.user.userId, auditTime: call.ctx.now() }).where('id', '=', r.id).where('status', '=', 0).execute();
+      return true;
+    },
+  }),
+});
+
+export const periodManageService = defineService('PeriodManageService', {
+  PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
+    method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: AUDIT },
+    returns: '{totalCount, items: {userId, name, organName, onlineHours, offlineHours, totalHours}[]}',
+    input: pagedInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, name: { type: 'string', maxLength: 50, title: '姓名' }, year: yearProps.year }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      if (input.organPath) call.requireScope(input.organPath);
+      const range = yearRange(input.year);
+      let q = ctx.db
+        .selectFrom('partyMembers as m')
+        .innerJoin('organizations as o', 'o.id', 'm.organId')
+        .where('m.isDeleted', '=', false)
+        .where('m.status', '=', 1)
+        .where('m.userId', 'is not', null)
+        .where('m.organPath', 'like', subtreePattern(input.organPath || user.organPath));
+      if (input.name) q = q.where('m.name', 'like', `%${input.name.trim()}%`);
+      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select([
+          'm.userId', 'm.name', 'o.organName',
+          range
+            ? sql<number>`(select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = m.user_id and d.day between ${range[0]} and ${range[1]})`.as('onlineSeconds')
+            : sql<number>`(select coalesce(sum(t.seconds), 0) from study_totals t where t.user_id = m.user_id)`.as('onlineSeconds'),
+          range
+            ? sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${range[0]} and ${range[1]})`.as('offlineHours')
+            : sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted)`.as('offlineHours'),
+        ])
+        .orderBy('m.organPath')
+        .orderBy('m.id')
+        .offset(input.skipCount)
+        .limit(input.maxResultCount)
+        .execute();
+      return {
+        totalCount: Number(total.n),
+        items: rows.map((r) => {
+          const online = hours(Number(r.onlineSeconds));
+          const offline = Number(r.offlineHours);
+          return { userId: r.userId, name: r.name, organName: r.organName, onlineHours: online, offlineHours: offline, totalHours: Math.round((online + offline) * 100) / 100 };
+        }),
+      };
+    },
+  }),
+
+  GetUserOnlinePeriodList: action<PagingInput & { userId?: number }>({
+    method: 'GET', summary: '线上学时：每个资源已获学时（不传 userId 为本人）', access: 'self', input: pagedInput({ userId: yearProps.userId }),
+    async handler(call) {
+      const userId = await targetUser(call);
+      const q = call.ctx.db.selectFrom('studyTotals as t').innerJoin('resources as r', 'r.id', 't.resourceId').where('t.userId', '=', userId);
+      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = await q.select(['t.resourceId', 'r.name', 'r.resourceType', 't.seconds', 'r.durationSeconds', 't.completed', 't.lastStudyTime']).orderBy('t.lastStudyTime', 'desc').offset(call.input.skipCount).limit(call.input.maxResultCount).execute();
+      return { totalCount: Number(total.n), items: rows.map((r) => ({ ...r, period: hours(r.seconds), resoursePeriod: hours(r.durationSeconds) })) };
+    },
+  }),
+
+  GetUserOfflinePeriodList: action<PagingInput & { userId?: number }>({
+    method: 'GET', summary: '线下学时：已通过的申报（不传 userId 为本人）', access: 'self', input: pagedInput({ userId: yearProps.userId }),
+    async handler(call) {
+      const userId = await targetUser(call);
+      return page(reports(call.ctx.db).where('f.userId', '=', userId).where('f.status', '=', 1), call.input);
+    },
+  }),
+
+  GetUserSyncPeriodList: action<PagingInput & { userId?: number; year?: number }>({
+    method: 'GET', summary: '学时汇总：按日的线上学时（不传 userId 为本人）', access: 'self', input: pagedInput(yearProps),
+    async handler(call) {
+      const userId = await targetUser(call);
+      let q = call.ctx.db.selectFrom('studyDays').where('userId', '=', userId);
+      const range = yearRange(call.input.year);
+      if (range) q = q.where('day', '>=', range[0]).where('day', '<=', range[1]);
+      const grouped = q.select(['day', sql<number>`sum(seconds)`.as('seconds'), sql<number>`count(distinct resource_id)`.as('resources')]).groupBy('day');
+      const total = await call.ctx.db.selectFrom(grouped.as('g')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const rows = await grouped.orderBy('day', 'desc').offset(call.input.skipCount).limit(call.input.maxResultCount).execute();
+      return { totalCount: Number(total.n), items: rows.map((r) => ({ day: String(r.day).slice(0, 10), seconds: Number(r.seconds), period: hours(Number(r.seconds)), resources: Number(r.resources) })) };
+    },
+  }),
+});
+
