@@ -1,0 +1,51 @@
+/** Helpers of the engine specs: administrator sign-in with the role switch, and a generic screen object. */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { go, signIn } from './helpers';
+
+/** Signs in and switches to the administrator role of `organName` through 切换管理组织. */
+export async function signInAdmin(page: Page, userName: string, organName: string) {
+  await signIn(page, userName);
+  await page.getByTestId('switch-admin').click();
+  const dialog = page.getByRole('dialog', { name: '切换管理组织' });
+  await dialog.getByText(organName, { exact: true }).click();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForLoadState('networkidle');
+}
+
+/** One page object for any configured screen: rows, buttons, the form, confirm prompts. */
+export class Screen {
+  constructor(readonly page: Page) {}
+  async open(path: string) {
+    await go(this.page, path);
+    await expect(this.page.locator('[data-screen]').first()).toBeVisible();
+  }
+  row(text: string): Locator {
+    return this.page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  }
+  async rowAction(text: string, action: string) {
+    await this.row(text).first().getByRole('button', { name: new RegExp(`^${action.split('').join('\\s*')}$`) }).click();
+  }
+  async toolbar(label: string) {
+    await this.page.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: label }).click();
+  }
+  /** a field of the Formily form by its title */
+  field(title: string): Locator {
+    return this.page.locator('.ant-formily-item', { has: this.page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?${title}[:：]?$`) }) });
+  }
+  async fill(title: string, value: string) {
+    await this.field(title).locator('input, textarea').first().fill(value);
+  }
+  async submitForm() {
+    await this.page.getByTestId('form-submit').click();
+  }
+  /** answers the confirm prompt, checking its text verbatim */
+  async confirm(text: string) {
+    const dialog = this.page.locator('.ant-modal-confirm', { hasText: text });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  }
+  async toast(text: string) {
+    await expect(this.page.locator('.ant-message').getByText(text).last()).toBeVisible();
+  }
+}
