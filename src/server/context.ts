@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SmsSender } from './security/sms';
 import { PermissionCache } from './http/permission-cache';
+import { SessionCache } from './http/auth';
 
 /** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
 export interface AppContext {
@@ -13,15 +14,17 @@ export interface AppContext {
   now: () => Date;
   sms: SmsSender;
   permissions: PermissionCache;
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 }
 
-export function createContext(parts: Omit<AppContext, 'permissions' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
   const ctx = {
     ...parts,
     now: parts.now ?? (() => new Date()),
     log: parts.log ?? (console as unknown as FastifyBaseLogger),
   } as AppContext;
   ctx.permissions = new PermissionCache(ctx);
+  ctx.sessions = new SessionCache();
   return ctx;
 }

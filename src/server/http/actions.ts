@@ -35,6 +35,8 @@ export interface ActionDef<I = any> {
   returns?: string;
   /** The handler wrote the reply itself (e.g. a file); do not wrap in the envelope. */
   raw?: boolean;
+  /** false: a high-frequency write (the study heartbeat) that the audit log would only flood */
+  audit?: boolean;
   handler(call: Call<I>): Promise<unknown>;
 }
 
@@ -78,7 +80,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
       config: { access },
       // Access is checked before the input is validated: a caller without the right learns nothing about the input.
       preValidation: async (req) => {
-        req.actionName = `${service.name}/${name}`;
+        req.actionName = def.audit === false ? undefined : `${service.name}/${name}`;
         const user = req.currentUser;
         if (access === 'public') return;
         if (!user) throw unauthorized();

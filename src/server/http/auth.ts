@@ -18,6 +18,7 @@ export interface CurrentUser {
   organLevel: number | null;
   /** the organisation the user belongs to as a member */
   memberOrganId: number | null;
+  memberOrganPath: string | null;
   permissions: Set<string>;
 }
 
@@ -27,8 +28,36 @@ export function bearerToken(header: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
+/**
+ * Resolved sessions are kept for a few seconds: a playing member reports every minute and the
+ * study path is the hottest of the platform. Everything that ends or changes a session in this
+ * process invalidates at once (logout, role change, password reset, disabling); the short lifetime
+ * bounds what another process's change can leave behind.
+ */
+export class SessionCache {
+  private entries = new Map<string, { user: CurrentUser; until: number }>();
+  constructor(private ttlMs = 5000) {}
+  get(token: string, nowMs: number) {
+    const e = this.entries.get(token);
+    if (!e || e.until <= nowMs) return null;
+    return e.user;
+  }
+  set(token: string, user: CurrentUser, nowMs: number, tokenExp: number) {
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(token, { user, until: Math.min(nowMs + this.ttlMs, tokenExp * 1000) });
+  }
+  invalidateSession(sessionId: string) {
+    for (const [k, e] of this.entries) if (e.user.sessionId === sessionId) this.entries.delete(k);
+  }
+  clear() {
+    this.entries.clear();
+  }
+}
+
 export async function resolveCurrentUser(ctx: AppContext, token: string): Promise<CurrentUser | null> {
   const now = ctx.now();
+  const cached = ctx.sessions.get(token, now.getTime());
+  if (cached) return cached;
   const claims = verifyToken(ctx.config.jwtSecret, token, Math.floor(now.getTime() / 1000));
   if (!claims) return null;
   const row = await ctx.db
@@ -36,7 +65,9 @@ export async function resolveCurrentUser(ctx: AppContext, token: string): Promis
     .innerJoin('users as u', 'u.id', 's.userId')
     .leftJoin('roles as r', 'r.id', 's.roleId')
     .leftJoin('organizations as o', 'o.id', 's.organId')
+    .leftJoin('organizations as mo', 'mo.id', 'u.organId')
     .select([
+      'mo.organPath as memberOrganPath',
       's.id as sessionId', 's.roleId', 's.organId', 'u.id as userId', 'u.userName', 'u.name', 'u.userType', 'u.organId as memberOrganId',
       'r.isDefault', 'o.organName', 'o.organPath', 'o.organLevel',
       // the role may have been taken away since sign-in
@@ -50,7 +81,7 @@ export async function resolveCurrentUser(ctx: AppContext, token: string): Promis
     .executeTakeFirst();
   if (!row || String(row.userId) !== claims.sub) return null;
   const roleId = row.holdsRole ? row.roleId : null;
-  return {
+  const user: CurrentUser = {
     userId: row.userId,
     userName: row.userName,
     name: row.name,
@@ -63,6 +94,9 @@ export async function resolveCurrentUser(ctx: AppContext, token: string): Promis
     organPath: roleId != null ? row.organPath ?? '' : '',
     organLevel: roleId != null ? row.organLevel ?? null : null,
     memberOrganId: row.memberOrganId,
+    memberOrganPath: row.memberOrganPath ?? null,
     permissions: await ctx.permissions.forRole(roleId),
   };
+  ctx.sessions.set(token, user, now.getTime(), claims.exp);
+  return user;
 }

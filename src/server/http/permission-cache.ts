@@ -28,7 +28,9 @@ export class PermissionCache {
     return names;
   }
 
+  /** After a change to roles or menus: resolved sessions carry permission sets, so they go too. */
   invalidate() {
     this.byRole.clear();
+    this.ctx.sessions?.clear();
   }
 }

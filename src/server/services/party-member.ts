@@ -521,6 +521,7 @@ export const partyMemberService = defineService('PartyMemberService', {
           if (!left) await trx.updateTable('users').set({ isActive: false }).where('id', '=', row.userId).execute();
         }
       });
+      ctx.sessions.clear();
       return true;
     },
   }),

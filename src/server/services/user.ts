@@ -131,6 +131,7 @@ export const userService = defineService('UserService', {
       await setPassword(call, target.id, input.newPassword);
       // every open session of that user ends
       await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('userId', '=', target.id).where('revokedAt', 'is', null).execute();
+      ctx.sessions.clear();
       return true;
     },
   }),
@@ -331,6 +332,7 @@ export const userService = defineService('UserService', {
       if (call.input.id === call.user.userId) throw badRequest('不能停用当前登录的账号');
       await loadAdminInScope(call, call.input.id);
       await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive }).where('id', '=', call.input.id).execute();
+      call.ctx.sessions.clear();
       return true;
     },
   }),
@@ -354,6 +356,7 @@ export const userService = defineService('UserService', {
         const member = await trx.selectFrom('partyMembers').select('id').where('userId', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (!left && !member) await trx.updateTable('users').set({ isDeleted: true, isActive: false }).where('id', '=', input.id).execute();
       });
+      ctx.sessions.clear();
       return true;
     },
   }),

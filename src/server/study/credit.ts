@@ -46,73 +46,76 @@ export async function openStudySession(ctx: AppContext, user: CurrentUser, resou
     .execute();
 }
 
-export async function reportStudy(ctx: AppContext, user: CurrentUser, resourceId: number, memberOrganPath: string): Promise<StudyAnswer> {
-  const resource = await ctx.db
-    .selectFrom('resources')
-    .select(['id', 'durationSeconds', 'isEnabled'])
-    .where('id', '=', resourceId)
-    .where('isDeleted', '=', false)
-    .executeTakeFirst();
-  const totalOf = async () =>
-    Number((await ctx.db.selectFrom('studyTotals').select('seconds').where('userId', '=', user.userId).where('resourceId', '=', resourceId).executeTakeFirst())?.seconds ?? 0);
-  if (!resource || !resource.isEnabled) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.notFound, credited: 0, period: 0 };
-  if (resource.durationSeconds <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: hours(await totalOf()) };
+/** The resource a report is for, already checked visible to the member by the caller. */
+export interface StudiedResource {
+  id: number;
+  durationSeconds: number;
+}
 
+export async function reportStudy(ctx: AppContext, user: CurrentUser, resource: StudiedResource, memberOrganPath: string): Promise<StudyAnswer> {
+  const resourceId = resource.id;
+  if (resource.durationSeconds <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: 0 };
+
+  // Three statements in one transaction: lock the member's session, read his totals, write.
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    await trx
-      .insertInto('studySessions')
-      .values({ userId: user.userId, authSessionId: user.sessionId, resourceId, openedAt: now, lastReportAt: null })
-      .onConflict((oc) => oc.column('userId').doNothing())
-      .execute();
-    // the row lock serialises a member's reports: two at once cannot both credit the same interval
-    const session = await trx.selectFrom('studySessions').selectAll().where('userId', '=', user.userId).forUpdate().executeTakeFirstOrThrow();
-    const lastActivity = session.lastReportAt ?? session.openedAt;
-    const answer = async (studyState: number, message: string, credited: number): Promise<StudyAnswer> => {
-      const t = await trx.selectFrom('studyTotals').select('seconds').where('userId', '=', user.userId).where('resourceId', '=', resourceId).executeTakeFirst();
-      return { studyState, message, credited, period: hours(Number(t?.seconds ?? 0)) };
-    };
+    const day = chinaDay(now);
+    // an upsert that always updates: it returns the row and holds its lock until commit, so two
+    // reports of one member are serialised and the second sees the first's last_report_at
+    const session = (
+      await sql<{ authSessionId: string; resourceId: number; openedAt: Date; lastReportAt: Date | null }>`
+        insert into study_sessions (user_id, auth_session_id, resource_id, opened_at, last_report_at)
+        values (${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, null)
+        on conflict (user_id) do update set user_id = excluded.user_id
+        returning auth_session_id, resource_id, opened_at, last_report_at`.execute(trx)
+    ).rows[0];
+    const totals = (
+      await sql<{ seconds: number | null; completed: boolean | null; today: number }>`
+        select t.seconds, t.completed,
+          (select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = ${user.userId} and d.day = ${day}) as today
+        from (select 1) one left join study_totals t on t.user_id = ${user.userId} and t.resource_id = ${resourceId}`.execute(trx)
+    ).rows[0];
+    const already = Number(totals.seconds ?? 0);
+    const answer = (studyState: number, message: string, credited: number, total = already): StudyAnswer => ({ studyState, message, credited, period: hours(total) });
+    const restart = (authSessionId: string) =>
+      sql`update study_sessions set auth_session_id = ${authSessionId}, resource_id = ${resourceId}, opened_at = ${now}, last_report_at = ${now} where user_id = ${user.userId}`.execute(trx);
 
+    const lastActivity = new Date(session.lastReportAt ?? session.openedAt);
     if (session.authSessionId !== user.sessionId) {
       if (now.getTime() - lastActivity.getTime() < ACTIVE_WINDOW_S * 1000) return answer(STUDY_STATE.otherDevice, STUDY_MSG.otherDevice, 0);
       // the other device went quiet: this one takes over, and credit counts from now
-      await trx.updateTable('studySessions').set({ authSessionId: user.sessionId, resourceId, openedAt: now, lastReportAt: now }).where('userId', '=', user.userId).execute();
+      await restart(user.sessionId);
       return answer(STUDY_STATE.continue, '', 0);
     }
-    if (session.resourceId !== resourceId) {
-      await trx.updateTable('studySessions').set({ resourceId, openedAt: now, lastReportAt: now }).where('userId', '=', user.userId).execute();
+    if (Number(session.resourceId) !== resourceId) {
+      await restart(user.sessionId);
+      return answer(STUDY_STATE.continue, '', 0);
+    }
+    if (totals.completed) {
+      await sql`update study_sessions set last_report_at = ${now} where user_id = ${user.userId}`.execute(trx);
       return answer(STUDY_STATE.continue, '', 0);
     }
 
     const elapsed = Math.floor((now.getTime() - lastActivity.getTime()) / 1000);
-    let credit = Math.max(0, Math.min(REPORT_INTERVAL_S, elapsed));
-    const total = await trx.selectFrom('studyTotals').select(['seconds', 'completed']).where('userId', '=', user.userId).where('resourceId', '=', resourceId).executeTakeFirst();
-    const already = Number(total?.seconds ?? 0);
-    credit = Math.min(credit, Math.max(0, resource.durationSeconds - already));
-    const day = chinaDay(now);
-    const today = await trx.selectFrom('studyDays').select(sql<number>`coalesce(sum(seconds), 0)`.as('s')).where('userId', '=', user.userId).where('day', '=', day).executeTakeFirstOrThrow();
-    const dayLeft = Math.max(0, ctx.config.studyDailyCapSeconds - Number(today.s));
-    const cappedByDay = credit > dayLeft;
-    credit = Math.min(credit, dayLeft);
-
-    await trx.updateTable('studySessions').set({ lastReportAt: now }).where('userId', '=', user.userId).execute();
-    if (total?.completed) return answer(STUDY_STATE.continue, '', 0);
-    if (credit > 0) {
-      await trx
-        .insertInto('studyDays')
-        .values({ userId: user.userId, resourceId, day, seconds: credit, reports: 1 })
-        .onConflict((oc) => oc.columns(['userId', 'resourceId', 'day']).doUpdateSet({ seconds: sql`study_days.seconds + ${credit}`, reports: sql`study_days.reports + 1` }))
-        .execute();
-    }
-    const newTotal = already + credit;
-    const completed = newTotal >= resource.durationSeconds;
-    await trx
-      .insertInto('studyTotals')
-      .values({ userId: user.userId, resourceId, seconds: newTotal, completed, completedAt: completed ? now : null, firstStudyTime: now, lastStudyTime: now, organPath: memberOrganPath })
-      .onConflict((oc) => oc.columns(['userId', 'resourceId']).doUpdateSet({ seconds: newTotal, completed, completedAt: completed ? now : null, lastStudyTime: now }))
-      .execute();
-    if (completed) return answer(STUDY_STATE.completed, STUDY_MSG.completed, credit);
-    if (cappedByDay) return answer(STUDY_STATE.refused, STUDY_MSG.dailyCap, credit);
-    return answer(STUDY_STATE.continue, '', credit);
+    const byTime = Math.max(0, Math.min(REPORT_INTERVAL_S, elapsed));
+    const byResource = Math.min(byTime, Math.max(0, resource.durationSeconds - already));
+    const dayLeft = Math.max(0, ctx.config.studyDailyCapSeconds - Number(totals.today));
+    const credit = Math.min(byResource, dayLeft);
+    const total = already + credit;
+    const completed = total >= resource.durationSeconds;
+    await sql`
+      with s as (update study_sessions set last_report_at = ${now} where user_id = ${user.userId} returning 1),
+      d as (
+        insert into study_days (user_id, resource_id, day, seconds, reports)
+        select ${user.userId}, ${resourceId}, ${day}, ${credit}, 1 where ${credit} > 0
+        on conflict (user_id, resource_id, day) do update set seconds = study_days.seconds + excluded.seconds, reports = study_days.reports + 1
+        returning 1)
+      insert into study_totals (user_id, resource_id, seconds, completed, completed_at, first_study_time, last_study_time, organ_path)
+      values (${user.userId}, ${resourceId}, ${total}, ${completed}, ${completed ? now : null}, ${now}, ${now}, ${memberOrganPath})
+      on conflict (user_id, resource_id) do update set seconds = excluded.seconds, completed = excluded.completed,
+        completed_at = excluded.completed_at, last_study_time = excluded.last_study_time`.execute(trx);
+    if (completed) return answer(STUDY_STATE.completed, STUDY_MSG.completed, credit, total);
+    if (byResource > dayLeft) return answer(STUDY_STATE.refused, STUDY_MSG.dailyCap, credit, total);
+    return answer(STUDY_STATE.continue, '', credit, total);
   });
 }
