@@ -97,7 +97,7 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
   return (
     <div className="dj-screen" data-screen={`${screen.tag}/info`}>
       <BackBar basePath={basePath} title={title} />
-      <Card extra={<ActionBar actions={actions} record={record} onRun={runner.run} busy={runner.busy} />}>
+      <Card extra={actions.length ? <ActionBar actions={actions} record={record} onRun={runner.run} busy={runner.busy} /> : undefined}>
         {record ? <DetailView detail={detail} entity={entity} record={record} /> : failed ? <Empty description="无数据" /> : <Spin />}
       </Card>
       {record
