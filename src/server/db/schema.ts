@@ -349,7 +349,7 @@ export interface StudyTotalTable {
   lastStudyTime: Timestamp;
   organPath: string;
 }
-export interface StudySessionTable { userId: number; authSessionId: string; resourceId: number; openedAt: Timestamp; lastReportAt: NullableTs }
+export interface StudySessionTable { userId: number; authSessionId: string; resourceId: number; openedAt: Timestamp; lastReportAt: NullableTs; prevActivity: NullableTs; state: Generated<string> }
 export interface OfflineReportTable {
   id: Generated<number>;
   userId: number;

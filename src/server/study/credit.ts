@@ -52,70 +52,83 @@ export interface StudiedResource {
   durationSeconds: number;
 }
 
+/**
+ * One statement does it all, so a report costs one round trip. The session upsert always updates:
+ * it takes the member's row lock and its SET clause sees the latest committed version (a report
+ * that waited for another reads that one's last_report_at), so two simultaneous reports cannot
+ * credit the same interval. `prev` keeps the activity time the credit is measured from; `state`
+ * says what the row decided: 'other' (another device is playing), 'start' (credit counts from
+ * now: first report, new device or another resource), 'go'. The per-resource cap is applied on the
+ * latest totals row by its own upsert; the daily cap reads the day's sum, which can only be stale
+ * when a simultaneous report of the same member committed, and that one leaves nothing to credit.
+ */
 export async function reportStudy(ctx: AppContext, user: CurrentUser, resource: StudiedResource, memberOrganPath: string): Promise<StudyAnswer> {
-  const resourceId = resource.id;
   if (resource.durationSeconds <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: 0 };
-
-  // Three statements in one transaction: lock the member's session, read his totals, write.
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
-    const day = chinaDay(now);
-    // an upsert that always updates: it returns the row and holds its lock until commit, so two
-    // reports of one member are serialised and the second sees the first's last_report_at
-    const session = (
-      await sql<{ authSessionId: string; resourceId: number; openedAt: Date; lastReportAt: Date | null }>`
-        insert into study_sessions (user_id, auth_session_id, resource_id, opened_at, last_report_at)
-        values (${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, null)
-        on conflict (user_id) do update set user_id = excluded.user_id
-        returning auth_session_id, resource_id, opened_at, last_report_at`.execute(trx)
-    ).rows[0];
-    const totals = (
-      await sql<{ seconds: number | null; completed: boolean | null; today: number }>`
-        select t.seconds, t.completed,
+  const now = ctx.now();
+  const day = chinaDay(now);
+  const window = `${ACTIVE_WINDOW_S} seconds`;
+  const row = (
+    await sql<{ state: string; credit: number; total: number; completedNow: boolean; wasCompleted: boolean; cappedByDay: boolean }>`
+      with s as (
+        insert into study_sessions as ss (user_id, auth_session_id, resource_id, opened_at, last_report_at, prev_activity, state)
+        values (${user.userId}, ${user.sessionId}, ${resource.id}, ${now}, ${now}, ${now}, 'start')
+        on conflict (user_id) do update set
+          state = case
+            when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then 'other'
+            when ss.auth_session_id <> excluded.auth_session_id or ss.resource_id <> excluded.resource_id then 'start'
+            else 'go' end,
+          prev_activity = coalesce(ss.last_report_at, ss.opened_at),
+          auth_session_id = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.auth_session_id else excluded.auth_session_id end,
+          resource_id = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.resource_id else excluded.resource_id end,
+          opened_at = case when ss.auth_session_id <> excluded.auth_session_id or ss.resource_id <> excluded.resource_id then excluded.opened_at else ss.opened_at end,
+          last_report_at = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.last_report_at else excluded.last_report_at end
+        returning state, prev_activity
+      ),
+      cur as (
+        select t.seconds as already, coalesce(t.completed, false) as was_completed,
           (select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = ${user.userId} and d.day = ${day}) as today
-        from (select 1) one left join study_totals t on t.user_id = ${user.userId} and t.resource_id = ${resourceId}`.execute(trx)
-    ).rows[0];
-    const already = Number(totals.seconds ?? 0);
-    const answer = (studyState: number, message: string, credited: number, total = already): StudyAnswer => ({ studyState, message, credited, period: hours(total) });
-    const restart = (authSessionId: string) =>
-      sql`update study_sessions set auth_session_id = ${authSessionId}, resource_id = ${resourceId}, opened_at = ${now}, last_report_at = ${now} where user_id = ${user.userId}`.execute(trx);
-
-    const lastActivity = new Date(session.lastReportAt ?? session.openedAt);
-    if (session.authSessionId !== user.sessionId) {
-      if (now.getTime() - lastActivity.getTime() < ACTIVE_WINDOW_S * 1000) return answer(STUDY_STATE.otherDevice, STUDY_MSG.otherDevice, 0);
-      // the other device went quiet: this one takes over, and credit counts from now
-      await restart(user.sessionId);
-      return answer(STUDY_STATE.continue, '', 0);
-    }
-    if (Number(session.resourceId) !== resourceId) {
-      await restart(user.sessionId);
-      return answer(STUDY_STATE.continue, '', 0);
-    }
-    if (totals.completed) {
-      await sql`update study_sessions set last_report_at = ${now} where user_id = ${user.userId}`.execute(trx);
-      return answer(STUDY_STATE.continue, '', 0);
-    }
-
-    const elapsed = Math.floor((now.getTime() - lastActivity.getTime()) / 1000);
-    const byTime = Math.max(0, Math.min(REPORT_INTERVAL_S, elapsed));
-    const byResource = Math.min(byTime, Math.max(0, resource.durationSeconds - already));
-    const dayLeft = Math.max(0, ctx.config.studyDailyCapSeconds - Number(totals.today));
-    const credit = Math.min(byResource, dayLeft);
-    const total = already + credit;
-    const completed = total >= resource.durationSeconds;
-    await sql`
-      with s as (update study_sessions set last_report_at = ${now} where user_id = ${user.userId} returning 1),
+        from (select 1) one left join study_totals t on t.user_id = ${user.userId} and t.resource_id = ${resource.id}
+      ),
+      c as (
+        select s.state, cur.was_completed,
+          case when s.state = 'go' and not cur.was_completed then
+            least(
+              greatest(0, least(${REPORT_INTERVAL_S}, floor(extract(epoch from (${now}::timestamptz - s.prev_activity)))::int)),
+              greatest(0, ${resource.durationSeconds} - coalesce(cur.already, 0)),
+              greatest(0, ${ctx.config.studyDailyCapSeconds} - cur.today::int))
+          else 0 end as credit,
+          case when s.state = 'go' and not cur.was_completed then
+            least(greatest(0, least(${REPORT_INTERVAL_S}, floor(extract(epoch from (${now}::timestamptz - s.prev_activity)))::int)), greatest(0, ${resource.durationSeconds} - coalesce(cur.already, 0)))
+              > greatest(0, ${ctx.config.studyDailyCapSeconds} - cur.today::int)
+          else false end as capped_by_day,
+          coalesce(cur.already, 0) as already
+        from s, cur
+      ),
       d as (
         insert into study_days (user_id, resource_id, day, seconds, reports)
-        select ${user.userId}, ${resourceId}, ${day}, ${credit}, 1 where ${credit} > 0
+        select ${user.userId}, ${resource.id}, ${day}, c.credit, 1 from c where c.credit > 0
         on conflict (user_id, resource_id, day) do update set seconds = study_days.seconds + excluded.seconds, reports = study_days.reports + 1
-        returning 1)
-      insert into study_totals (user_id, resource_id, seconds, completed, completed_at, first_study_time, last_study_time, organ_path)
-      values (${user.userId}, ${resourceId}, ${total}, ${completed}, ${completed ? now : null}, ${now}, ${now}, ${memberOrganPath})
-      on conflict (user_id, resource_id) do update set seconds = excluded.seconds, completed = excluded.completed,
-        completed_at = excluded.completed_at, last_study_time = excluded.last_study_time`.execute(trx);
-    if (completed) return answer(STUDY_STATE.completed, STUDY_MSG.completed, credit, total);
-    if (byResource > dayLeft) return answer(STUDY_STATE.refused, STUDY_MSG.dailyCap, credit, total);
-    return answer(STUDY_STATE.continue, '', credit, total);
-  });
+        returning 1
+      ),
+      t as (
+        insert into study_totals as tt (user_id, resource_id, seconds, completed, completed_at, first_study_time, last_study_time, organ_path)
+        select ${user.userId}, ${resource.id}, c.credit, c.credit >= ${resource.durationSeconds}, case when c.credit >= ${resource.durationSeconds} then ${now}::timestamptz end, ${now}, ${now}, ${memberOrganPath}
+        from c where c.credit > 0
+        on conflict (user_id, resource_id) do update set
+          seconds = least(${resource.durationSeconds}, tt.seconds + excluded.seconds),
+          completed = tt.seconds + excluded.seconds >= ${resource.durationSeconds},
+          completed_at = case when tt.seconds + excluded.seconds >= ${resource.durationSeconds} then ${now}::timestamptz else tt.completed_at end,
+          last_study_time = excluded.last_study_time
+        returning seconds, completed
+      )
+      select c.state, c.credit, c.was_completed, c.capped_by_day,
+        coalesce((select seconds from t), c.already) as total,
+        coalesce((select completed from t), false) and not c.was_completed as completed_now
+      from c`.execute(ctx.db)
+  ).rows[0];
+  const answer = (studyState: number, message: string): StudyAnswer => ({ studyState, message, credited: Number(row.credit), period: hours(Number(row.total)) });
+  if (row.state === 'other') return answer(STUDY_STATE.otherDevice, STUDY_MSG.otherDevice);
+  if (row.completedNow) return answer(STUDY_STATE.completed, STUDY_MSG.completed);
+  if (row.cappedByDay) return answer(STUDY_STATE.refused, STUDY_MSG.dailyCap);
+  return answer(STUDY_STATE.continue, '');
 }

@@ -65,7 +65,8 @@ const statements = [
   `CREATE INDEX ix_study_totals_path ON study_totals(organ_path text_pattern_ops)`,
   `CREATE TABLE study_sessions (
     user_id bigint PRIMARY KEY REFERENCES users(id), auth_session_id text NOT NULL, resource_id bigint NOT NULL,
-    opened_at timestamptz NOT NULL, last_report_at timestamptz
+    opened_at timestamptz NOT NULL, last_report_at timestamptz,
+    prev_activity timestamptz, state text NOT NULL DEFAULT 'start'
   )`,
   `CREATE TABLE offline_reports (
     id bigserial PRIMARY KEY, user_id bigint NOT NULL REFERENCES users(id), organ_id bigint NOT NULL REFERENCES organizations(id),
