@@ -9,9 +9,9 @@ test('member header: cut names, breadcrumb rule, app QR codes, personal form val
   await expect(user.locator('.dj-member__organ')).toHaveText(/^.{1,12}(\.\.\.)?$/);
   // one titled route: no breadcrumb; a nested one: breadcrumb
   await expect(page.getByTestId('breadcrumb')).toHaveCount(0);
-  await go(page, '/partyMember/iStudy/partybook/video');
+  await go(page, '/partyMember/iStudy/forum/create');
   await expect(page.getByTestId('breadcrumb')).toContainText('我的学习');
-  await expect(page.getByTestId('breadcrumb')).toContainText('党员书架');
+  await expect(page.getByTestId('breadcrumb')).toContainText('学习论坛');
   await expect(page.getByTestId('construction')).toContainText('建设中');
   // mobile app QR modal
   await page.getByText('手机APP').click();

@@ -38,6 +38,9 @@ const REGISTRY: Record<string, Loader> = {
   CodeSelect: () => import('../code-select'),
   OrganCascader: () => import('../organ-field'),
   RichText: () => import('../rich-text'),
+  VideoPlayer: () => import('../video-player'),
+  AudioPlayer: () => import('../audio-player'),
+  PdfViewer: () => import('../pdf-viewer'),
 };
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */

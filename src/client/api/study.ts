@@ -1,0 +1,149 @@
+/** Typed calls of the study loop (services §7): resource library, classes, study report, periods, offline declarations. */
+import { api, type CallOptions } from './request';
+import { servicePath } from '../../contract/paths';
+import type { PagedResult } from '../../contract/types';
+
+const lib = (a: string) => servicePath('ResourceLibaryService', a);
+const off = (a: string) => servicePath('OfflinePeriodService', a);
+const per = (a: string) => servicePath('PeriodManageService', a);
+
+/** Resource types (services §2). */
+export const RESOURCE_TYPE = { video: 1, book: 2, audio: 3, files: 4, special: 5, image: 6, animate: 7 } as const;
+export const RESOURCE_TYPE_TEXT: Record<number, string> = { 1: '视频', 2: '图书', 3: '音频', 4: '文件', 5: '专题', 6: '图片', 7: '动画' };
+
+export interface Resource {
+  id: number;
+  name: string;
+  resourceType: number;
+  coverUrl?: string | null;
+  flvUrl?: string | null;
+  keyWord?: string | null;
+  description?: string | null;
+  viewCount: number;
+  collectionCount: number;
+  isIntegrity: boolean;
+  createOrgan?: string;
+  organName?: string;
+  /** the member's credited hours, two decimals */
+  period: number;
+  /** the resource's total hours */
+  resoursePeriod: number;
+  percent: number;
+  playUrl?: string | null;
+  isCollected?: boolean;
+  studiedSeconds?: number;
+  completed?: boolean;
+  creationTime?: string;
+}
+
+export interface ResourceQuery {
+  skipCount?: number;
+  maxResultCount?: number;
+  name?: string;
+  resourceType?: number;
+  classId?: number;
+}
+
+/** The answer of ResrouceStudy: 1 continue, 2 completed, 3 refused, 4 another device. */
+export interface StudyAnswer {
+  studyState: number;
+  message: string;
+  credited?: number;
+  period?: number;
+}
+
+export interface ResourceClass {
+  id: number;
+  parentId: number | null;
+  className: string;
+  children: ResourceClass[];
+}
+
+type Paged<T> = Promise<PagedResult<T>>;
+const q = (input: ResourceQuery = {}) => ({ skipCount: 0, maxResultCount: 10, ...input }) as Record<string, unknown>;
+
+export const resourceService = {
+  organList: (input?: ResourceQuery): Paged<Resource> => api.get(lib('GetOrganResourceList'), q(input)),
+  newest: (input?: ResourceQuery): Paged<Resource> => api.get(lib('GetNewestResourseList'), q(input)),
+  topRecommend: (input?: ResourceQuery): Paged<Resource> => api.get(lib('GetTopRecommandResourceList'), q(input)),
+  latelyLearn: (input?: ResourceQuery): Paged<Resource> => api.get(lib('GetUserViewResourceList'), q(input)),
+  studyRecords: (input?: ResourceQuery): Paged<Resource> => api.get(lib('MyResourceStudyRecordPageList'), q(input)),
+  collected: (input?: ResourceQuery): Paged<Resource> => api.get(lib('GetUserCollectResourceList'), q(input)),
+  related: (id: number, input?: ResourceQuery): Paged<Resource> => api.get(lib('GetRelationResourceList'), { ...q(input), id }),
+  /** opening a resource: +1 view and the start of the study session */
+  open: (id: number, opts?: CallOptions) => api.get<Resource>(lib('GetByIdAutoIncr'), { id }, opts),
+  get: (id: number, opts?: CallOptions) => api.get<Resource>(lib('GetResourceById'), { id }, opts),
+  collect: (id: number) => api.post<{ collectionCount: number; isCollected: boolean }>(lib('CollectResource'), { id }),
+  cancelCollect: (id: number) => api.post<{ collectionCount: number; isCollected: boolean }>(lib('CancelCollectResource'), { id }),
+  /** the study report, every 60 s of play (core §4) */
+  study: (resouceId: number) => api.post<StudyAnswer>(lib('ResrouceStudy'), { periodSource: 1, resouceId }, { silent: true }),
+  classes: () => api.get<ResourceClass[]>(servicePath('ResourceClassService', 'GetAllResourceClassList')),
+};
+
+export interface EvidenceFile {
+  id: string;
+  name: string;
+}
+
+export interface OfflineReport {
+  id: number;
+  title: string;
+  studyDate: string;
+  hours: number;
+  content?: string | null;
+  evidence: EvidenceFile[] | string;
+  status: number;
+  statusText?: string;
+  auditRemark?: string | null;
+  auditTime?: string | null;
+  creationTime: string;
+  organName?: string;
+}
+
+export interface OfflineReportInput {
+  title: string;
+  studyDate: string;
+  hours: number;
+  content?: string;
+  evidence?: EvidenceFile[];
+}
+
+export const offlinePeriodService = {
+  create: (input: OfflineReportInput) => api.post<OfflineReport>(off('CreateOfflineReport'), input),
+  myList: (input: { skipCount: number; maxResultCount: number; status?: number }): Paged<OfflineReport> => api.get(off('GetMyOffineReportPageList'), input),
+  get: (id: number) => api.get<OfflineReport>(off('GetOfflineReport'), { id }),
+  remove: (id: number) => api.post<boolean>(off('DelteOfflineReport'), { id }),
+};
+
+export interface OnlinePeriodItem {
+  resourceId: number;
+  name: string;
+  resourceType: number;
+  seconds: number;
+  durationSeconds: number;
+  completed: boolean;
+  lastStudyTime: string;
+  period: number;
+  resoursePeriod: number;
+}
+
+export interface SyncPeriodItem {
+  day: string;
+  seconds: number;
+  period: number;
+  resources: number;
+}
+
+export const periodService = {
+  online: (input: { skipCount: number; maxResultCount: number }): Paged<OnlinePeriodItem> => api.get(per('GetUserOnlinePeriodList'), input),
+  offline: (input: { skipCount: number; maxResultCount: number }): Paged<OfflineReport> => api.get(per('GetUserOfflinePeriodList'), input),
+  sync: (input: { skipCount: number; maxResultCount: number; year?: number }): Paged<SyncPeriodItem> => api.get(per('GetUserSyncPeriodList'), input),
+};
+
+/** Hours with two decimals (core §9). */
+export const fmtHours = (h: number | null | undefined) => (Number(h) || 0).toFixed(2);
+/** Progress percent with two decimals (services §3). */
+export const fmtPercent = (p: number | null | undefined) => `${(Number(p) || 0).toFixed(2)}%`;
+
+/** A file-server path (/file/...) as an address the browser can open. */
+export const mediaUrl = (u: string | null | undefined) => (u ? u : '');

@@ -1,0 +1,69 @@
+/**
+ * 线下学时申报 (/partyMember/iStudy/learningassess/studydeclaration): title, study date (not after
+ * today), hours 0.5–24, content and evidence files; the superior organisation audits it.
+ */
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, InputNumber, message } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router-dom';
+import { offlinePeriodService, type EvidenceFile } from '../../api/study';
+import './study.css';
+
+const LIST = '/partyMember/iStudy/learningassess/studydeclaration/list';
+
+interface Values {
+  title: string;
+  studyDate: Dayjs;
+  hours: number;
+  content?: string;
+  evidence?: EvidenceFile[];
+}
+
+export default function Declaration() {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+
+  const submit = async (v: Values) => {
+    setSaving(true);
+    try {
+      await offlinePeriodService.create({
+        title: v.title.trim(),
+        studyDate: v.studyDate.format('YYYY-MM-DD'),
+        hours: v.hours,
+        content: v.content?.trim() || undefined,
+        evidence: (v.evidence ?? []).map((f) => ({ id: f.id, name: f.name })),
+      });
+      void message.success('申报成功，等待上级组织审核', 3);
+      navigate(LIST);
+    } catch {
+      /* the wrapper showed the error */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="dj-study-panel" style={{ paddingTop: 16 }}>
+      <h2 style={{ margin: '0 0 16px', fontSize: 18 }}>线下学时申报</h2>
+      <Form<Values> form={form} layout="vertical" className="dj-declaration" onFinish={submit} initialValues={{ hours: 1 }}>
+        <Form.Item label="学习内容" name="title" rules={[{ required: true, whitespace: true, message: '请输入学习内容' }, { max: 100, message: '学习内容不能超过100个字' }]}>
+          <Input placeholder="如：参加支部主题党日集中学习" maxLength={100} showCount />
+        </Form.Item>
+        <Form.Item label="学习日期" name="studyDate" rules={[{ required: true, message: '请选择学习日期' }]}>
+          <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(d) => d.isAfter(dayjs(), 'day')} placeholder="请选择学习日期" />
+        </Form.Item>
+        <Form.Item label="学时" name="hours" rules={[{ required: true, message: '请输入学时' }, { type: 'number', min: 0.5, max: 24, message: '学时须在0.5至24小时之间' }]}>
+          <InputNumber min={0.5} max={24} step={0.5} precision={1} style={{ width: '100%' }} addonAfter="小时" />
+        </Form.Item>
+        <Form.Item label="学习心得" name="content" rules={[{ max: 2000, message: '学习心得不能超过2000个字' }]}>
+          <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请简要填写学习内容与心得体会" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>提交申报</Button>
+          <Button style={{ marginLeft: 8 }} onClick={() => navigate(LIST)}>申报记录</Button>
+        </Form.Item>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The video player (core §2, §9): DPlayer, with hls.js for .m3u8 sources (customType 'customHls').
+ * Autoplay on, width 100%, height 500px; a live source offers 高清 and 普通. The media element's
+ * playing / pause / waiting / ended events go to the caller (the study timer).
+ */
+import { useEffect, useRef } from 'react';
+import DPlayer from 'dplayer';
+import './video-player.css';
+
+export interface VideoPlayerProps {
+  /** the play address (.m3u8 plays through hls.js) */
+  url?: string | null;
+  live?: boolean;
+  /** live sources: 高清 and 普通 */
+  liveSources?: { high?: string | null; normal?: string | null };
+  autoplay?: boolean;
+  height?: number | string;
+  onPlaying?: () => void;
+  onPause?: () => void;
+  onWaiting?: () => void;
+  onEnded?: () => void;
+  /** the schema engine hands a value; it is the play address too */
+  value?: string | null;
+}
+
+export const isHls = (url: string) => /\.m3u8($|\?)/i.test(url);
+
+type Hls = import('hls.js').default;
+
+function attachHls(video: HTMLVideoElement, player: DPlayer & { __hls?: Hls }) {
+  void import('hls.js').then(({ default: HlsCtor }) => {
+    if (HlsCtor.isSupported()) {
+      const hls = new HlsCtor();
+      hls.loadSource(video.src);
+      hls.attachMedia(video);
+      player.__hls = hls;
+    } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+      // Safari plays HLS itself
+    }
+  });
+}
+
+export default function VideoPlayer(props: VideoPlayerProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const handlers = useRef(props);
+  handlers.current = props;
+  const url = props.url ?? props.value ?? '';
+  const { live = false, autoplay = true } = props;
+  const high = props.liveSources?.high ?? '';
+  const normal = props.liveSources?.normal ?? '';
+
+  useEffect(() => {
+    if (!box.current || (!url && !high && !normal)) return;
+    const source = (u: string) => (isHls(u) ? { url: u, type: 'customHls' } : { url: u, type: 'auto' });
+    const quality = live && (high || normal)
+      ? [
+          ...(high ? [{ name: '高清', ...source(high) }] : []),
+          ...(normal ? [{ name: '普通', ...source(normal) }] : []),
+        ]
+      : null;
+    const dp = new DPlayer({
+      container: box.current,
+      autoplay,
+      live,
+      lang: 'zh-cn',
+      screenshot: false,
+      hotkey: true,
+      preload: 'auto',
+      video: quality
+        ? ({ quality, defaultQuality: 0, customType: { customHls: attachHls } } as any)
+        : ({ ...source(url), customType: { customHls: attachHls } } as any),
+    }) as DPlayer & { __hls?: Hls; video: HTMLVideoElement };
+    const video = dp.video;
+    const on = (name: string, fn: () => void) => video.addEventListener(name, fn);
+    on('playing', () => handlers.current.onPlaying?.());
+    on('pause', () => handlers.current.onPause?.());
+    on('waiting', () => handlers.current.onWaiting?.());
+    on('ended', () => handlers.current.onEnded?.());
+    return () => {
+      handlers.current.onPause?.();
+      dp.__hls?.destroy();
+      dp.destroy();
+    };
+  }, [url, live, high, normal, autoplay]);
+
+  return (
+    <div className="dj-video-player" style={{ width: '100%', ['--dj-video-height' as any]: typeof props.height === 'number' ? `${props.height}px` : props.height ?? '500px' }}>
+      <div ref={box} data-testid="video-player" />
+    </div>
+  );
+}

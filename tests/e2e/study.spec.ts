@@ -1,0 +1,148 @@
+/**
+ * The study loop in the browser (issue 6): 党员书架 cards, the video with the study timer under
+ * page.clock, the audio toggle, the PDF page input, and the offline declaration.
+ *
+ * The server credits at most the wall-clock time since the last accepted report (60 s cap), so the
+ * video test lets ~20 real seconds of play pass before it runs the page's clock to the 60 s mark:
+ * the one report then earns ≥ 18 s, which shows as 0.01 学时.
+ */
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { signIn, trackErrors } from './helpers';
+
+const BOOK = '/dj/partyMember/iStudy/partybook';
+const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.method() === 'POST';
+const playSeconds = (page: Page) => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number);
+
+test('video: the counter ticks while playing, one report after 60 s of play raises 学时, pause stops it', async ({ page }) => {
+  test.setTimeout(100_000);
+  const errors = trackErrors(page);
+  await page.clock.install();
+  await signIn(page, 'member');
+  const reports: Request[] = [];
+  page.on('request', (r) => isReport(r) && reports.push(r));
+
+  // a fresh member: nothing studied yet
+  await page.goto(`${BOOK}/latelyLearn`);
+  await expect(page.getByText('暂无学习记录')).toBeVisible();
+
+  // the bookshelf: cards by type, progress with two decimals; a video card opens video/info
+  await page.getByRole('tab', { name: '视频' }).click();
+  await expect(page).toHaveURL(/partybook\/video$/);
+  const card = page.getByTestId('resource-card').filter({ hasText: '微党课' });
+  await expect(card).toContainText('0.00%');
+  await card.click();
+  await expect(page).toHaveURL(/partybook\/video\/info\?id=\d+/);
+  await expect(page.getByTestId('view-count')).toContainText(/浏览 \d+/);
+  await expect(page.getByTestId('collection-count')).toContainText('收藏 0');
+  await expect(page.getByTestId('period')).toHaveText(/学时 0\.00 \/ 0\.02/);
+  await expect(page.locator('.dplayer')).toBeVisible();
+
+  // autoplay; when the browser blocks it, one click on DPlayer's play button
+  const video = page.locator('.dplayer video');
+  await page.waitForTimeout(1500);
+  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+
+  // about 20 s of real play: the counter follows the media, no report yet
+  await expect.poll(() => playSeconds(page), { timeout: 40_000, intervals: [1000] }).toBeGreaterThanOrEqual(20);
+  expect(reports).toHaveLength(0);
+
+  // the page's clock runs to the 60 s mark: exactly one report, the 学时 shown grows
+  const reported = page.waitForResponse((r) => isReport(r.request()));
+  const now = await playSeconds(page);
+  await page.clock.runFor((60 - now) * 1000 + 500);
+  const answer = await (await reported).json();
+  expect(reports).toHaveLength(1);
+  expect(reports[0].postDataJSON()).toEqual({ periodSource: 1, resouceId: expect.any(Number) });
+  expect(answer.result.studyState).toBe(1);
+  expect(answer.result.period).toBeGreaterThanOrEqual(0.01);
+  await expect(page.getByTestId('period')).toHaveText(/学时 0\.0[1-9] \/ 0\.02/);
+  await expect(page.getByTestId('percent')).toHaveText(/^\d+\.\d{2}%$/);
+  expect(await playSeconds(page)).toBeGreaterThanOrEqual(60);
+
+  // pause: the counter stops and no report follows, however long the clock runs
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+  await expect(page.getByTestId('play-seconds')).toContainText('已暂停');
+  const stoppedAt = await playSeconds(page);
+  await page.clock.runFor(130_000);
+  await page.waitForTimeout(500);
+  expect(await playSeconds(page)).toBe(stoppedAt);
+  expect(reports).toHaveLength(1);
+
+  // collect and cancel
+  await page.getByRole('button', { name: '收藏' }).click();
+  await expect(page.getByTestId('collection-count')).toContainText('收藏 1');
+  await page.getByRole('button', { name: '取消收藏' }).click();
+  await expect(page.getByTestId('collection-count')).toContainText('收藏 0');
+
+  // 最近学习 now lists the video
+  await page.goto(`${BOOK}/latelyLearn`);
+  await expect(page.getByTestId('resource-card').filter({ hasText: '微党课' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('audio toggles playing and paused; the PDF viewer pages with its input', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  await page.goto(`${BOOK}/audio`);
+  await page.getByTestId('resource-card').filter({ hasText: '党章诵读' }).click();
+  await expect(page).toHaveURL(/partybook\/audio\/info\?id=\d+/);
+  await expect(page.getByTestId('period')).toHaveText(/学时 \d\.\d{2} \/ 0\.03/);
+  await expect(page.getByTestId('audio-state')).toHaveText('已暂停');
+  await page.getByRole('button', { name: '播放' }).click();
+  await expect(page.getByTestId('audio-state')).toHaveText('播放中');
+  await expect.poll(() => playSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: '暂停' }).click();
+  await expect(page.getByTestId('audio-state')).toHaveText('已暂停');
+  const at = await playSeconds(page);
+  await page.waitForTimeout(2000);
+  expect(await playSeconds(page)).toBe(at);
+
+  await page.goto(`${BOOK}/files`);
+  await page.getByTestId('resource-card').filter({ hasText: '党员学习手册' }).click();
+  await expect(page).toHaveURL(/partybook\/files\/info\?id=\d+/);
+  await expect(page.getByTestId('pdf-count')).toContainText('共 3 页');
+  const canvas = page.getByTestId('pdf-canvas');
+  await expect(canvas).toHaveAttribute('data-page', '1');
+  const input = page.getByLabel('页码');
+  await input.fill('3');
+  await input.press('Enter');
+  await expect(canvas).toHaveAttribute('data-page', '3');
+  await expect(page.getByRole('button', { name: '下一页' })).toBeDisabled();
+  await page.getByRole('button', { name: '上一页' }).click();
+  await expect(canvas).toHaveAttribute('data-page', '2');
+  await expect(input).toHaveValue('2');
+  // beyond the page count the input stays within 1..3
+  await input.fill('9');
+  await input.press('Enter');
+  await expect(canvas).toHaveAttribute('data-page', '3');
+  expect(errors).toEqual([]);
+});
+
+test('offline declaration: submit, listed as pending, delete while pending', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  await page.goto('/dj/partyMember/iStudy/learningassess');
+  await expect(page.getByText('线上学时', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: '线下学时申报' }).click();
+  await expect(page).toHaveURL(/learningassess\/studydeclaration$/);
+  await page.getByRole('button', { name: '提交申报' }).click();
+  await expect(page.getByText('请输入学习内容')).toBeVisible();
+  await expect(page.getByText('请选择学习日期')).toBeVisible();
+  const title = `支部主题党日集中学习 ${Date.now() % 100000}`;
+  await page.getByLabel('学习内容').fill(title);
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }));
+  await page.getByLabel('学习日期').fill(today);
+  await page.getByRole('heading', { name: '线下学时申报' }).click(); // closes the picker and keeps the typed date
+  await page.getByLabel('学时').fill('2.5');
+  await page.getByLabel('学习心得').fill('学习党章，重温入党誓词。');
+  await page.getByRole('button', { name: '提交申报' }).click();
+  await expect(page).toHaveURL(/studydeclaration\/list$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('待审核');
+  await expect(row).toContainText('2.50');
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
