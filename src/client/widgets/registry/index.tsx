@@ -8,9 +8,8 @@
  * and the same props). Without `Read` the value is shown as text.
  *
  * Later issues register here, one line each, with the widget in its own folder under widgets/:
- *   ImageUpload, FileUpload, MediaUpload (issue 5, files and uploads), MemberPicker, AddressPicker,
- *   VideoPlayer / AudioPlayer / PdfViewer (issue 6, study loop). RichText becomes braft-editor with
- *   the uploads issue and keeps its name.
+ *   MemberPicker, AddressPicker, VideoPlayer / AudioPlayer / PdfViewer (issue 6, study loop).
+ *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -38,6 +37,9 @@ const REGISTRY: Record<string, Loader> = {
   CodeSelect: () => import('../code-select'),
   OrganCascader: () => import('../organ-field'),
   RichText: () => import('../rich-text'),
+  ImageUpload: () => import('../image-upload'),
+  FileUpload: () => import('../file-upload'),
+  MediaUpload: () => import('../media-upload'),
   VideoPlayer: () => import('../video-player'),
   AudioPlayer: () => import('../audio-player'),
   PdfViewer: () => import('../pdf-viewer'),

@@ -1,0 +1,136 @@
+/**
+ * FileUpload (core §5, §9): an accept list and a size limit per use (defaults by class: 204800 KB for
+ * files, 5120 KB for document upload), 文件格式错误 and 文件大小超出范围 checked before sending; a failed
+ * upload shows the server's message and is dropped; items are finished, failed or active with
+ * progress. AttachClass 2 by default (4 for document upload); the value is the id for classes 2 and
+ * 4, else the path — one (max 1) or a list.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Space, Upload, message, type UploadFile } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Empty, isEmpty } from '../basic/empty';
+import { ATTACH_CLASS, checkFile, fileDefaults, fromList, toList, valueById } from '../upload-core/limits';
+import { uploadFile, type UploadedFile } from '../upload-core/transport';
+import { estimateProgress, itemStatus } from '../upload-core/progress';
+import { downloadFile } from '../download/download';
+
+export interface FileUploadProps {
+  value?: string | string[] | null;
+  onChange?: (v: string | string[] | null) => void;
+  /** 2 files (default), 4 document upload, 1 general files by path */
+  attachClass?: number;
+  /** an <input accept> list: ".pdf,.docx", "image/*" */
+  accept?: string;
+  /** size limit in KB */
+  maxKB?: number;
+  /** how many files (default 1: the value is one id or path) */
+  max?: number;
+  project?: string;
+  buttonText?: string;
+  disabled?: boolean;
+  [k: string]: unknown;
+}
+
+/** The names of files uploaded in this page (an id alone does not carry one). */
+const names = new Map<string, string>();
+
+const toFile = (v: string): UploadFile => ({ uid: v, name: names.get(v) ?? (v.includes('/') ? v.split('/').pop()! : `附件 ${v}`), status: 'done', response: { value: v } });
+
+export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, maxKB, max = 1, project, buttonText = '上传文件', disabled }: FileUploadProps) {
+  const defaults = fileDefaults(attachClass);
+  const acceptList = accept ?? defaults.accept;
+  const limitKB = maxKB ?? defaults.maxKB;
+  const [list, setList] = useState<UploadFile[]>(() => toList(value).map(toFile));
+  const emitted = useRef(JSON.stringify(toList(value)));
+  const listRef = useRef(list);
+  listRef.current = list;
+
+  useEffect(() => {
+    const key = JSON.stringify(toList(value));
+    if (key !== emitted.current) {
+      emitted.current = key;
+      setList(toList(value).map(toFile));
+    }
+  }, [value]);
+
+  const emit = (next: UploadFile[]) => {
+    const vals = next.filter((f) => f.status === 'done').map((f) => String((f.response as UploadedFile).value));
+    emitted.current = JSON.stringify(vals);
+    onChange?.(fromList(vals, max));
+  };
+
+  return (
+    <div className="dj-file-upload" data-widget="FileUpload">
+      <Upload
+        accept={acceptList || undefined}
+        multiple={max > 1}
+        disabled={disabled}
+        fileList={list}
+        beforeUpload={(file, batch) => {
+          const err = checkFile(file, { accept: acceptList, maxKB: limitKB });
+          if (err) {
+            void message.error(err);
+            return Upload.LIST_IGNORE;
+          }
+          if (max > 1 && listRef.current.length + batch.indexOf(file) >= max) {
+            void message.error(`最多上传${max}个文件`);
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        customRequest={({ file, onProgress, onSuccess, onError }) => {
+          const f = file as File;
+          const stop = estimateProgress(f.size, (percent) => onProgress?.({ percent }));
+          uploadFile(f, { attachClass, project, silent: true }).then(
+            (r) => {
+              stop();
+              names.set(String(r.value), r.name || f.name);
+              onSuccess?.(r);
+            },
+            (e: Error) => {
+              stop();
+              // the server's message (文件大小超出范围, 文件格式错误, …)
+              void message.error(e.message || '上传失败');
+              onError?.(e);
+            },
+          );
+        }}
+        onChange={({ file, fileList }) => {
+          let next = fileList.filter((f) => f.status !== 'error');
+          // one file: a new upload replaces the previous one
+          if (max === 1 && next.length > 1) next = next.slice(-1);
+          setList(next);
+          if (file.status === 'done' || file.status === 'removed' || file.status === 'error') emit(next);
+        }}
+        itemRender={(node, f) => (
+          <div data-testid="file-item" data-status={itemStatus(f.status)}>
+            {node}
+          </div>
+        )}
+      >
+        {disabled ? null : <Button icon={<UploadOutlined />}>{buttonText}</Button>}
+      </Upload>
+    </div>
+  );
+}
+
+/** Read-only: files by id are downloaded through the token (download helper); by path, linked. */
+export function Read({ value, attachClass = ATTACH_CLASS.file, project }: { value: unknown; attachClass?: number; project?: string }) {
+  if (isEmpty(value)) return <Empty />;
+  const list = toList(value);
+  return (
+    <Space direction="vertical" size={2} data-widget="FileUpload">
+      {list.map((v) =>
+        valueById(attachClass) && !v.startsWith('/') ? (
+          <Button key={v} type="link" size="small" icon={<DownloadOutlined />} style={{ padding: 0 }} onClick={() => void downloadFile(v, { project })}>
+            {names.get(v) ?? `下载附件 ${v}`}
+          </Button>
+        ) : (
+          <a key={v} href={v} target="_blank" rel="noreferrer">
+            {v.split('/').pop()}
+          </a>
+        ),
+      )}
+    </Space>
+  );
+}
