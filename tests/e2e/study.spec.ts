@@ -6,6 +6,7 @@
  * video test lets ~20 real seconds of play pass before it runs the page's clock to the 60 s mark:
  * the one report then earns ≥ 18 s, which shows as 0.01 学时.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signIn, trackErrors } from './helpers';
 
@@ -136,11 +137,15 @@ test('offline declaration: submit, listed as pending, delete while pending', asy
   await page.getByRole('heading', { name: '线下学时申报' }).click(); // closes the picker and keeps the typed date
   await page.getByLabel('学时').fill('2.5');
   await page.getByLabel('学习心得').fill('学习党章，重温入党誓词。');
+  // evidence through the FileUpload widget
+  await page.locator('.dj-file-upload input[type=file]').setInputFiles({ name: '签到表.pdf', mimeType: 'application/pdf', buffer: readFileSync('public/samples/party-handbook.pdf') });
+  await expect(page.locator('[data-testid=file-item][data-status=finished]')).toContainText('签到表.pdf');
   await page.getByRole('button', { name: '提交申报' }).click();
   await expect(page).toHaveURL(/studydeclaration\/list$/);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('待审核');
   await expect(row).toContainText('2.50');
+  await expect(row.getByRole('button', { name: /签到表\.pdf/ })).toBeVisible();
   await row.getByRole('button', { name: '删除' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);

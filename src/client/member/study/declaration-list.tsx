@@ -1,10 +1,11 @@
 /** 申报记录 (/partyMember/iStudy/learningassess/studydeclaration/list): my offline declarations; delete while pending. */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, message, Popconfirm, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { fmtHours, offlinePeriodService, type EvidenceFile, type OfflineReport } from '../../api/study';
 import { toSkip } from '../../utils/paging';
+import { downloadFile } from '../../widgets/download/download';
 import './study.css';
 
 const STATUS: Record<number, { text: string; color: string }> = { 0: { text: '待审核', color: 'processing' }, 1: { text: '已通过', color: 'success' }, 2: { text: '未通过', color: 'error' } };
@@ -67,7 +68,13 @@ export default function DeclarationList() {
             title: '佐证材料', key: 'evidence', width: 160,
             render: (_: unknown, r) => {
               const files = evidenceOf(r);
-              return files.length ? files.map((f) => <div key={f.id} className="dj-evidence-name" title={f.name}>{f.name}</div>) : '-';
+              return files.length
+                ? files.map((f) => (
+                    <Button key={f.id} type="link" size="small" icon={<PaperClipOutlined />} className="dj-evidence-name" title={f.name} onClick={() => void downloadFile(f.id)}>
+                      {f.name || '佐证材料'}
+                    </Button>
+                  ))
+                : '-';
             },
           },
           { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={STATUS[s]?.color}>{STATUS[s]?.text ?? '-'}</Tag> },

@@ -2,11 +2,12 @@
  * 线下学时申报 (/partyMember/iStudy/learningassess/studydeclaration): title, study date (not after
  * today), hours 0.5–24, content and evidence files; the superior organisation audits it.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
-import { offlinePeriodService, type EvidenceFile } from '../../api/study';
+import { offlinePeriodService } from '../../api/study';
+import FileUpload from '../../widgets/file-upload';
 import './study.css';
 
 const LIST = '/partyMember/iStudy/learningassess/studydeclaration/list';
@@ -16,13 +17,29 @@ interface Values {
   studyDate: Dayjs;
   hours: number;
   content?: string;
-  evidence?: EvidenceFile[];
+  /** file ids from the FileUpload widget */
+  evidence?: string[] | null;
+}
+
+/** Up to 9 evidence files (the server's limit). */
+export const EVIDENCE_MAX = 9;
+
+/**
+ * The widget's value is the file ids; the names are those of its finished items, in the same order
+ * (the widget lists finished files in the order of its value).
+ */
+function evidenceNames(box: HTMLElement | null): string[] {
+  if (!box) return [];
+  return Array.from(box.querySelectorAll('[data-testid="file-item"][data-status="finished"]')).map(
+    (el) => (el.querySelector('.ant-upload-list-item-name')?.textContent ?? '').trim(),
+  );
 }
 
 export default function Declaration() {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const navigate = useNavigate();
+  const evidenceBox = useRef<HTMLDivElement>(null);
 
   const submit = async (v: Values) => {
     setSaving(true);
@@ -32,7 +49,11 @@ export default function Declaration() {
         studyDate: v.studyDate.format('YYYY-MM-DD'),
         hours: v.hours,
         content: v.content?.trim() || undefined,
-        evidence: (v.evidence ?? []).map((f) => ({ id: f.id, name: f.name })),
+        evidence: (() => {
+          const ids = Array.isArray(v.evidence) ? v.evidence : v.evidence ? [v.evidence] : [];
+          const names = evidenceNames(evidenceBox.current);
+          return ids.map((id, i) => ({ id, name: names[i] || `佐证材料${i + 1}` }));
+        })(),
       });
       void message.success('申报成功，等待上级组织审核', 3);
       navigate(LIST);
@@ -58,6 +79,13 @@ export default function Declaration() {
         </Form.Item>
         <Form.Item label="学习心得" name="content" rules={[{ max: 2000, message: '学习心得不能超过2000个字' }]}>
           <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请简要填写学习内容与心得体会" />
+        </Form.Item>
+        <Form.Item label="佐证材料" extra={`可上传照片、签到表、学习笔记等，最多${EVIDENCE_MAX}个文件`}>
+          <div ref={evidenceBox}>
+            <Form.Item name="evidence" noStyle>
+              <FileUpload max={EVIDENCE_MAX} attachClass={2} buttonText="上传佐证材料" />
+            </Form.Item>
+          </div>
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>提交申报</Button>
