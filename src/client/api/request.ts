@@ -34,6 +34,12 @@ export function registerTokenProvider(fn: () => string | null | undefined) {
 export function registerUnauthorizedHandler(fn: () => void) {
   unauthorizedHandler = fn;
 }
+/** For the upload helper, which sends multipart bodies on this wrapper's client: a 401 ends the session the same way. */
+export function handleUnauthorized() {
+  unauthorizedHandler();
+}
+/** The bearer token the wrapper sends (the upload helper uses the same one). */
+export const currentToken = () => tokenProvider() ?? null;
 
 /** Query string without array indices: {a:[1,2]} -> a=1&a=2; empty values are left out. */
 export function serializeParams(params: Record<string, unknown> = {}): string {

@@ -15,6 +15,9 @@ describe('upload helper on the one request wrapper', () => {
     const calls: { url: string; init: RequestInit }[] = [];
     vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => (calls.push({ url, init }), envelope({ id: 'f1', path: '/file/f/x', value: 'f1', name: 'a.pdf', size: 3 }))));
     setState({ session: { accessToken: 'tok' } as any });
+    // the state layer registers the wrapper's token provider; the helper sends the same token
+    const { registerTokenProvider } = await import('../../../src/client/api/request');
+    registerTokenProvider(() => 'tok');
     const { uploadFile } = await import('../../../src/client/widgets/upload-core/transport');
     const r = await uploadFile(new File(['abc'], 'a.pdf'), { attachClass: 2 });
     expect(r).toMatchObject({ id: 'f1', value: 'f1' });

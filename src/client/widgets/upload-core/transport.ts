@@ -6,10 +6,8 @@
  * browser's own Content-Type with its boundary. Every JSON call of the uploaders (upload auth,
  * md5Check, chunk list, merge, download auth) goes through `api` itself.
  */
-import { api, ApiError, HTTP_TIMEOUT, preloadRequestClient } from '../../api/request';
+import { ApiError, currentToken, handleUnauthorized, HTTP_TIMEOUT, preloadRequestClient } from '../../api/request';
 import { toastError } from '../../api/toast';
-import { servicePath } from '../../../contract/paths';
-import { getState } from '../../state/store';
 import { DEFAULT_PROJECT } from './limits';
 
 export interface FormOptions {
@@ -30,10 +28,8 @@ export class UploadAborted extends Error {
 /** A request that timed out (the editor shows 上传超时，请重试！). */
 export const isTimeout = (e: unknown) => e instanceof ApiError && e.code === -408;
 
-/** A 401 goes through the wrapper, so that its one unauthorized handler logs out. */
-function handOver401() {
-  void api.get(servicePath('ResourceLibaryService', 'GetUpLoadAuth'), {}, { silent: true }).catch(() => undefined);
-}
+/** A 401 goes to the wrapper's one unauthorized handler, which logs out. */
+const handOver401 = handleUnauthorized;
 
 /** POST a multipart form (fields in order, the file last) and return the envelope's result. */
 export async function postForm<T>(url: string, fields: [string, string | Blob, string?][], opts: FormOptions = {}): Promise<T> {
@@ -42,7 +38,7 @@ export async function postForm<T>(url: string, fields: [string, string | Blob, s
     if (typeof v === 'string') form.append(k, v);
     else form.append(k, v, name);
   }
-  const token = getState().session?.accessToken;
+  const token = currentToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const fail = (e: ApiError) => {

@@ -1,0 +1,2 @@
+// autocannon ships no types; the benchmark uses a handful of its options.
+declare module 'autocannon';
