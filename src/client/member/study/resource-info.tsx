@@ -68,7 +68,12 @@ export default function ResourceInfo() {
     }
   };
 
-  if (!id || failed) return <Result status="404" title="资源不存在" subTitle="资源不存在或已删除" extra={<Button onClick={() => navigate('/partyMember/iStudy/partybook')}>返回党员书架</Button>} />;
+  if (!id || failed)
+    return (
+      <div className="dj-card">
+        <Result status="404" title="资源不存在" subTitle="资源不存在或已删除" extra={<Button onClick={() => navigate('/partyMember/iStudy/partybook')}>返回党员书架</Button>} />
+      </div>
+    );
 
   const player = !res ? (
     <Skeleton.Node active style={{ width: '100%', height: 240 }} />
