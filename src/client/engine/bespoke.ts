@@ -31,7 +31,6 @@ export const PENDING: Record<string, string> = {
   resourceFiles: STUDY,
   resource: STUDY,
   offlinePeriod: STUDY,
-  offlinePeriodAudit: STUDY,
   resourceClass: STUDY,
   live: LIVE,
   liveAudit: LIVE,
