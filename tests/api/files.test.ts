@@ -82,7 +82,7 @@ describe('POST /file/Upload', () => {
   });
 
   it('refuses oversize files per class', async () => {
-    const big = Buffer.concat([PNG, Buffer.alloc(5120 * 1024)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(10240 * 1024)]);
     const r = await upload(3, { name: 'big.png', content: big });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe('文件大小超出范围');

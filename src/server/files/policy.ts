@@ -1,7 +1,7 @@
 import type { FileKind } from './sniff';
 
 /**
- * Attachment classes (core §9): 3 images and editor images, 2 files, 4 document upload; 1 general
+ * Attachment classes (core §9): 3 images and editor images (10 MB), 2 files, 4 document upload (5 MB); 1 general
  * files referenced by path; 5 media assembled from chunks. Classes 2 and 4 are referenced by id and
  * downloaded with a token; the others by a public, unguessable path (an <img> or <video> sends no
  * bearer header).
@@ -16,7 +16,8 @@ const KB = 1024;
 export const CLASS_POLICY: Record<number, ClassPolicy> = {
   1: { maxBytes: 204800 * KB, kinds: ['image', 'video', 'audio', 'document'], byId: false },
   2: { maxBytes: 204800 * KB, kinds: ['image', 'video', 'audio', 'document'], byId: true },
-  3: { maxBytes: 5120 * KB, kinds: ['image'], byId: false },
+  // editor images may be 10485760 bytes (core §9); the image uploader itself stops at 5 MB on the client
+  3: { maxBytes: 10240 * KB, kinds: ['image'], byId: false },
   4: { maxBytes: 5120 * KB, kinds: ['document'], byId: true },
   5: { maxBytes: 4 * 1024 * 1024 * KB, kinds: ['video', 'audio'], byId: false },
 };
