@@ -47,7 +47,7 @@ export default function DeclarationList() {
   };
 
   return (
-    <div className="dj-study-panel" style={{ paddingTop: 16 }}>
+    <div className="dj-card dj-study-panel" style={{ paddingTop: 16 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
         <h2 style={{ margin: 0, fontSize: 18 }}>线下学时申报记录</h2>
         <Link to="/partyMember/iStudy/learningassess/studydeclaration"><Button type="primary" icon={<PlusOutlined />}>新增申报</Button></Link>

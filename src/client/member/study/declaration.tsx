@@ -65,7 +65,7 @@ export default function Declaration() {
   };
 
   return (
-    <div className="dj-study-panel" style={{ paddingTop: 16 }}>
+    <div className="dj-card dj-study-panel" style={{ paddingTop: 16 }}>
       <h2 style={{ margin: '0 0 16px', fontSize: 18 }}>线下学时申报</h2>
       <Form<Values> form={form} layout="vertical" className="dj-declaration" onFinish={submit} initialValues={{ hours: 1 }}>
         <Form.Item label="学习内容" name="title" rules={[{ required: true, whitespace: true, message: '请输入学习内容' }, { max: 100, message: '学习内容不能超过100个字' }]}>
