@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 /** ABP paging: SkipCount / MaxResultCount in, { totalCount, items } out. */
 export const MAX_PAGE = 1000;
 
@@ -21,3 +23,13 @@ export const pagedInput = (props: Record<string, unknown> = {}, required: string
 export const objectInput = (props: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties: props, required });
 
 export const idInput = objectInput({ id: { type: 'integer', minimum: 1, title: '编号' } }, ['id']);
+
+/**
+ * One page of a filtered Kysely select: the total (its selection replaced by a count), then `slice`
+ * (ordering, extra columns) with SkipCount/MaxResultCount applied. Every paged list goes through it.
+ */
+export async function pageQuery<R = any>(q: any, input: PagingInput, slice: (q: any) => any = (x) => x): Promise<{ totalCount: number; items: R[] }> {
+  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const items = await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute();
+  return { totalCount: Number(total.n), items };
+}

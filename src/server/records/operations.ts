@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { action, type ActionDef, type Access, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pagingProps, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pageQuery, pagingProps, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import type { ActionConfig, EntityFile } from './entities';
 import { actingOrgan, applyScope, assertInScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope } from './store';
@@ -86,18 +86,15 @@ const marks = (userId: number) => [
 ];
 
 async function pageOf(call: Call<any>, q: any, extraSelect: any[] = []) {
-  const input = call.input as PagingInput & Record<string, any>;
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select([...recordColumns, ...marks(call.user.userId), ...extraSelect] as any)
-    .orderBy('r.isTop', 'desc')
-    .orderBy(sql`r.top_time desc nulls last`)
-    .orderBy('r.sort')
-    .orderBy('r.id', 'desc')
-    .offset(input.skipCount)
-    .limit(input.maxResultCount)
-    .execute();
-  return { totalCount: Number(total.n), items: rows.map((r: RecordRow) => toDto(r)) };
+  const page = await pageQuery<RecordRow>(q, call.input as PagingInput, (x) =>
+    x
+      .select([...recordColumns, ...marks(call.user.userId), ...extraSelect] as any)
+      .orderBy('r.isTop', 'desc')
+      .orderBy(sql`r.top_time desc nulls last`)
+      .orderBy('r.sort')
+      .orderBy('r.id', 'desc'),
+  );
+  return { totalCount: page.totalCount, items: page.items.map((r) => toDto(r)) };
 }
 
 /** The action's scope; an administrator holding the `elevate` permission works on his whole subtree. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { P } from '../../contract/permissions';
 import { action, defineService, type Call } from '../http/actions';
-import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { createOrgan, getOrgan, organNodeColumns, toNode, type NewOrgan } from './organs';
 import { heldRoles } from './session';
@@ -122,9 +122,8 @@ export const organizationService = defineService('OrganizationService', {
       if (input.organLevel) q = q.where('o.organLevel', '=', input.organLevel);
       if (input.organType) q = q.where('o.organType', '=', input.organType);
       if (input.parentId) q = q.where('o.parentId', '=', input.parentId);
-      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const rows = await q.select(['o.secretaryName', 'o.contactPhone']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id').offset(input.skipCount).limit(input.maxResultCount).execute();
-      return { totalCount: Number(total.n), items: rows.map((r) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone })) };
+      const page = await pageQuery(q, input, (x) => x.select(['o.secretaryName', 'o.contactPhone']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id'));
+      return { totalCount: page.totalCount, items: page.items.map((r: any) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone })) };
     },
   }),
 

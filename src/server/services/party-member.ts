@@ -5,7 +5,7 @@ import { P } from '../../contract/permissions';
 import { validateMemberForm } from '../../contract/validators';
 import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { hashPassword } from '../security/passwords';
 import { consumePhoneCode } from '../security/phone-codes';
@@ -111,11 +111,10 @@ async function pageMembers(call: Call<ListInput>, status = 1) {
   if (input.sex) q = q.where('m.sex', '=', input.sex);
   if (input.partyDutyCodes?.length) q = q.where('m.partyDutyCode', 'in', input.partyDutyCodes);
   if (input.partyMemeberType) q = q.where('m.partyMemberType', '=', input.partyMemeberType);
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q.orderBy('m.organPath').orderBy('m.id').offset(input.skipCount).limit(input.maxResultCount).execute();
+  const page = await pageQuery<Awaited<ReturnType<typeof loadMember>>>(q, input, (x) => x.orderBy('m.organPath').orderBy('m.id'));
   return {
-    totalCount: Number(total.n),
-    items: rows.map((r) => {
+    totalCount: page.totalCount,
+    items: page.items.map((r) => {
       const p = toProfile(r, false);
       return {
         id: r.id, name: r.name, sex: r.sex, organId: r.organId, organName: r.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard,

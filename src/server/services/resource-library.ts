@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, pagingProps, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery, pagingProps, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreePattern } from '../scope';
 import { FileStorage } from '../files/storage';
 import { mediaResult } from '../files/routes';
@@ -89,12 +89,12 @@ async function visibleWhere(call: Call<unknown>) {
 }
 
 async function pageOf(q: any, input: PagingInput, order: 'new' | 'top' | 'studied' = 'new') {
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  let ordered = q;
-  if (order === 'top') ordered = ordered.orderBy('r.isRecommend', 'desc').orderBy('r.viewCount', 'desc');
-  if (order === 'studied') ordered = ordered.orderBy('t.lastStudyTime', 'desc');
-  const rows = await ordered.orderBy('r.id', 'desc').offset(input.skipCount).limit(input.maxResultCount).execute();
-  return { totalCount: Number(total.n), items: rows.map(toResource) };
+  const page = await pageQuery<Row>(q, input, (x) => {
+    if (order === 'top') x = x.orderBy('r.isRecommend', 'desc').orderBy('r.viewCount', 'desc');
+    if (order === 'studied') x = x.orderBy('t.lastStudyTime', 'desc');
+    return x.orderBy('r.id', 'desc');
+  });
+  return { totalCount: page.totalCount, items: page.items.map(toResource) };
 }
 
 const listFilters = {
@@ -506,16 +506,14 @@ export const resourceReportService = defineService('ResourceReportService', {
     async handler(call) {
       let q = reportList(call.ctx.db).where('rp.fromOrganId', '=', actingOrgan(call.user).id);
       if (call.input.status !== undefined) q = q.where('rp.status', '=', call.input.status);
-      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      return { totalCount: Number(total.n), items: await q.orderBy('rp.id', 'desc').offset(call.input.skipCount).limit(call.input.maxResultCount).execute() };
+      return pageQuery(q, call.input, (x) => x.orderBy('rp.id', 'desc'));
     },
   }),
   GetOranReportAuditList: action<PagingInput & { status?: number }>({
     method: 'GET', summary: '待本级（及下级）审核的资源上报', access: { permission: MANAGE }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' } }),
     async handler(call) {
       const q = reportList(call.ctx.db).where('rp.toOrganPath', 'like', subtreePattern(actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
-      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      return { totalCount: Number(total.n), items: await q.orderBy('rp.id', 'desc').offset(call.input.skipCount).limit(call.input.maxResultCount).execute() };
+      return pageQuery(q, call.input, (x) => x.orderBy('rp.id', 'desc'));
     },
   }),
 });

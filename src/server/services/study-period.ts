@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { hours } from '../study/credit';
 
@@ -24,9 +24,8 @@ const reports = (db: any) =>
 const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: typeof r.studyDate === 'string' ? r.studyDate.slice(0, 10) : new Date(r.studyDate).toISOString().slice(0, 10), statusText: STATUS_TEXT[r.status] });
 
 async function page(q: any, input: PagingInput) {
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q.orderBy('f.id', 'desc').offset(input.skipCount).limit(input.maxResultCount).execute();
-  return { totalCount: Number(total.n), items: rows.map(out) };
+  const p = await pageQuery(q, input, (x) => x.orderBy('f.id', 'desc'));
+  return { totalCount: p.totalCount, items: p.items.map(out) };
 }
 
 /** Whose periods: one's own, or (with Pages.OfflinePeriod) a member's inside the managed subtree. */

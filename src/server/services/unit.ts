@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { P } from '../../contract/permissions';
 import { action, defineService } from '../http/actions';
-import { objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { getOrgan } from './organs';
 
@@ -34,9 +34,7 @@ export const unitService = defineService('UnitService', {
       let q = units(ctx.db).where('u.organPath', 'like', subtreePattern(path));
       if (input.unitName) q = q.where('u.unitName', 'like', `%${input.unitName.trim()}%`);
       if (input.unitType) q = q.where('u.unitType', '=', input.unitType);
-      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const items = await q.orderBy('u.id', 'desc').offset(input.skipCount).limit(input.maxResultCount).execute();
-      return { totalCount: Number(total.n), items };
+      return pageQuery(q, input, (x) => x.orderBy('u.id', 'desc'));
     },
   }),
 

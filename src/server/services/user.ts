@@ -4,7 +4,7 @@ import { P } from '../../contract/permissions';
 import { isStrongPassword, PHONE_PATTERN } from '../../contract/validators';
 import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, type PagingInput } from '../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { newId } from '../http/token';
 import { subtreePattern } from '../scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
@@ -254,9 +254,7 @@ export const userService = defineService('UserService', {
       );
       if (input.keyword) q = q.where((eb: any) => eb.or([eb('u.userName', 'like', `%${input.keyword}%`), eb('u.name', 'like', `%${input.keyword}%`), eb('u.phoneNumber', 'like', `%${input.keyword}%`)]));
       if (input.isActive !== undefined) q = q.where('u.isActive', '=', input.isActive);
-      const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const items = await q.orderBy('u.id').offset(input.skipCount).limit(input.maxResultCount).execute();
-      return { totalCount: Number(total.n), items };
+      return pageQuery(q, input, (x) => x.orderBy('u.id'));
     },
   }),
 
