@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { chunkCount, chunkRange, headMd5, identifierOf, missingChunks } from '../../../src/client/widgets/media-upload/checksum';
+import { chunkCount, chunkRange, headMd5, identifierOf, incrementalMd5, missingChunks } from '../../../src/client/widgets/media-upload/checksum';
 import { ChunkUploader, type MediaServer, type UploadAuth } from '../../../src/client/widgets/media-upload/uploader';
 import { rowActions } from '../../../src/client/widgets/media-upload';
 
@@ -30,6 +30,15 @@ describe('checksum and chunks', () => {
     expect(progress.at(-1)).toBe(3000);
     // a file shorter than the head: all of it
     expect(await headMd5(new Blob([b.subarray(0, 100)]), { slice: 64 })).toBe(md5(b.subarray(0, 100)));
+  });
+  it('the WebAssembly MD5 is used where it runs, and spark-md5 (the fallback) gives the same digest', async () => {
+    expect((await incrementalMd5()).engine).toBe('wasm');
+    expect((await incrementalMd5('js')).engine).toBe('js');
+    const b = bytes(70_000, 11);
+    const blob = new Blob([b]);
+    const [wasm, js] = await Promise.all([headMd5(blob, { slice: 4099, engine: 'wasm' }), headMd5(blob, { slice: 4099, engine: 'js' })]);
+    expect(wasm).toBe(md5(b));
+    expect(js).toBe(wasm);
   });
   it('the default head is 31457280 bytes in 2 MB slices', async () => {
     const big = new Uint8Array(31457280 + 4096).fill(3);
