@@ -68,7 +68,7 @@ function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: ()
 }
 
 export interface ActionHandlers {
-  create?: (a: ActionDef) => void;
+  create?: (a: ActionDef, record: Record<string, unknown> | null) => void;
   edit?: (a: ActionDef, record: Record<string, unknown>) => void;
   detail?: (a: ActionDef, record: Record<string, unknown>) => void;
   audit?: (a: ActionDef, record: Record<string, unknown>) => void;
@@ -96,7 +96,7 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     const scope: RefScope = { ...scopeBase, record };
     switch (action.kind) {
       case 'create':
-        return handlers.create?.(action);
+        return handlers.create?.(action, record);
       case 'edit':
         return record && handlers.edit?.(action, record);
       case 'detail':

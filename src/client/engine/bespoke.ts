@@ -10,7 +10,6 @@
  */
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
-const STUDY = 'issue 6（学习闭环：资源库、播放器与学时）';
 const EXAM = '考试服务（尚未立项：题库、试题、试卷与考试）';
 const TRAIN = '培训服务（尚未立项：培训班、集中轮训、专题与学员心得）';
 const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
@@ -26,12 +25,6 @@ export const PENDING: Record<string, string> = {
   exam: EXAM,
   examLibrary: EXAM,
   examQuestion: EXAM,
-  resourceVideo: STUDY,
-  resourceAudio: STUDY,
-  resourceFiles: STUDY,
-  resource: STUDY,
-  offlinePeriod: STUDY,
-  resourceClass: STUDY,
   live: LIVE,
   liveAudit: LIVE,
   liveCalendar: LIVE,

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Value, resolveColumn } from './fields';
 import { invoke } from './calls';
 import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
-import { resolveParams } from './refs';
+import { allHold, resolveParams } from './refs';
 import type { ColumnDef, DetailDef, EntityDef, ScreenDef, UiConfig } from './types';
 
 const WIDE = new Set(['html', 'widget']);
@@ -22,11 +22,12 @@ export function DetailView({ detail, entity, record }: { detail?: DetailDef; ent
   return (
     <div className="dj-detail" data-testid="detail">
       {detailSections(detail, entity).map((s, i) => {
-        const cols: ColumnDef[] = s.fields.map((f) => resolveColumn(f, entity));
+        const cols: ColumnDef[] = s.fields.map((f) => resolveColumn(f, entity)).filter((c) => allHold(c.visibleWhen, { record }));
+        if (!cols.length) return null;
         return (
           <Descriptions key={i} title={s.title} bordered size="middle" column={2} style={{ marginBottom: 16 }} labelStyle={{ width: 140 }}>
-            {cols.map((c) => (
-              <Descriptions.Item key={c.field} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? 2 : 1}>
+            {cols.map((c, j) => (
+              <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? 2 : 1}>
                 <Value col={c} record={record} />
               </Descriptions.Item>
             ))}

@@ -103,7 +103,7 @@ function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSear
 }
 
 type Overlay =
-  | { type: 'form'; mode: 'create' | 'edit'; record?: Record<string, unknown>; action: ActionDef }
+  | { type: 'form'; mode: 'create' | 'edit'; record?: Record<string, unknown>; initial?: Record<string, unknown>; action: ActionDef }
   | { type: 'detail'; record: Record<string, unknown>; action: ActionDef }
   | { type: 'audit'; record: Record<string, unknown>; action: ActionDef }
   | { type: 'screen'; screen: ScreenDef; context: Record<string, unknown>; action: ActionDef }
@@ -164,7 +164,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const runner = useActionRunner(
     {
       deleteCall: screen.calls?.delete,
-      create: (a) => setOverlay({ type: 'form', mode: 'create', action: a }),
+      // a create from a row (新增下级) starts from its params, resolved with that row
+      create: (a, r) => setOverlay({ type: 'form', mode: 'create', action: a, initial: a.params ? cleanQuery(resolveParams(a.params, { ...scope, record: r ?? null })) : undefined }),
       edit: async (a, r) => {
         let rec = r;
         if (screen.calls?.get) {
@@ -272,7 +273,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       <ProTable<Record<string, unknown>>
         key={`table-${tabKey ?? ''}`}
         actionRef={actionRef}
-        rowKey={screen.rowKey ?? 'id'}
+        rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
         columns={columns}
         search={false}
         options={false}
@@ -315,7 +316,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           <EntityForm
             entity={entity}
             fields={screen.form?.fields}
-            initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : undefined}
+            initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : overlay.initial}
             submitText={overlay.mode === 'create' ? '提交' : '保存'}
             onSubmit={formSubmit}
             onCancel={closeOverlay}

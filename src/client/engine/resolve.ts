@@ -7,8 +7,11 @@ export function screenFor(screens: Record<string, ScreenDef>, tag: string | null
   if (!tag) return null;
   const own = screens[sub ? `${tag}/${sub}` : tag];
   if (own) return { screen: own, as: own.kind === 'detail' ? 'detail' : own.kind === 'form' ? 'form' : 'list' };
-  // info of a menu: the detail of the menu's own screen (query id)
+  // a child route ending in info (info, video/info) is the detail of the menu's own screen (query
+  // id); one ending in list (video/list) is the menu's own list
   const parent = screens[tag];
-  if (sub === 'info' && parent?.calls?.get) return { screen: parent, as: 'detail' };
+  const last = sub?.split('/').pop();
+  if (last === 'info' && parent?.calls?.get) return { screen: parent, as: 'detail' };
+  if (last === 'list' && sub !== last && parent && parent.kind !== 'detail' && parent.kind !== 'form') return { screen: parent, as: 'list' };
   return null;
 }

@@ -37,6 +37,8 @@ export interface ColumnDef {
   ellipsis?: boolean;
   /** the cell opens the detail (the first detail row action) */
   link?: boolean;
+  /** detail fields: shown only when these hold on the record (e.g. the player of the resource's type) */
+  visibleWhen?: Condition[];
 }
 
 export interface FilterDef {
@@ -64,7 +66,8 @@ export interface ActionDef {
   key: string;
   label: string;
   /**
-   * create: the entity form, posted to calls.create; edit: the form filled from the row (or
+   * create: the entity form, posted to calls.create (`params`, resolved with the row, fill the
+   * form first: a row's 新增下级 sends parentId); edit: the form filled from the row (or
    * calls.get), put to calls.update; delete: calls.delete (or `call`) with the confirm prompt;
    * detail: the detail (route `info` when given, else a drawer);
    * call: the `call` with `params`; audit: the detail plus the screen's decision; screen: another
@@ -127,6 +130,8 @@ export interface TabDef {
   rowActions?: ActionDef[];
   empty?: string;
   permission?: string;
+  /** the row key of this tab's items when it is not the screen's (e.g. userId) */
+  rowKey?: string;
 }
 
 export interface Calls {

@@ -10,6 +10,7 @@ import { idInput, objectInput, pagedInput, pageQuery, pagingProps, type PagingIn
 import { isInSubtree, subtreePattern } from '../scope';
 import { FileStorage } from '../files/storage';
 import { mediaResult } from '../files/routes';
+import { CLASS_POLICY } from '../files/policy';
 import { actingOrgan, pathChain } from '../records/store';
 import { hours, openStudySession, reportStudy, STUDY_MSG } from '../study/credit';
 
@@ -52,7 +53,9 @@ const baseSelect = (db: Database, userId: number) =>
     .selectFrom('resources as r')
     .innerJoin('organizations as o', 'o.id', 'r.organId')
     .leftJoin('studyTotals as t', (j) => j.onRef('t.resourceId', '=', 'r.id').on('t.userId', '=', userId))
+    .leftJoin('files as fl', 'fl.id', 'r.fileId')
     .select([
+      'fl.hlsStatus', 'fl.storageKey',
       'r.id', 'r.name', 'r.resourceType', 'r.coverUrl', 'r.flvUrl', 'r.keyWord', 'r.description', 'r.classId', 'r.viewCount', 'r.collectionCount',
       'r.isIntegrity', 'r.organId', 'r.organPath', 'o.organName', 'r.durationSeconds', 'r.playUrl', 'r.fileId', 'r.isRecommend', 'r.isEnabled',
       'r.sourceResourceId', 'r.creationTime', 't.seconds as studiedSeconds', 't.completed', 't.lastStudyTime',
@@ -66,8 +69,11 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['executeTakeFirstOrT
 export const toResource = (r: Row) => {
   const period = hours(Number(r.studiedSeconds ?? 0));
   const resoursePeriod = hours(r.durationSeconds);
+  const { hlsStatus, storageKey, ...rest } = r;
   return {
-    ...r,
+    ...rest,
+    // the play address follows the file's packaging: the HLS playlist once it is ready, else the file
+    playUrl: hlsStatus === 'ready' && storageKey ? `/file/hls/${storageKey}/index.m3u8` : r.playUrl,
     createOrgan: r.organName,
     period,
     resoursePeriod,
@@ -121,8 +127,11 @@ async function fileFacts(db: Database, fileId: string | null | undefined) {
   if (!fileId) return {};
   const f = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
   if (!f) throw invalid([{ message: '资源文件不存在，请重新上传', members: ['fileId'] }]);
+  // classes 2 and 4 are served only with a download token: members could not open them by playUrl
+  if (CLASS_POLICY[f.attachClass]?.byId) throw invalid([{ message: '资源文件须按公开路径上传（附件类别 1），请重新上传', members: ['fileId'] }]);
   const media = f.kind === 'video' || f.kind === 'audio';
-  return { playUrl: media ? mediaResult(f, false).url : `/file/f/${f.storageKey}`, contentSha256: f.sha256, durationSeconds: media ? Math.round(f.durationSeconds ?? 0) : undefined };
+  // a playlist still being packaged is not playable yet: the file itself until it is ready (toResource)
+  return { playUrl: media ? mediaResult(f, false).orgfile : `/file/f/${f.storageKey}`, contentSha256: f.sha256, durationSeconds: media ? Math.round(f.durationSeconds ?? 0) : undefined };
 }
 
 async function copyResource(call: Call<unknown>, sourceId: number) {
@@ -457,7 +466,15 @@ const reportList = (db: Database) =>
     .selectFrom('resourceReports as rp')
     .innerJoin('resources as r', 'r.id', 'rp.resourceId')
     .innerJoin('organizations as o', 'o.id', 'rp.fromOrganId')
-    .select(['rp.id', 'rp.resourceId', 'r.name', 'r.resourceType', 'r.coverUrl', 'rp.fromOrganId', 'o.organName as fromOrganName', 'rp.toOrganPath', 'rp.status', 'rp.remark', 'rp.auditRemark', 'rp.auditTime', 'rp.creationTime']);
+    .select([
+      'rp.id', 'rp.resourceId', 'r.name', 'r.resourceType', 'r.coverUrl', 'r.playUrl', 'r.keyWord', 'r.description', 'r.durationSeconds', 'r.isIntegrity',
+      'rp.fromOrganId', 'o.organName as fromOrganName', 'rp.toOrganPath', 'rp.status', 'rp.remark', 'rp.auditRemark', 'rp.auditTime', 'rp.creationTime',
+    ]);
+/** A report with what the auditor needs to judge the resource: its file to play and its 学时. */
+const reportPage = async (q: any, input: PagingInput) => {
+  const p = await pageQuery<any>(q, input, (x) => x.orderBy('rp.id', 'desc'));
+  return { totalCount: p.totalCount, items: p.items.map((r) => ({ ...r, resoursePeriod: hours(r.durationSeconds) })) };
+};
 
 export const resourceReportService = defineService('ResourceReportService', {
   CreateResourceReport: action<{ resourceId: number; remark?: string }>({
@@ -506,14 +523,14 @@ export const resourceReportService = defineService('ResourceReportService', {
     async handler(call) {
       let q = reportList(call.ctx.db).where('rp.fromOrganId', '=', actingOrgan(call.user).id);
       if (call.input.status !== undefined) q = q.where('rp.status', '=', call.input.status);
-      return pageQuery(q, call.input, (x) => x.orderBy('rp.id', 'desc'));
+      return reportPage(q, call.input);
     },
   }),
   GetOranReportAuditList: action<PagingInput & { status?: number }>({
     method: 'GET', summary: '待本级（及下级）审核的资源上报', access: { permission: MANAGE }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' } }),
     async handler(call) {
       const q = reportList(call.ctx.db).where('rp.toOrganPath', 'like', subtreePattern(actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
-      return pageQuery(q, call.input, (x) => x.orderBy('rp.id', 'desc'));
+      return reportPage(q, call.input);
     },
   }),
 });

@@ -95,3 +95,9 @@ export default function AudioPlayer(props: AudioPlayerProps) {
     </div>
   );
 }
+
+/** Read-only (detail screens): the audio at its address. */
+export function Read({ value, title }: { value: unknown; title?: string }) {
+  if (typeof value !== 'string' || !value) return <span className="dj-empty-value">-</span>;
+  return <AudioPlayer url={value} title={title} />;
+}

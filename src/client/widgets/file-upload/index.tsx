@@ -3,7 +3,9 @@
  * files, 5120 KB for document upload), 文件格式错误 and 文件大小超出范围 checked before sending; a failed
  * upload shows the server's message and is dropped; items are finished, failed or active with
  * progress. AttachClass 2 by default (4 for document upload); the value is the id for classes 2 and
- * 4, else the path — one (max 1) or a list.
+ * 4, else the path — one (max 1) or a list; `valueKey` keeps another property of the upload result
+ * instead (e.g. "id" of a class-1 file, which is served by its path). Read also shows files kept as
+ * {id, name} objects (evidence lists).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Upload, message, type UploadFile } from 'antd';
@@ -13,6 +15,7 @@ import { ATTACH_CLASS, checkFile, fileDefaults, fromList, toList, valueById } fr
 import { uploadFile, type UploadedFile } from '../upload-core/transport';
 import { estimateProgress, itemStatus } from '../upload-core/progress';
 import { downloadFile } from '../download/download';
+import { keyedValue } from '../upload-core/value-key';
 
 export interface FileUploadProps {
   value?: string | string[] | null;
@@ -28,6 +31,8 @@ export interface FileUploadProps {
   project?: string;
   buttonText?: string;
   disabled?: boolean;
+  /** keep this property of the upload result (e.g. "id"); default the class's value */
+  valueKey?: string;
   [k: string]: unknown;
 }
 
@@ -36,7 +41,7 @@ const names = new Map<string, string>();
 
 const toFile = (v: string): UploadFile => ({ uid: v, name: names.get(v) ?? (v.includes('/') ? v.split('/').pop()! : `附件 ${v}`), status: 'done', response: { value: v } });
 
-export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, maxKB, max = 1, project, buttonText = '上传文件', disabled }: FileUploadProps) {
+export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, maxKB, max = 1, project, buttonText = '上传文件', disabled, valueKey }: FileUploadProps) {
   const defaults = fileDefaults(attachClass);
   const acceptList = accept ?? defaults.accept;
   const limitKB = maxKB ?? defaults.maxKB;
@@ -84,8 +89,10 @@ export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS
           uploadFile(f, { attachClass, project, silent: true }).then(
             (r) => {
               stop();
-              names.set(String(r.value), r.name || f.name);
-              onSuccess?.(r);
+              const kept = { ...r, name: r.name || f.name };
+              if (valueKey) kept.value = String(keyedValue(kept as unknown as Record<string, unknown>, valueKey) ?? '');
+              names.set(String(kept.value), kept.name);
+              onSuccess?.(kept);
             },
             (e: Error) => {
               stop();
@@ -114,14 +121,31 @@ export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS
   );
 }
 
+type FileRef = { id: string; name?: string };
+const isRef = (v: unknown): v is FileRef => !!v && typeof v === 'object' && typeof (v as FileRef).id === 'string';
+
 /** Read-only: files by id are downloaded through the token (download helper); by path, linked. */
-export function Read({ value, attachClass = ATTACH_CLASS.file, project }: { value: unknown; attachClass?: number; project?: string }) {
+export function Read({ value, attachClass = ATTACH_CLASS.file, project, valueKey }: { value: unknown; attachClass?: number; project?: string; valueKey?: string }) {
   if (isEmpty(value)) return <Empty />;
-  const list = toList(value);
+  // {id, name} objects, or JSON text of them
+  let v0 = value;
+  if (typeof v0 === 'string' && v0.startsWith('[')) {
+    try {
+      v0 = JSON.parse(v0);
+    } catch {
+      /* plain text */
+    }
+  }
+  const refs = (Array.isArray(v0) ? v0 : [v0]).filter(isRef);
+  refs.forEach((r) => r.name && names.set(r.id, r.name));
+  const list = refs.length ? refs.map((r) => r.id) : toList(value);
+  if (!list.length) return <Empty />;
   return (
     <Space direction="vertical" size={2} data-widget="FileUpload">
       {list.map((v) =>
-        valueById(attachClass) && !v.startsWith('/') ? (
+        valueKey && valueKey !== 'path' && valueKey !== 'url' && !refs.length ? (
+          <span key={v}>{names.get(v) ?? '已上传的文件'}</span>
+        ) : (valueById(attachClass) || refs.length) && !v.startsWith('/') ? (
           <Button key={v} type="link" size="small" icon={<DownloadOutlined />} style={{ padding: 0 }} onClick={() => void downloadFile(v, { project })}>
             {names.get(v) ?? `下载附件 ${v}`}
           </Button>

@@ -2,7 +2,8 @@
  * MediaUpload: resumable chunked upload of video and audio (core §4, §5) on the file server's chunk
  * endpoints. States 等待上传 / 上传中 / 已暂停 / 上传成功 / 上传失败; pause and resume while waiting,
  * uploading or paused; retry on error; no remove once a file succeeded; three at once. The value is
- * the video upload result (url, orgfile, duration, metadata.time, …), or a list of them (`multiple`).
+ * the video upload result (url, orgfile, duration, metadata.time, …), or a list of them (`multiple`);
+ * with `valueKey` (e.g. "id") only that property of each result, for services that take a file id.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Progress, Space, Tag, Typography, message } from 'antd';
@@ -10,6 +11,7 @@ import { CloudUploadOutlined, DeleteOutlined, PauseOutlined, CaretRightOutlined,
 import { Empty, isEmpty } from '../basic/empty';
 import { CATEGORY_EXTS, checkMedia, chunkedUploadSupported, PROGRESS_DELAY_MS, UPLOAD_MSG, VIDEO_FORMATS, AUDIO_FORMATS, type MediaKind } from '../upload-core/limits';
 import { ChunkUploader, type ItemState, type MediaResult, type UploadItem } from './uploader';
+import { keyedValue, pickValue, resultOf } from '../upload-core/value-key';
 import '../upload-core/upload.css';
 
 export const STATE_TEXT: Record<ItemState, string> = { waiting: '等待上传', uploading: '上传中', paused: '已暂停', success: '上传成功', error: '上传失败' };
@@ -30,9 +32,13 @@ function acceptOf(kind: MediaKind) {
   return exts.map((e) => `.${e}`).join(',');
 }
 
+type Kept = MediaResult | string | number;
+
 export interface MediaUploadProps {
-  value?: MediaResult | MediaResult[] | null;
-  onChange?: (v: MediaResult | MediaResult[] | null) => void;
+  value?: Kept | Kept[] | null;
+  onChange?: (v: Kept | Kept[] | null) => void;
+  /** keep only this property of the upload result (e.g. "id"); default the whole result */
+  valueKey?: string;
   /** video (default), audio, media (either), any (generic) */
   kind?: MediaKind;
   multiple?: boolean;
@@ -75,7 +81,10 @@ function Row({ item, up }: { item: UploadItem; up: ChunkUploader }) {
   );
 }
 
-export default function MediaUpload({ value, onChange, kind = 'video', multiple = false, chunkSize, disabled, buttonText }: MediaUploadProps) {
+/** A kept value as a result to show: the result itself, or the one remembered for a kept key. */
+const shown = (v: Kept): MediaResult => (typeof v === 'object' ? v : ((resultOf(v) as MediaResult | undefined) ?? { url: '', name: '已上传的文件', kept: v }));
+
+export default function MediaUpload({ value, onChange, valueKey, kind = 'video', multiple = false, chunkSize, disabled, buttonText }: MediaUploadProps) {
   const supported = useMemo(() => chunkedUploadSupported(), []);
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -86,7 +95,7 @@ export default function MediaUpload({ value, onChange, kind = 'video', multiple 
     generic: kind === 'any',
     chunkSize,
     onSuccess: (it) => {
-      const r = it.result!;
+      const r: Kept = valueKey ? (keyedValue({ ...it.result!, name: it.result!.name ?? it.name }, valueKey) as Kept) : it.result!;
       if (multiple) {
         const cur = Array.isArray(valueRef.current) ? valueRef.current : valueRef.current ? [valueRef.current] : [];
         changeRef.current?.([...cur, r]);
@@ -118,9 +127,11 @@ export default function MediaUpload({ value, onChange, kind = 'video', multiple 
     if (ok.length) up.add(ok);
   };
 
-  const stored = (Array.isArray(value) ? value : value ? [value] : []).filter((v) => v && typeof v === 'object');
-  const uploadedUrls = new Set(items.filter((i) => i.state === 'success').map((i) => i.result?.url));
-  const removeStored = (r: MediaResult) => {
+  const stored = (Array.isArray(value) ? value : value !== null && value !== undefined && value !== '' ? [value] : []).filter((v) => (valueKey ? typeof v !== 'object' : v && typeof v === 'object'));
+  // what this widget uploaded is shown by its own row
+  const keyOf = (r: MediaResult | undefined) => (valueKey ? String(pickValue(r, valueKey)) : r?.url);
+  const uploaded = new Set(items.filter((i) => i.state === 'success').map((i) => keyOf(i.result)));
+  const removeStored = (r: Kept) => {
     if (multiple) changeRef.current?.(stored.filter((x) => x !== r));
     else changeRef.current?.(null);
   };
@@ -133,17 +144,20 @@ export default function MediaUpload({ value, onChange, kind = 'video', multiple 
       </Button>
       <div className="dj-media-list">
         {stored
-          .filter((r) => !uploadedUrls.has(r.url))
-          .map((r, i) => (
-            <div className="dj-media-row" data-state="stored" key={`${r.url}-${i}`}>
-              <div className="dj-media-row__head">
-                <Typography.Text ellipsis className="dj-media-row__name">{r.name ?? r.url}</Typography.Text>
-                {r.duration ? <span className="dj-media-row__size">时长 {r.duration}</span> : null}
-                <Tag color="success">已上传</Tag>
-                {!disabled ? <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => removeStored(r)}>删除</Button> : null}
+          .filter((v) => !uploaded.has(typeof v === 'object' ? v.url : String(v)))
+          .map((v, i) => {
+            const r = shown(v);
+            return (
+              <div className="dj-media-row" data-state="stored" key={`${typeof v === 'object' ? v.url : v}-${i}`}>
+                <div className="dj-media-row__head">
+                  <Typography.Text ellipsis className="dj-media-row__name">{r.name ?? r.url}</Typography.Text>
+                  {r.duration ? <span className="dj-media-row__size">时长 {r.duration}</span> : null}
+                  <Tag color="success">已上传</Tag>
+                  {!disabled ? <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => removeStored(v)}>删除</Button> : null}
+                </div>
               </div>
-            </div>
-          ))}
+            );
+          })}
         {items.map((it) => (
           <Row key={it.uid} item={it} up={up} />
         ))}
@@ -155,8 +169,10 @@ export default function MediaUpload({ value, onChange, kind = 'video', multiple 
 /** Read-only: the media itself (a player of the browser), its name and duration. */
 export function Read({ value }: { value: unknown }) {
   if (isEmpty(value)) return <Empty />;
-  const list = (Array.isArray(value) ? value : [value]).filter((v): v is MediaResult => !!v && typeof v === 'object' && typeof (v as MediaResult).url === 'string');
-  if (!list.length) return <span>{String(value)}</span>;
+  const list = (Array.isArray(value) ? value : [value])
+    .map((v) => (v && typeof v === 'object' ? v : resultOf(v)))
+    .filter((v): v is MediaResult => !!v && typeof v === 'object' && typeof (v as MediaResult).url === 'string' && !!(v as MediaResult).url);
+  if (!list.length) return <span>{Array.isArray(value) ? value.join('、') : String(value)}</span>;
   return (
     <div className="dj-media-read" data-widget="MediaUpload">
       {list.map((r, i) => {

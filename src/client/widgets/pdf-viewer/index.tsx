@@ -127,3 +127,9 @@ export default function PdfViewer(props: PdfViewerProps) {
     </div>
   );
 }
+
+/** Read-only (detail screens): the document at its address. */
+export function Read({ value }: { value: unknown }) {
+  if (typeof value !== 'string' || !value) return <span className="dj-empty-value">-</span>;
+  return <PdfViewer url={value} />;
+}

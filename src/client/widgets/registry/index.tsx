@@ -10,6 +10,7 @@
  * Later issues register here, one line each, with the widget in its own folder under widgets/:
  *   MemberPicker, AddressPicker, VideoPlayer / AudioPlayer / PdfViewer (issue 6, study loop).
  *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
+ *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes) came with issue 6.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -43,6 +44,7 @@ const REGISTRY: Record<string, Loader> = {
   VideoPlayer: () => import('../video-player'),
   AudioPlayer: () => import('../audio-player'),
   PdfViewer: () => import('../pdf-viewer'),
+  RemoteTreeSelect: () => import('../remote-tree-select'),
 };
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */

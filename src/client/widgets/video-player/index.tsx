@@ -89,3 +89,9 @@ export default function VideoPlayer(props: VideoPlayerProps) {
     </div>
   );
 }
+
+/** Read-only (detail screens): the video at its address, not started by itself. */
+export function Read({ value, height = 360 }: { value: unknown; height?: number | string }) {
+  if (typeof value !== 'string' || !value) return <span className="dj-empty-value">-</span>;
+  return <VideoPlayer url={value} autoplay={false} height={height} />;
+}
