@@ -102,6 +102,18 @@ function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSear
   );
 }
 
+/** Tree rows (a class tree): a leaf's empty `children` would still show an expand button. */
+export function pruneLeaves(items: Record<string, unknown>[]): Record<string, unknown>[] {
+  return items.map((i) => {
+    if (!Array.isArray(i.children)) return i;
+    if (!i.children.length) {
+      const { children: _c, ...rest } = i;
+      return rest;
+    }
+    return { ...i, children: pruneLeaves(i.children as Record<string, unknown>[]) };
+  });
+}
+
 type Overlay =
   | { type: 'form'; mode: 'create' | 'edit'; record?: Record<string, unknown>; initial?: Record<string, unknown>; action: ActionDef }
   | { type: 'detail'; record: Record<string, unknown>; action: ActionDef }
@@ -293,7 +305,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           });
           try {
             const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
-            const items = Array.isArray(res) ? res : res?.items ?? [];
+            const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
             const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
             setTotal(n);
             return { data: items, success: true, total: n };
