@@ -1,6 +1,7 @@
 /**
  * The practical limit for the study-report benchmark: a minimal Fastify endpoint doing one
- * single-row upsert per request, on PostgreSQL (BASELINE_DATABASE_URL) or on PGlite (in memory).
+ * single-row upsert per request, on PostgreSQL (BASELINE_DATABASE_URL) or on PGlite persisted in a
+ * temporary directory (BASELINE_DATA_DIR), as the platform's embedded default persists to DATA_DIR.
  */
 import Fastify from 'fastify';
 
@@ -17,7 +18,7 @@ if (url) {
   query = (s, p) => pool.query(s, p);
 } else {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create();
+  const db = await PGlite.create({ dataDir: process.env.BASELINE_DATA_DIR || undefined });
   query = (s, p) => db.query(s, p);
 }
 await query(CREATE, []);

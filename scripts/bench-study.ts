@@ -2,7 +2,8 @@
  * ResrouceStudy throughput and p99 latency (issue 6), side by side with a minimal Fastify endpoint
  * doing one single-row upsert: on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a fresh
  * database is created and dropped) and on the embedded default (PGlite).
- * Run: npx tsx scripts/bench-study.ts   (BENCH_SECONDS=10, BENCH_CONNECTIONS=20, BENCH_MEMBERS=100)
+ * Run: npx tsx scripts/bench-study.ts   (BENCH_SECONDS=10, BENCH_CONNECTIONS=20, BENCH_MEMBERS=100, BENCH_ROUNDS=3;
+ *   BENCH_ONLY=pg|pglite runs one database; BENCH_PROFILE=<dir> writes the platform server's CPU profile there)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,12 +16,14 @@ import pg from 'pg';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const freePort = () => new Promise<number>((res) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as any).port; s.close(() => res(p)); }); });
 
 function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.BENCH_PROFILE && script.endsWith('main.ts') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes(ready) && resolve(child));
     child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
@@ -70,51 +73,77 @@ async function platform(databaseUrl: string | null) {
     method: 'POST', path: '/api/services/app/ResourceLibaryService/ResrouceStudy',
     setupRequest: (req: any) => ({ ...req, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i++ % tokens.length]}` }, body: JSON.stringify({ periodSource: 1, resouceId: videoId }) }),
   }];
-  const result = await run(`ResrouceStudy (${tokens.length} members)`, base, requests);
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-  return result;
+  return {
+    title: `ResrouceStudy (${tokens.length} members)`, url: base, requests,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function baseline(databaseUrl: string | null) {
   const port = await freePort();
-  const server = await start('scripts/bench-baseline-server.ts', { PORT: String(port), BASELINE_DATABASE_URL: databaseUrl ?? '' }, 'baseline ready');
+  const dataDir = mkdtempSync(join(tmpdir(), 'party-bench-base-'));
+  const server = await start('scripts/bench-baseline-server.ts', { PORT: String(port), BASELINE_DATABASE_URL: databaseUrl ?? '', BASELINE_DATA_DIR: databaseUrl ? '' : dataDir }, 'baseline ready');
   let i = 0;
-  const result = await run('minimal Fastify + single-row upsert', `http://127.0.0.1:${port}`, [{
-    method: 'POST', path: '/upsert', setupRequest: (req: any) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: (i++ % MEMBERS) + 1 }) }),
-  }]);
-  server.kill('SIGTERM');
-  return result;
+  return {
+    title: 'minimal Fastify + single-row upsert', url: `http://127.0.0.1:${port}`,
+    requests: [{ method: 'POST', path: '/upsert', setupRequest: (req: any) => ({ ...req, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: (i++ % MEMBERS) + 1 }) }) }],
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Target = Awaited<ReturnType<typeof baseline>>;
+type Result = Awaited<ReturnType<typeof run>>;
+
+/** Both servers up at once, measured in alternation (A B A B …), so load from elsewhere on the machine hits both alike. */
+async function compare(b: Target, a: Target) {
+  const rb: Result[] = [];
+  const ra: Result[] = [];
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      rb.push(await run(b.title, b.url, b.requests));
+      ra.push(await run(a.title, a.url, a.requests));
+    }
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+  return { a: ra, b: rb };
 }
 
 const rows: string[] = [];
-const report = (db: string, a: Awaited<ReturnType<typeof run>>, b: Awaited<ReturnType<typeof run>>) => {
-  rows.push(`| ${db} | ${b.title} | ${b.rps.toFixed(0)} | ${b.p99} ms | ${b.errors} |`);
-  rows.push(`| ${db} | ${a.title} | ${a.rps.toFixed(0)} | ${a.p99} ms | ${a.errors} |`);
-  rows.push(`| ${db} | ratio | **${(a.rps / b.rps).toFixed(2)}×** | | |`);
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const report = (db: string, { a, b }: { a: Result[]; b: Result[] }) => {
+  const line = (rs: Result[]) => `| ${db} | ${rs[0].title} | ${median(rs.map((r) => r.rps)).toFixed(0)} (${rs.map((r) => r.rps.toFixed(0)).join(', ')}) | ${median(rs.map((r) => r.p99))} ms | ${rs.reduce((n, r) => n + r.errors, 0)} |`;
+  rows.push(line(b), line(a));
+  const ratios = a.map((r, i) => r.rps / b[i].rps);
+  rows.push(`| ${db} | ratio, median of rounds | **${median(ratios).toFixed(2)}×** (${ratios.map((x) => x.toFixed(2)).join(', ')}) | | |`);
 };
 
-if (pgUrl) {
+const only = process.env.BENCH_ONLY;
+if (pgUrl && only !== 'pglite') {
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   const name = `bench_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const url = pgUrl.replace(/\/[^/]*$/, `/${name}`);
   try {
-    const b = await baseline(url);
-    const a = await platform(url);
-    report('PostgreSQL', a, b);
+    report('PostgreSQL', await compare(await baseline(url), await platform(url)));
   } finally {
     await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
-{
-  const b = await baseline(null);
-  const a = await platform(null);
-  report('PGlite (embedded)', a, b);
+if (only !== 'pg') {
+  report('PGlite (embedded)', await compare(await baseline(null), await platform(null)));
 }
-console.log(`\n${SECONDS} s, ${CONNECTIONS} connections, autocannon, loopback\n`);
-console.log('| database | endpoint | requests/s | p99 | errors |\n|---|---|---|---|---|');
+console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONNECTIONS} connections, autocannon, loopback\n`);
+console.log('| database | endpoint | requests/s, median (rounds) | p99, median | errors |\n|---|---|---|---|---|');
 console.log(rows.join('\n'));

@@ -91,6 +91,12 @@ describe('ResrouceStudy credit', () => {
     expect(a.credited + b.credited).toBe(60);
     const total = await app.db.selectFrom('studyTotals').select('seconds').where('resourceId', '=', video.id).where('userId', '=', (await app.db.selectFrom('users').select('id').where('userName', '=', 'cityadmin').executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
     expect(total.seconds).toBe(60);
+    // four at once that complete the 75 s video: 15 s credited once, completion announced once
+    minute();
+    const four = await Promise.all([1, 2, 3, 4].map(() => study(other, video.id)));
+    expect(four.reduce((n, r) => n + r.credited, 0)).toBe(15);
+    expect(four.filter((r) => r.studyState === 2)).toHaveLength(1);
+    expect(four.every((r) => r.period === 0.02)).toBe(true);
   });
 });
 

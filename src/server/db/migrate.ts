@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
 import * as m004 from './migrations/004-study';
+import * as m005 from './migrations/005-study-report';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-records': m002,
   '003-files': m003,
   '004-study': m004,
+  '005-study-report': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

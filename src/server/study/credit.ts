@@ -29,8 +29,9 @@ export interface StudyAnswer {
   period: number;
 }
 
-/** The calendar day in China, where the province is. */
-export const chinaDay = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+/** The calendar day in China, where the province is (one formatter: building one per call is slow). */
+const CHINA_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+export const chinaDay = (d: Date) => CHINA_DAY.format(d);
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 /** Opening a resource starts (or keeps) the member's playing session, unless another device is active. */
@@ -46,86 +47,28 @@ export async function openStudySession(ctx: AppContext, user: CurrentUser, resou
     .execute();
 }
 
-/** The resource a report is for, already checked visible to the member by the caller. */
-export interface StudiedResource {
-  id: number;
-  durationSeconds: number;
+/** Where a member may study from: his organisation chain upward, or a subtree he manages. */
+export interface StudyScope {
+  paths: string[];
+  managedLike: string | null;
+  memberOrganPath: string;
 }
 
 /**
- * One statement does it all, so a report costs one round trip. The session upsert always updates:
- * it takes the member's row lock and its SET clause sees the latest committed version (a report
- * that waited for another reads that one's last_report_at), so two simultaneous reports cannot
- * credit the same interval. `prev` keeps the activity time the credit is measured from; `state`
- * says what the row decided: 'other' (another device is playing), 'start' (credit counts from
- * now: first report, new device or another resource), 'go'. The per-resource cap is applied on the
- * latest totals row by its own upsert; the daily cap reads the day's sum, which can only be stale
- * when a simultaneous report of the same member committed, and that one leaves nothing to credit.
+ * One report, one round trip: the database function `study_report` (migration 005) checks the
+ * resource is visible, takes the member's session row lock and applies the rules above; this
+ * turns its answer into the studyState of core §4.
  */
-export async function reportStudy(ctx: AppContext, user: CurrentUser, resource: StudiedResource, memberOrganPath: string): Promise<StudyAnswer> {
-  if (resource.durationSeconds <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: 0 };
+export async function reportStudy(ctx: AppContext, user: CurrentUser, resourceId: number, scope: StudyScope): Promise<StudyAnswer> {
   const now = ctx.now();
-  const day = chinaDay(now);
-  const window = `${ACTIVE_WINDOW_S} seconds`;
   const row = (
-    await sql<{ state: string; credit: number; total: number; completedNow: boolean; wasCompleted: boolean; cappedByDay: boolean }>`
-      with s as (
-        insert into study_sessions as ss (user_id, auth_session_id, resource_id, opened_at, last_report_at, prev_activity, state)
-        values (${user.userId}, ${user.sessionId}, ${resource.id}, ${now}, ${now}, ${now}, 'start')
-        on conflict (user_id) do update set
-          state = case
-            when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then 'other'
-            when ss.auth_session_id <> excluded.auth_session_id or ss.resource_id <> excluded.resource_id then 'start'
-            else 'go' end,
-          prev_activity = coalesce(ss.last_report_at, ss.opened_at),
-          auth_session_id = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.auth_session_id else excluded.auth_session_id end,
-          resource_id = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.resource_id else excluded.resource_id end,
-          opened_at = case when ss.auth_session_id <> excluded.auth_session_id or ss.resource_id <> excluded.resource_id then excluded.opened_at else ss.opened_at end,
-          last_report_at = case when ss.auth_session_id <> excluded.auth_session_id and ${now}::timestamptz - coalesce(ss.last_report_at, ss.opened_at) < ${window}::interval then ss.last_report_at else excluded.last_report_at end
-        returning state, prev_activity
-      ),
-      cur as (
-        select t.seconds as already, coalesce(t.completed, false) as was_completed,
-          (select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = ${user.userId} and d.day = ${day}) as today
-        from (select 1) one left join study_totals t on t.user_id = ${user.userId} and t.resource_id = ${resource.id}
-      ),
-      c as (
-        select s.state, cur.was_completed,
-          case when s.state = 'go' and not cur.was_completed then
-            least(
-              greatest(0, least(${REPORT_INTERVAL_S}, floor(extract(epoch from (${now}::timestamptz - s.prev_activity)))::int)),
-              greatest(0, ${resource.durationSeconds} - coalesce(cur.already, 0)),
-              greatest(0, ${ctx.config.studyDailyCapSeconds} - cur.today::int))
-          else 0 end as credit,
-          case when s.state = 'go' and not cur.was_completed then
-            least(greatest(0, least(${REPORT_INTERVAL_S}, floor(extract(epoch from (${now}::timestamptz - s.prev_activity)))::int)), greatest(0, ${resource.durationSeconds} - coalesce(cur.already, 0)))
-              > greatest(0, ${ctx.config.studyDailyCapSeconds} - cur.today::int)
-          else false end as capped_by_day,
-          coalesce(cur.already, 0) as already
-        from s, cur
-      ),
-      d as (
-        insert into study_days (user_id, resource_id, day, seconds, reports)
-        select ${user.userId}, ${resource.id}, ${day}, c.credit, 1 from c where c.credit > 0
-        on conflict (user_id, resource_id, day) do update set seconds = study_days.seconds + excluded.seconds, reports = study_days.reports + 1
-        returning 1
-      ),
-      t as (
-        insert into study_totals as tt (user_id, resource_id, seconds, completed, completed_at, first_study_time, last_study_time, organ_path)
-        select ${user.userId}, ${resource.id}, c.credit, c.credit >= ${resource.durationSeconds}, case when c.credit >= ${resource.durationSeconds} then ${now}::timestamptz end, ${now}, ${now}, ${memberOrganPath}
-        from c where c.credit > 0
-        on conflict (user_id, resource_id) do update set
-          seconds = least(${resource.durationSeconds}, tt.seconds + excluded.seconds),
-          completed = tt.seconds + excluded.seconds >= ${resource.durationSeconds},
-          completed_at = case when tt.seconds + excluded.seconds >= ${resource.durationSeconds} then ${now}::timestamptz else tt.completed_at end,
-          last_study_time = excluded.last_study_time
-        returning seconds, completed
-      )
-      select c.state, c.credit, c.was_completed, c.capped_by_day,
-        coalesce((select seconds from t), c.already) as total,
-        coalesce((select completed from t), false) and not c.was_completed as completed_now
-      from c`.execute(ctx.db)
+    await sql<{ visible: boolean; duration: number; state: string; credit: number; total: number; completedNow: boolean; cappedByDay: boolean }>`
+      select * from study_report(${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, ${chinaDay(now)}::date,
+        ${scope.paths}::text[], ${scope.managedLike}, ${scope.memberOrganPath},
+        ${REPORT_INTERVAL_S}, ${`${ACTIVE_WINDOW_S} seconds`}::interval, ${ctx.config.studyDailyCapSeconds})`.execute(ctx.db)
   ).rows[0];
+  if (!row.visible) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.notFound, credited: 0, period: 0 };
+  if (row.duration <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: 0 };
   const answer = (studyState: number, message: string): StudyAnswer => ({ studyState, message, credited: Number(row.credit), period: hours(Number(row.total)) });
   if (row.state === 'other') return answer(STUDY_STATE.otherDevice, STUDY_MSG.otherDevice);
   if (row.completedNow) return answer(STUDY_STATE.completed, STUDY_MSG.completed);
