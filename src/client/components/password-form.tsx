@@ -25,13 +25,22 @@ export function PasswordForm({ submit, withOld = true, submitText = '保存' }: 
           <Input.Password size="large" autoComplete="current-password" />
         </Form.Item>
       ) : null}
+      <NewPasswordFields />
+      <Button type="primary" htmlType="submit" size="large" loading={busy}>{submitText}</Button>
+    </Form>
+  );
+}
+
+/** New password and its confirmation (policy of core §5), shared by every password form. */
+export function NewPasswordFields() {
+  return (
+    <>
       <Form.Item label="新密码" name="newPassword" rules={passwordRules} extra="8至20位，须包含字母和数字">
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
       <Form.Item label="确认新密码" name="confirm" dependencies={['newPassword']} rules={confirmRules()}>
         <Input.Password size="large" autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" loading={busy}>{submitText}</Button>
-    </Form>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { userService } from '../api/endpoints';
 import { AuthShell } from '../components/auth-shell';
-import { confirmRules, passwordRules } from '../components/form-rules';
+import { NewPasswordFields } from '../components/password-form';
 import { completeLogin, currentLanding } from '../state/session';
 import { clearPendingLogin, pendingLogin } from './pending-login';
 
@@ -39,12 +39,7 @@ export default function ChangePasswordPage() {
         <Form.Item label="账号">
           <Input size="large" value={pending.userName} disabled />
         </Form.Item>
-        <Form.Item label="新密码" name="newPassword" rules={passwordRules} extra="8至20位，须包含字母和数字">
-          <Input.Password size="large" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="确认新密码" name="confirm" dependencies={['newPassword']} rules={confirmRules()}>
-          <Input.Password size="large" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>确定并登录</Button>
       </Form>
     </AuthShell>

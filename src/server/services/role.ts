@@ -3,6 +3,7 @@ import { action, defineService } from '../http/actions';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput } from '../http/paging';
 import type { CurrentUser } from '../http/auth';
+import type { AppContext } from '../context';
 import { MSG } from '../../contract/messages';
 import { ORGAN_LEVEL, P } from '../../contract/permissions';
 import type { DB, RoleTable } from '../db/schema';
@@ -84,6 +85,13 @@ interface RoleInput {
   organType?: string | null;
   userType?: number;
   menuIds?: number[];
+}
+
+/** Role writes run in one transaction; the permission cache forgets the roles once it has committed. */
+async function changingRoles<T>(ctx: AppContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const out = await ctx.db.transaction().execute(work);
+  ctx.permissions.invalidate();
+  return out;
 }
 
 async function assertNameFree(db: Kysely<DB>, name: string, exceptId?: number) {
@@ -218,7 +226,7 @@ export const roleService = defineService('RoleService', {
     async handler({ ctx, user, input }) {
       const level = input.level ?? null;
       if (!roleWritable(user, { level })) throw forbidden(M.aboveOwnLevel);
-      const role = await ctx.db.transaction().execute(async (trx) => {
+      const role = await changingRoles(ctx, async (trx) => {
         await assertNameFree(trx, input.name);
         const row = await trx
           .insertInto('roles')
@@ -235,7 +243,6 @@ export const roleService = defineService('RoleService', {
         if (input.menuIds) await assignRoleMenus(trx, row.id, input.menuIds);
         return row;
       });
-      ctx.permissions.invalidate();
       return roleOut(role);
     },
   }),
@@ -247,7 +254,7 @@ export const roleService = defineService('RoleService', {
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '角色编号' }, name: roleName, ...roleFields }, ['id', 'displayName']),
     returns: '修改后的角色',
     async handler({ ctx, user, input }) {
-      const role = await ctx.db.transaction().execute(async (trx) => {
+      const role = await changingRoles(ctx, async (trx) => {
         const current = await findRole(trx, user, input.id, true);
         const level = input.level === undefined ? current.level : input.level;
         if (!roleWritable(user, { level })) throw forbidden(M.aboveOwnLevel);
@@ -271,7 +278,6 @@ export const roleService = defineService('RoleService', {
         if (input.menuIds) await assignRoleMenus(trx, row.id, input.menuIds);
         return row;
       });
-      ctx.permissions.invalidate();
       return roleOut(role);
     },
   }),
@@ -282,14 +288,13 @@ export const roleService = defineService('RoleService', {
     access: manage,
     input: idInput,
     async handler({ ctx, user, input }) {
-      await ctx.db.transaction().execute(async (trx) => {
+      await changingRoles(ctx, async (trx) => {
         const role = await findRole(trx, user, input.id, true);
         // the default role is the member space of every user, so moving it is a province-level decision
         if (user.organLevel !== ORGAN_LEVEL.province) throw forbidden(M.aboveOwnLevel);
         await trx.updateTable('roles').set({ isDefault: false }).where('isDefault', '=', true).where('id', '!=', role.id).execute();
         await trx.updateTable('roles').set({ isDefault: true }).where('id', '=', role.id).execute();
       });
-      ctx.permissions.invalidate();
     },
   }),
 
@@ -299,7 +304,7 @@ export const roleService = defineService('RoleService', {
     access: manage,
     input: idInput,
     async handler({ ctx, user, input }) {
-      await ctx.db.transaction().execute(async (trx) => {
+      await changingRoles(ctx, async (trx) => {
         const role = await findRole(trx, user, input.id, true);
         if (role.isStatic) throw badRequest(MSG.roleStatic);
         if (role.isDefault) throw badRequest(M.defaultUndeletable);
@@ -307,7 +312,6 @@ export const roleService = defineService('RoleService', {
         if (held) throw badRequest(MSG.roleInUse);
         await trx.deleteFrom('roles').where('id', '=', role.id).execute();
       });
-      ctx.permissions.invalidate();
     },
   }),
 });
