@@ -165,4 +165,26 @@ describe('offline study hours', () => {
     // a member cannot read someone else's periods
     expect((await app.call('GET', svc('PeriodManageService', 'GetUserOnlinePeriodList'), { token: member, query: { userId: 1 } })).status).toBe(403);
   });
+
+  it('a role with only the 学时审核 menu audits declarations, and 学时核查 stays with 线下学时', async () => {
+    const admin = await asAdmin('admin');
+    const menu = await app.db.selectFrom('menus').select('id').where('tags', '=', 'offlinePeriodAudit').executeTakeFirstOrThrow();
+    const role = await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'PeriodAuditor', displayName: '学时审核员', level: 3, menuIds: [menu.id] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const auditor = await app.db.selectFrom('users').select('id').where('userName', '=', 'district2admin').executeTakeFirstOrThrow();
+    const wenjiang = await app.db.selectFrom('organizations').select('id as organId').where('organName', '=', '中共成都市温江区委员会').executeTakeFirstOrThrow();
+    await app.db.insertInto('userRoles').values({ userId: auditor.id, roleId: role.body.result.id, organId: wenjiang.organId }).execute();
+    const token = await app.login('district2admin');
+    await app.call('GET', '/api/TokenAuth/UserChangeRole', { token, query: { roleId: role.body.result.id, organId: wenjiang.organId } });
+
+    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: member, body: { title: '参加专题党课', studyDate: '2026-11-02', hours: 1 } });
+    const queue = await app.call('GET', svc('OfflinePeriodService', 'GetAuditOffineReportPageList'), { token });
+    expect(queue.status).toBe(200);
+    expect(queue.body.result.items.map((i: any) => i.id)).toContain(decl.body.result.id);
+    expect((await app.call('GET', svc('OfflinePeriodService', 'GetOfflineReport'), { token, query: { id: decl.body.result.id } })).status).toBe(200);
+    expect((await app.call('POST', svc('OfflinePeriodService', 'AuditOffinePeriod'), { token, body: { id: decl.body.result.id, approved: true } })).status).toBe(200);
+    const check = await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token });
+    expect(check.status).toBe(403);
+    expect(check.body.error.message).toContain('Pages.OfflinePeriod');
+  });
 });

@@ -8,11 +8,12 @@ import { isInSubtree } from '../scope';
 
 /**
  * Who may call an action. Deny by default: every action must say one of these.
- * - permission: the current role's menus must carry that permission name;
+ * - permission: the current role's menus must carry that permission name (a list: any one of them,
+ *   for a call that two menus share);
  * - self: any signed-in user, acting only on their own data;
  * - public: no token needed (sign-in, registration, password recovery).
  */
-export type Access = { permission: string } | 'self' | 'public';
+export type Access = { permission: string | string[] } | 'self' | 'public';
 
 export interface Call<I> {
   input: I;
@@ -57,6 +58,10 @@ declare module 'fastify' {
   }
 }
 
+/** The caller's role carries the permission name (or one of the names). */
+export const hasPermission = (user: CurrentUser, permission: string | string[]) =>
+  Array.isArray(permission) ? permission.some((p) => user.permissions.has(p)) : user.permissions.has(permission);
+
 export function registerService(app: FastifyInstance, ctx: AppContext, service: ServiceDef) {
   for (const [key, def] of Object.entries(service.actions)) {
     const name = key.split('#')[0];
@@ -71,7 +76,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
         tags: [service.name],
         summary: def.summary,
         description: [
-          access === 'public' ? '公开接口，无需登录。' : access === 'self' ? '需要登录；只读写本人数据。' : `需要权限：${access.permission}`,
+          access === 'public' ? '公开接口，无需登录。' : access === 'self' ? '需要登录；只读写本人数据。' : `需要权限：${[access.permission].flat().join(' 或 ')}`,
           def.returns ? `返回：${def.returns}` : '',
         ].filter(Boolean).join('\n'),
         [inputKey]: input,
@@ -84,7 +89,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
         const user = req.currentUser;
         if (access === 'public') return;
         if (!user) throw unauthorized();
-        if (access !== 'self' && !user.permissions.has(access.permission)) throw forbidden(`${MSG.forbidden}（${access.permission}）`);
+        if (access !== 'self' && !hasPermission(user, access.permission)) throw forbidden(`${MSG.forbidden}（${[access.permission].flat().join(' 或 ')}）`);
       },
       handler: async (req, reply) => {
         const user = req.currentUser;

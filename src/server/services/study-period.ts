@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
-import { action, defineService, type Call } from '../http/actions';
+import { action, defineService, hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
@@ -10,7 +10,9 @@ import { hours } from '../study/credit';
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
  * period totals: online credit from resources plus approved offline hours.
  */
-const AUDIT = 'Pages.OfflinePeriod';
+const MANAGE = 'Pages.OfflinePeriod';
+/** declarations are audited from 线下学时 (its auditInfo route) and from the 学时审核 menu */
+const AUDIT = [MANAGE, 'Pages.OfflinePeriod.Audit'];
 const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除', hours: '学时须在0.5至24小时之间' } as const;
 const STATUS_TEXT: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '未通过' };
 
@@ -32,7 +34,7 @@ async function page(q: any, input: PagingInput) {
 async function targetUser(call: Call<{ userId?: number }>) {
   const { user, input, ctx } = call;
   if (!input.userId || input.userId === user.userId) return user.userId;
-  if (user.isDefaultRole || !user.permissions.has(AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT}）`);
+  if (user.isDefaultRole || !user.permissions.has(MANAGE)) throw forbidden(`${MSG.forbidden}（${MANAGE}）`);
   const m = await ctx.db.selectFrom('partyMembers').select('organPath').where('userId', '=', input.userId).where('isDeleted', '=', false).executeTakeFirst();
   if (!m) throw notFound(MSG.memberNotFound);
   call.requireScope(m.organPath);
@@ -89,7 +91,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
       const r = await reports(call.ctx.db).where('f.id', '=', call.input.id).executeTakeFirst();
       if (!r) throw notFound(OFF_MSG.notFound);
       if (r.userId !== call.user.userId) {
-        if (call.user.isDefaultRole || !call.user.permissions.has(AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT}）`);
+        if (call.user.isDefaultRole || !hasPermission(call.user, AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT.join(' 或 ')}）`);
         call.requireScope(r.organPath);
       }
       return out(r);
@@ -135,7 +137,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 
 export const periodManageService = defineService('PeriodManageService', {
   PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
-    method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: AUDIT },
+    method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: MANAGE },
     returns: '{totalCount, items: {userId, name, organName, onlineHours, offlineHours, totalHours}[]}',
     input: pagedInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, name: { type: 'string', maxLength: 50, title: '姓名' }, year: yearProps.year }),
     async handler(call) {

@@ -24,6 +24,8 @@ const libraryButtons = (base: string) => [
   btn('修改', `${base}.Modify`),
   btn('删除', `${base}.Delete`),
 ];
+/** the three resource menus share one permission and the same buttons */
+const resourceButtons = () => [btn('修改', 'Pages.ResourceLibaryService.Modify'), btn('删除', 'Pages.ResourceLibaryService.Delete')];
 const page = (displayName: string, url: string, tags: string, permissionName: string, icon?: string, children?: MenuDef[]): MenuDef => ({
   displayName,
   url,
@@ -48,12 +50,9 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('题库管理', '/examLibrary', 'examLibrary', 'Pages.ExamLibaryService.Library', 'DatabaseOutlined'),
       page('试题管理', '/examQuestions', 'examQuestion', 'Pages.ExamLibaryService.Questions', 'UnorderedListOutlined'),
       page('论坛管理', '/forum', 'forum', 'Pages.Forum', 'CommentOutlined'),
-      page('视频资源', '/resourceLibrary/video', 'resourceVideo', 'Pages.ResourceLibaryService', 'PlaySquareOutlined', [
-        btn('修改', 'Pages.ResourceLibaryService.Modify'),
-        btn('删除', 'Pages.ResourceLibaryService.Delete'),
-      ]),
-      page('音频资源', '/resourceLibrary/audio', 'resourceAudio', 'Pages.ResourceLibaryService', 'AudioOutlined'),
-      page('文件资源', '/resourceLibrary/files', 'resourceFiles', 'Pages.ResourceLibaryService', 'FileTextOutlined'),
+      page('视频资源', '/resourceLibrary/video', 'resourceVideo', 'Pages.ResourceLibaryService', 'PlaySquareOutlined', resourceButtons()),
+      page('音频资源', '/resourceLibrary/audio', 'resourceAudio', 'Pages.ResourceLibaryService', 'AudioOutlined', resourceButtons()),
+      page('文件资源', '/resourceLibrary/files', 'resourceFiles', 'Pages.ResourceLibaryService', 'FileTextOutlined', resourceButtons()),
       page('直播管理', '/live', 'live', 'Pages.Live', 'VideoCameraOutlined', crud('Pages.Live')),
       page('直播审核', '/liveAudit', 'liveAudit', 'Pages.Live.Audit', 'AuditOutlined'),
       page('直播日历', '/liveCalendar', 'liveCalendar', 'Pages.Live.Calendar', 'CalendarOutlined'),
