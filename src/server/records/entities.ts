@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv';
 import entityMeta from '../../contract/meta/entity.schema.json' with { type: 'json' };
+import { resolveVariants, VariantError, type ConfigFile } from '../../contract/config-variants';
 
 /** An entity file of schemas/: body schema plus, optionally, the service declared over it. */
 export interface FieldSchema {
@@ -51,17 +52,30 @@ export function checkEntityFile(json: unknown, file: string): EntityFile {
   return entity;
 }
 
-export function loadEntityFiles(dirs: string[] = ['schemas']): EntityFile[] {
+/** Every *.json of the given folders, parsed, in name order per folder. */
+export function readConfigDirs(dirs: string[]): ConfigFile[] {
   const paths = dirs.map((d) => resolve(d)).filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => join(d, f)));
-  const entities = paths.map((path) => {
-    let json: unknown;
+  return paths.map((path) => {
     try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
+      return { file: path, json: JSON.parse(readFileSync(path, 'utf8')) };
     } catch (err) {
       throw new ConfigError(`配置文件 ${path} 不是有效的JSON：${(err as Error).message}`);
     }
-    return checkEntityFile(json, path);
   });
+}
+
+/** Files that are variants of another (`extends` + `set`) resolved against their base. */
+export function withVariants(files: ConfigFile[], key: 'tag' | 'name'): ConfigFile[] {
+  try {
+    return resolveVariants(files, key);
+  } catch (err) {
+    if (err instanceof VariantError) throw new ConfigError(err.message);
+    throw err;
+  }
+}
+
+export function loadEntityFiles(dirs: string[] = ['schemas']): EntityFile[] {
+  const entities = withVariants(readConfigDirs(dirs), 'name').map(({ file, json }) => checkEntityFile(json, file));
   const names = new Set<string>();
   for (const e of entities) {
     if (names.has(e.name)) throw new ConfigError(`配置文件 ${e.file}：实体名 ${e.name} 重复`);

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import Ajv from 'ajv';
 import screenMeta from '../../contract/meta/screen.schema.json' with { type: 'json' };
-import { ConfigError } from './entities';
+import { ConfigError, readConfigDirs, withVariants } from './entities';
 
 /**
  * Screen files of screens/: validated at start (an invalid file stops the server, naming the file
@@ -23,23 +21,13 @@ export function checkScreenFile(json: unknown, file: string, entityNames?: Set<s
   return screen;
 }
 
-/** Reads every *.json of the given folders (later folders may add screens, never replace one). */
+/** Reads every *.json of the given folders (later folders may add screens, never replace one); variants resolved. */
 export function loadScreenFiles(dirs: string[], entityNames?: Set<string>): Map<string, ScreenFile> {
   const screens = new Map<string, ScreenFile>();
-  for (const dir of dirs.map((d) => resolve(d))) {
-    if (!existsSync(dir)) continue;
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
-      const path = join(dir, f);
-      let json: unknown;
-      try {
-        json = JSON.parse(readFileSync(path, 'utf8'));
-      } catch (err) {
-        throw new ConfigError(`配置文件 ${path} 不是有效的JSON：${(err as Error).message}`);
-      }
-      const screen = checkScreenFile(json, path, entityNames);
-      if (screens.has(screen.tag)) throw new ConfigError(`配置文件 ${path}：界面标签 ${screen.tag} 重复`);
-      screens.set(screen.tag, screen);
-    }
+  for (const { file, json } of withVariants(readConfigDirs(dirs), 'tag')) {
+    const screen = checkScreenFile(json, file, entityNames);
+    if (screens.has(screen.tag)) throw new ConfigError(`配置文件 ${file}：界面标签 ${screen.tag} 重复`);
+    screens.set(screen.tag, screen);
   }
   return screens;
 }

@@ -4,8 +4,6 @@
  * every tag of a seeded menu resolves to a screen or to a listed bespoke page.
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import Ajv from 'ajv';
 import screenMeta from '../../../src/contract/meta/screen.schema.json';
 import entityMeta from '../../../src/contract/meta/entity.schema.json';
@@ -17,14 +15,10 @@ import { screenFor } from '../../../src/client/engine/resolve';
 import { GROUP_TAGS, PENDING, isBespoke } from '../../../src/client/engine/bespoke';
 import { parseCall, type CallRole } from '../../../src/client/engine/calls';
 import type { ActionDef, ScreenDef } from '../../../src/client/engine/types';
+import { readConfigDir } from './config-dirs';
 
-const ROOT = process.cwd();
-const readDir = (dir: string) =>
-  readdirSync(join(ROOT, dir))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => ({ file: `${dir}/${f}`, json: JSON.parse(readFileSync(join(ROOT, dir, f), 'utf8')) }));
-const entityFiles = readDir('schemas');
-const screenFiles = readDir('screens');
+const entityFiles = readConfigDir('schemas');
+const screenFiles = readConfigDir('screens');
 const screens: Record<string, ScreenDef> = Object.fromEntries(screenFiles.map((s) => [s.json.tag, s.json]));
 const entities = new Map(entityFiles.map((e) => [e.json.name as string, e.json]));
 

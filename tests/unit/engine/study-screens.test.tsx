@@ -5,8 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readConfigDir } from './config-dirs';
 import { screenFor } from '../../../src/client/engine/resolve';
 import { DetailView } from '../../../src/client/engine/detail';
 import { pruneLeaves } from '../../../src/client/engine/list-screen';
@@ -15,12 +14,7 @@ import type { ScreenDef } from '../../../src/client/engine/types';
 
 afterEach(cleanup);
 
-const screens: Record<string, ScreenDef> = Object.fromEntries(
-  readdirSync(join(process.cwd(), 'screens'))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(process.cwd(), 'screens', f), 'utf8')) as ScreenDef)
-    .map((s) => [s.tag, s]),
-);
+const screens: Record<string, ScreenDef> = Object.fromEntries(readConfigDir('screens').map(({ json }) => [json.tag, json as ScreenDef]));
 
 describe('study screens', () => {
   it('video/info and video/list of Pages.ResourceLibaryService resolve to the resource screen; offlinePeriod has info and auditInfo', () => {
@@ -41,8 +35,10 @@ describe('study screens', () => {
       expect(s.rowActions?.find((a) => a.kind === 'delete')).toMatchObject({ confirm: '确认删除资源', permission: 'Pages.ResourceLibaryService.Delete' });
       expect(s.rowActions?.find((a) => a.kind === 'edit')).toMatchObject({ permission: 'Pages.ResourceLibaryService.Modify' });
     }
-    const entity = JSON.parse(readFileSync(join(process.cwd(), 'schemas/resource-video.json'), 'utf8'));
-    expect(entity.schema.properties.fileId['x-component-props']).toMatchObject({ kind: 'video', valueKey: 'id' });
+    const entities = Object.fromEntries(readConfigDir('schemas').map(({ json }) => [json.name, json]));
+    expect(entities.resourceVideo.schema.properties.fileId['x-component-props']).toMatchObject({ kind: 'video', valueKey: 'id' });
+    expect(entities.resourceAudio.schema.properties.fileId['x-component-props']).toMatchObject({ kind: 'audio', valueKey: 'id' });
+    expect(entities.resourceAudio.schema.properties.fileId['x-required-message']).toBe('请上传音频文件');
   });
 
   it('a detail shows only the fields whose conditions hold on the record', () => {
