@@ -68,11 +68,13 @@ test('视频资源: a video created through MediaUpload is listed, has its info 
   await expect(page).toHaveURL(/\/education\/resourceLibrary\/video(\?num=1)?$/);
   expect(errors).toEqual([]);
 
-  // the member of a 温江区 branch sees what the province published, and it plays
+  // a member of a 温江区 branch sees what the province published, and it plays. Not `member`: opening
+  // a resource starts that account's one playing session, which study.spec.ts (running in parallel)
+  // needs for itself — a second device would be refused, as it should be.
   const memberContext = await browser.newContext({ locale: 'zh-CN' });
   const member = await memberContext.newPage();
   const memberErrors = trackErrors(member);
-  await signIn(member, 'member');
+  await signIn(member, 'branchadmin');
   await member.goto('/dj/partyMember/iStudy/partybook/video');
   const card = member.getByTestId('resource-card').filter({ hasText: name });
   await expect(card).toBeVisible();

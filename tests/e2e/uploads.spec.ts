@@ -184,6 +184,7 @@ test('a 25 MB video through MediaUpload: paused, resumed, success; images and a 
   writeFileSync(exe, 'MZ');
   await attach.locator('input[type=file]').setInputFiles(exe);
   await expect(page.locator('.ant-message').getByText('文件格式错误')).toBeVisible();
+  await expect(page.locator('.ant-message').getByText('文件格式错误')).toHaveCount(0); // the toast goes after 3 s
   // a PDF name with non-PDF bytes: the server refuses it, its message shows and the item is dropped
   const fake = join(work, 'fake.pdf');
   writeFileSync(fake, 'not a pdf at all');

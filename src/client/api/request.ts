@@ -1,6 +1,7 @@
 /**
  * The one request wrapper (core §7). Every call of the client goes through `api`; no screen uses
- * fetch or umi-request itself.
+ * fetch or umi-request itself. JSON calls run on umi-request; multipart uploads (`api.upload`) on
+ * XMLHttpRequest for their progress — both with the same token, envelope and error handling.
  */
 import type { RequestMethod, ResponseError } from 'umi-request';
 import type { AbpEnvelope, AbpError } from '../../contract/types';
@@ -34,12 +35,6 @@ export function registerTokenProvider(fn: () => string | null | undefined) {
 export function registerUnauthorizedHandler(fn: () => void) {
   unauthorizedHandler = fn;
 }
-/** For the upload helper, which sends multipart bodies on this wrapper's client: a 401 ends the session the same way. */
-export function handleUnauthorized() {
-  unauthorizedHandler();
-}
-/** The bearer token the wrapper sends (the upload helper uses the same one). */
-export const currentToken = () => tokenProvider() ?? null;
 
 /** Query string without array indices: {a:[1,2]} -> a=1&a=2; empty values are left out. */
 export function serializeParams(params: Record<string, unknown> = {}): string {
@@ -79,6 +74,35 @@ function showError(text: string) {
   void toastError(text);
 }
 
+/** An HTTP failure (status and parsed body) as an ApiError; a 401 ends the session. */
+function httpFailure(status: number, data: AbpEnvelope<unknown> | null, fallback: string, opts: { silent?: boolean }): ApiError {
+  if (status === 401) {
+    unauthorizedHandler();
+    return new ApiError(401, data?.error?.message || '登录已失效，请重新登录', data?.error);
+  }
+  const text = data?.error?.message || data?.error?.details || fallback || '网络异常，请稍后再试';
+  if (!opts.silent) showError(text);
+  return new ApiError(status, text, data?.error);
+}
+
+/** The result of an ABP envelope, or its error thrown. */
+function unwrap<T>(body: unknown, opts: { silent?: boolean }, failed = '请求失败'): T {
+  if (body && typeof body === 'object' && 'success' in body) {
+    const env = body as AbpEnvelope<T>;
+    if (env.success === false) {
+      const text = env.error?.message || env.error?.details || failed;
+      if (env.unAuthorizedRequest) {
+        unauthorizedHandler();
+        throw new ApiError(401, text, env.error);
+      }
+      if (!opts.silent) showError(text);
+      throw new ApiError(200, text, env.error);
+    }
+    return env.result as T;
+  }
+  return body as T;
+}
+
 async function call<T>(method: Method, url: string, payload?: unknown, opts: CallOptions = {}): Promise<T> {
   const token = opts.token !== undefined ? opts.token : tokenProvider();
   const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
@@ -95,29 +119,72 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
     })) as AbpEnvelope<T>;
   } catch (e) {
     const err = e as ResponseError<AbpEnvelope<unknown>>;
-    const status = err.response?.status ?? 0;
     const data = err.data && typeof err.data === 'object' ? (err.data as AbpEnvelope<unknown>) : null;
-    if (status === 401) {
-      unauthorizedHandler();
-      throw new ApiError(401, data?.error?.message || '登录已失效，请重新登录', data?.error);
-    }
-    const text = data?.error?.message || data?.error?.details || err.response?.statusText || err.message || '网络异常，请稍后再试';
-    if (!opts.silent) showError(text);
-    throw new ApiError(status, text, data?.error);
+    throw httpFailure(err.response?.status ?? 0, data, err.response?.statusText || err.message, opts);
   }
-  if (body && typeof body === 'object' && 'success' in body) {
-    if (body.success === false) {
-      const text = body.error?.message || body.error?.details || '请求失败';
-      if (body.unAuthorizedRequest) {
-        unauthorizedHandler();
-        throw new ApiError(401, text, body.error);
+  return unwrap<T>(body, opts);
+}
+
+export interface UploadOptions {
+  timeout?: number;
+  signal?: AbortSignal;
+  /** no toast on failure (the widget shows the message itself) */
+  silent?: boolean;
+  /** percent of the body sent, as the browser reports it */
+  onProgress?: (percent: number) => void;
+}
+
+/** Error code of an upload that timed out (the editor says 上传超时，请重试！). */
+export const UPLOAD_TIMEOUT_CODE = -408;
+
+/**
+ * A multipart POST with real upload progress: XMLHttpRequest, because fetch (and so umi-request)
+ * reports none. Same token, envelope, toast and 401 handling as every other call; the browser sets
+ * the multipart Content-Type with its boundary. An abort through `signal` rejects with an
+ * AbortError (a DOMException), as fetch would.
+ */
+function upload<T>(url: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.timeout = opts.timeout ?? HTTP_TIMEOUT;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = tokenProvider();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    const onAbort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (fn: () => void) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      try {
+        fn();
+      } catch (e) {
+        reject(e);
       }
-      if (!opts.silent) showError(text);
-      throw new ApiError(200, text, body.error);
-    }
-    return body.result as T;
-  }
-  return body as unknown as T;
+    };
+    xhr.onload = () =>
+      settle(() => {
+        let body: unknown = null;
+        try {
+          body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+        } catch {
+          /* not JSON: the status says what happened */
+        }
+        if (xhr.status < 200 || xhr.status >= 300) throw httpFailure(xhr.status, body as AbpEnvelope<unknown> | null, xhr.statusText, opts);
+        resolve(unwrap<T>(body, opts, '上传失败'));
+      });
+    xhr.onerror = () => settle(() => reject(httpFailure(0, null, '网络异常，请稍后再试', opts)));
+    xhr.ontimeout = () =>
+      settle(() => {
+        if (!opts.silent) showError('上传超时，请重试');
+        reject(new ApiError(0, '上传超时，请重试', { code: UPLOAD_TIMEOUT_CODE } as Partial<AbpError>));
+      });
+    xhr.onabort = () => settle(() => reject(new DOMException('aborted', 'AbortError')));
+    xhr.send(form);
+  });
 }
 
 export const api = {
@@ -125,4 +192,5 @@ export const api = {
   delete: <T>(url: string, params?: Record<string, unknown>, opts?: CallOptions) => call<T>('DELETE', url, params, opts),
   post: <T>(url: string, data?: unknown, opts?: CallOptions) => call<T>('POST', url, data, opts),
   put: <T>(url: string, data?: unknown, opts?: CallOptions) => call<T>('PUT', url, data, opts),
+  upload,
 };

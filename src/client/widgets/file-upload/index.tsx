@@ -12,8 +12,8 @@ import { Button, Space, Upload, message, type UploadFile } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { ATTACH_CLASS, checkFile, fileDefaults, fromList, toList, valueById } from '../upload-core/limits';
-import { uploadFile, type UploadedFile } from '../upload-core/transport';
-import { estimateProgress, itemStatus } from '../upload-core/progress';
+import type { UploadedFile } from '../upload-core/transport';
+import { itemStatus, serverUpload } from '../upload-core/progress';
 import { downloadFile } from '../download/download';
 import { keyedValue } from '../upload-core/value-key';
 
@@ -83,25 +83,16 @@ export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS
           }
           return true;
         }}
-        customRequest={({ file, onProgress, onSuccess, onError }) => {
-          const f = file as File;
-          const stop = estimateProgress(f.size, (percent) => onProgress?.({ percent }));
-          uploadFile(f, { attachClass, project, silent: true }).then(
-            (r) => {
-              stop();
-              const kept = { ...r, name: r.name || f.name };
-              if (valueKey) kept.value = String(keyedValue(kept as unknown as Record<string, unknown>, valueKey) ?? '');
-              names.set(String(kept.value), kept.name);
-              onSuccess?.(kept);
-            },
-            (e: Error) => {
-              stop();
-              // the server's message (文件大小超出范围, 文件格式错误, …)
-              void message.error(e.message || '上传失败');
-              onError?.(e);
-            },
-          );
-        }}
+        customRequest={serverUpload({
+          attachClass,
+          project,
+          keep: (r, f) => {
+            const kept = { ...r, name: r.name || f.name };
+            if (valueKey) kept.value = String(keyedValue(kept as unknown as Record<string, unknown>, valueKey) ?? '');
+            names.set(String(kept.value), kept.name);
+            return kept;
+          },
+        })}
         onChange={({ file, fileList }) => {
           let next = fileList.filter((f) => f.status !== 'error');
           // one file: a new upload replaces the previous one

@@ -8,8 +8,8 @@ import { Image, Upload, message, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { ATTACH_CLASS, checkImage, fromList, IMAGE_BOX, IMAGE_MAX_COUNT, IMAGE_MAX_KB, toList } from '../upload-core/limits';
-import { uploadFile, type UploadedFile } from '../upload-core/transport';
-import { estimateProgress } from '../upload-core/progress';
+import type { UploadedFile } from '../upload-core/transport';
+import { serverUpload } from '../upload-core/progress';
 import '../upload-core/upload.css';
 
 export interface ImageUploadProps {
@@ -65,21 +65,7 @@ export default function ImageUpload({ value, onChange, max = IMAGE_MAX_COUNT, ma
           }
           return true;
         }}
-        customRequest={({ file, onProgress, onSuccess, onError }) => {
-          const f = file as File;
-          const stop = estimateProgress(f.size, (percent) => onProgress?.({ percent }));
-          uploadFile(f, { attachClass, project, silent: true }).then(
-            (r) => {
-              stop();
-              onSuccess?.(r);
-            },
-            (e: Error) => {
-              stop();
-              void message.error(e.message || '上传失败');
-              onError?.(e);
-            },
-          );
-        }}
+        customRequest={serverUpload({ attachClass, project })}
         onChange={({ file, fileList }) => {
           // a failed upload is dropped (its message was shown); a finished one carries its path
           const next = fileList

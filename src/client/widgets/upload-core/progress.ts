@@ -1,17 +1,22 @@
 /**
- * Progress of a single-request upload. The one request wrapper runs on fetch, which reports no upload
- * progress; while the request is out the bar advances towards 90 % (a slowing estimate from the
- * file's size at an assumed 2 MB/s), then jumps to 100 % with the answer. Chunked uploads report
- * real progress (chunks sent).
+ * One file to the file server as an antd Upload `customRequest`, shared by ImageUpload and
+ * FileUpload: the bar follows the bytes the browser has sent (api.upload), a failure shows the
+ * server's message (文件大小超出范围, 文件格式错误, …) and drops the item.
  */
-export function estimateProgress(size: number, onProgress: (percent: number) => void, tickMs = 200): () => void {
-  const expectedMs = Math.max(400, (size / (2 * 1024 * 1024)) * 1000);
-  const started = Date.now();
-  const timer = setInterval(() => {
-    const t = (Date.now() - started) / expectedMs;
-    onProgress(Math.min(90, Math.round(90 * (1 - Math.exp(-2 * t)))));
-  }, tickMs);
-  return () => clearInterval(timer);
+import { message, type UploadProps } from 'antd';
+import { uploadFile, type UploadedFile } from './transport';
+
+export function serverUpload(opts: { attachClass: number; project?: string; keep?: (r: UploadedFile, file: File) => UploadedFile }): NonNullable<UploadProps['customRequest']> {
+  return ({ file, onProgress, onSuccess, onError }) => {
+    const f = file as File;
+    uploadFile(f, { attachClass: opts.attachClass, project: opts.project, silent: true, onProgress: (percent) => onProgress?.({ percent }) }).then(
+      (r) => onSuccess?.(opts.keep ? opts.keep(r, f) : r),
+      (e: Error) => {
+        void message.error(e.message || '上传失败');
+        onError?.(e);
+      },
+    );
+  };
 }
 
 /** antd's item status → the spec's upload item status (core §4). */
