@@ -1,11 +1,11 @@
 /** /signUp: party member self-registration (pending until approved). */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Form, Input, Result, Space } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { partyMemberService } from '../api/endpoints';
 import { AuthShell } from '../components/auth-shell';
-import { codeRules, confirmRules, idCardRules, nameRules, organRules, passwordRules, phoneRules } from '../components/form-rules';
-import { PhoneCodeButton } from '../components/phone-code-button';
+import { confirmRules, idCardRules, nameRules, organRules, passwordRules } from '../components/form-rules';
+import { PhoneCodeFields } from '../components/phone-code-fields';
 import OrganSearch from '../widgets/organ-cascader/organ-search';
 
 export default function SignUpPage() {
@@ -45,17 +45,7 @@ export default function SignUpPage() {
           <Form.Item label="身份证号" name="idCard" rules={idCardRules(true)}>
             <Input size="large" placeholder="请输入身份证号" maxLength={18} />
           </Form.Item>
-          <Form.Item label="手机号" name="phoneNumber" rules={phoneRules}>
-            <Input size="large" placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
-          </Form.Item>
-          <Form.Item label="短信验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="phoneCode" rules={codeRules} noStyle>
-                <Input size="large" placeholder="请输入短信验证码" maxLength={6} />
-              </Form.Item>
-              <PhoneCodeButton phone={() => form.getFieldValue('phoneNumber')} purpose="register" />
-            </Space.Compact>
-          </Form.Item>
+          <PhoneCodeFields form={form} purpose="register" codeName="phoneCode" />
           <Form.Item label="登录密码" name="password" rules={passwordRules} extra="8至20位，须包含字母和数字">
             <Input.Password size="large" placeholder="请设置登录密码" autoComplete="new-password" />
           </Form.Item>
