@@ -120,6 +120,40 @@ test('audio toggles playing and paused; the PDF viewer pages with its input', as
   expect(errors).toEqual([]);
 });
 
+test('PDF: reading counts like playing — a report after 60 s of reading raises 学时; an idle reader stops', async ({ page }) => {
+  test.setTimeout(100_000);
+  const errors = trackErrors(page);
+  await page.clock.install();
+  // not `member`: the video test above holds that account's one playing session for 150 s
+  await signIn(page, 'teacher');
+  const reports: Request[] = [];
+  page.on('request', (r) => isReport(r) && reports.push(r));
+  await page.goto(`${BOOK}/files`);
+  await page.getByTestId('resource-card').filter({ hasText: '党员学习手册' }).click();
+  await expect(page.getByTestId('pdf-count')).toContainText('共 3 页');
+  await expect(page.getByTestId('period')).toHaveText(/学时 0\.00 \/ 0\.08/);
+  // opening the document is reading it; the server credits real time, so some must pass
+  await expect.poll(() => playSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  await page.waitForTimeout(20_000);
+  await page.getByRole('button', { name: '下一页' }).click();
+  const reported = page.waitForResponse((r) => isReport(r.request()));
+  await page.clock.runFor((60 - (await playSeconds(page))) * 1000 + 500);
+  const answer = await (await reported).json();
+  expect(reports).toHaveLength(1);
+  expect(answer.result.studyState).toBe(1);
+  await expect(page.getByTestId('period')).toHaveText(/学时 0\.0[1-8] \/ 0\.08/);
+  // no page turned, no key pressed: after two minutes the count pauses and no report follows
+  await page.clock.runFor(150_000);
+  await expect(page.getByTestId('play-seconds')).toContainText('已暂停');
+  const stoppedAt = await playSeconds(page);
+  const sent = reports.length;
+  await page.clock.runFor(120_000);
+  await page.waitForTimeout(300);
+  expect(await playSeconds(page)).toBe(stoppedAt);
+  expect(reports).toHaveLength(sent);
+  expect(errors).toEqual([]);
+});
+
 test('offline declaration: submit, listed as pending, delete while pending', async ({ page }) => {
   const errors = trackErrors(page);
   await signIn(page, 'member');

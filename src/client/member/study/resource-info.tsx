@@ -11,6 +11,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fmtHours, fmtPercent, RESOURCE_TYPE_TEXT, resourceService, type Resource } from '../../api/study';
 import { openResource, TamperedTag } from './resource-card';
 import { useStudyTimer } from './use-study-timer';
+import { useReadingActivity } from './use-reading-activity';
 import './study.css';
 
 const VideoPlayer = lazy(() => import('../../widgets/video-player'));
@@ -45,14 +46,17 @@ export default function ResourceInfo() {
     resourceService.related(id, { maxResultCount: 6 }).then((d) => setRelated(d.items), () => setRelated([]));
   }, [id]);
 
-  const timed = kind !== 'files';
+  // players time their play; a PDF times its reading (the page visible, the reader active)
+  const reading = !!res && kind === 'files' && res.resourceType !== 6 && !!res.playUrl && isPdf(res);
+  const timed = kind !== 'files' || reading;
   const timer = useStudyTimer({
     resourceId: timed ? res?.id : null,
     report: resourceService.study,
-    stopOnSuccess: kind === 'video',
+    stopOnSuccess: kind === 'video' || reading,
     onPeriod: (period) => setRes((r) => (r ? { ...r, period, percent: r.resoursePeriod > 0 ? Math.round((period / r.resoursePeriod) * 10000) / 100 : 0 } : r)),
     onMessage: (k, text) => void (k === 'success' ? message.success(text, 3) : message.error(text, 3)),
   });
+  useReadingActivity(reading && !timer.stopped, timer);
 
   const toggleCollect = async () => {
     if (!res) return;

@@ -16,7 +16,8 @@ const CLASSES = ['理想信念', '党章党规', '党史学习', '业务知识']
 const SAMPLES = [
   { file: 'party-lesson.mp4', name: '微党课：新时代党员的初心使命', resourceType: 1, seconds: 75, cls: 0, keyWord: '微党课,初心使命', recommend: true },
   { file: 'party-audio.mp3', name: '党章诵读：总纲', resourceType: 3, seconds: 90, cls: 1, keyWord: '党章,诵读', recommend: true },
-  { file: 'party-handbook.pdf', name: '党员学习手册（节选）', resourceType: 4, seconds: 0, cls: 1, keyWord: '学习手册', recommend: false },
+  // a document's 学时 is its reading time, set by whoever publishes it (here 5 minutes for three pages)
+  { file: 'party-handbook.pdf', name: '党员学习手册（节选）', resourceType: 4, seconds: 300, cls: 1, keyWord: '学习手册', recommend: false },
 ];
 
 export async function seedStudy(db: Db, dataDir: string | null, root: OrgSeed): Promise<number> {
@@ -42,7 +43,7 @@ export async function seedStudy(db: Db, dataDir: string | null, root: OrgSeed): 
       .values({
         id: fileId, storageKey: key, name: s.file, ext: s.file.split('.').pop()!, size: bytes.length, contentType: sniffed.mime, kind: sniffed.kind,
         sha256: createHash('sha256').update(bytes).digest('hex'), headMd5: media ? createHash('md5').update(bytes.subarray(0, 31457280)).digest('hex') : null,
-        project: 'LyProduct', attachClass: media ? 5 : 1, uploaderUserId: null, durationSeconds: s.seconds || null, hlsStatus: null, hlsProgress: null,
+        project: 'LyProduct', attachClass: media ? 5 : 1, uploaderUserId: null, durationSeconds: media ? s.seconds : null, hlsStatus: null, hlsProgress: null,
       })
       .execute();
     await db
