@@ -9,6 +9,8 @@ import { buildApp } from './app';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
+import { FileStorage } from './files/storage';
+import { resumeHlsJobs } from './files/hls';
 
 /** `npm start`: build the client if needed, open the database, migrate, seed once, listen. */
 async function main() {
@@ -27,6 +29,8 @@ async function main() {
   const ctx = createContext({ db, dbKind: kind, config, sms });
   app = await buildApp(ctx, { clientDir, logger: { level: config.logLevel } });
   const report = await seed(ctx);
+  // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
+  void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
 
   await app.listen({ port: config.port, host: config.host });
   const base = `http://${config.host}:${config.port}`;

@@ -6,12 +6,21 @@
  * and adds a child class; 线下学时 shows 学时核查 and refuses a declaration on its auditInfo route.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, signIn, trackErrors } from './helpers';
+import { execFileSync } from 'node:child_process';
+import { PASSWORD, signIn, token, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
 const SAMPLE = 'public/samples/party-lesson.mp4';
 const stamp = () => String(Date.now() % 1000000);
+const hasFfmpeg = () => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** A bearer token of `userName`, acting as the administrator of its first (or `organ`) organisation when it has one. */
 async function apiToken(request: APIRequestContext, userName: string, admin: boolean) {
@@ -24,8 +33,8 @@ async function apiToken(request: APIRequestContext, userName: string, admin: boo
   return token;
 }
 
-test('视频资源: a video created through MediaUpload is listed, has its info page and plays for a member on the bookshelf', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+test('视频资源: a video created through MediaUpload is listed, has its info page and plays for a member on the bookshelf', async ({ page, browser, request }) => {
+  test.setTimeout(200_000);
   const errors = trackErrors(page);
   const name = `端到端视频资源${stamp()}`;
   await signInAdmin(page, 'admin', PROVINCE);
@@ -85,6 +94,19 @@ test('视频资源: a video created through MediaUpload is listed, has its info 
   await expect(video).toHaveAttribute('src', /.+/);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(75);
+
+  // once packaged to HLS in the background (ffmpeg is installed where the suite runs), the same
+  // resource is served as an .m3u8 playlist and DPlayer plays it through hls.js (Media Source: a blob: src)
+  if (hasFfmpeg()) {
+    const id = Number(new URL(member.url()).searchParams.get('id'));
+    const auth = { Authorization: `Bearer ${await token(member)}` };
+    const playUrl = async () => (await (await request.get(`/api/services/app/ResourceLibaryService/GetResourceById?id=${id}`, { headers: auth })).json()).result.playUrl as string;
+    await expect.poll(playUrl, { timeout: 120_000, intervals: [2000] }).toMatch(/\.m3u8$/);
+    await member.reload();
+    await expect(video).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(75);
+  }
   expect(memberErrors).toEqual([]);
   await memberContext.close();
 });

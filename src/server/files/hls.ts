@@ -10,7 +10,8 @@ import { mediaTools } from './media-info';
  * transcoder calls (VodService/AliVideoCallBack).
  */
 export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }, source: string) {
-  if (!mediaTools().ffmpeg) return false;
+  if (!mediaTools().ffmpeg || running.has(file.id)) return false;
+  running.add(file.id);
   const out = storage.hlsDir(file.storageKey);
   const args = [
     '-hide_banner', '-y', '-i', source,
@@ -30,9 +31,44 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
       void ctx.db.updateTable('files').set({ hlsProgress: pct }).where('id', '=', file.id).execute().catch(() => {});
     }
   });
-  p.on('error', () => void completeHls(ctx, file.id, false));
-  p.on('close', (code) => void completeHls(ctx, file.id, code === 0));
+  const done = (ok: boolean) => {
+    if (!running.delete(file.id)) return;
+    void completeHls(ctx, file.id, ok);
+  };
+  p.on('error', () => done(false));
+  p.on('close', (code) => done(code === 0));
   return true;
+}
+
+/** Files being packaged by this process. */
+const running = new Set<string>();
+
+type VideoRow = { id: string; storageKey: string; durationSeconds: number | null; kind: string; hlsStatus: string | null };
+
+/**
+ * Packages a video that has no playlist yet and is not being packaged: one reused by checksum
+ * (md5Check, a merge of known bytes) whose first upload predates ffmpeg, a seeded one, or one whose
+ * job a restart cut short. Returns the status to report.
+ */
+export function ensureHls(ctx: AppContext, storage: FileStorage, f: VideoRow): string | null {
+  if (f.kind !== 'video' || f.hlsStatus === 'ready' || f.hlsStatus === 'failed' || running.has(f.id)) return f.hlsStatus;
+  return startHlsJob(ctx, storage, f, storage.objectPath(f.storageKey)) ? 'processing' : f.hlsStatus;
+}
+
+/** At start: packages the videos left without a playlist (the demo's, or jobs a restart interrupted), one after another. */
+export async function resumeHlsJobs(ctx: AppContext, storage: FileStorage) {
+  if (!mediaTools().ffmpeg) return;
+  const rows = await ctx.db
+    .selectFrom('files')
+    .select(['id', 'storageKey', 'durationSeconds', 'kind', 'hlsStatus'])
+    .where('kind', '=', 'video')
+    .where('attachClass', '=', 5)
+    .where((eb) => eb.or([eb('hlsStatus', 'is', null), eb('hlsStatus', '=', 'processing')]))
+    .execute();
+  for (const f of rows) {
+    if (!ensureHls(ctx, storage, { ...f, hlsStatus: null })) continue;
+    while (running.has(f.id)) await new Promise((r) => setTimeout(r, 500).unref());
+  }
 }
 
 /** The completion hook: marks the packaging done or failed. */

@@ -15,7 +15,7 @@ import { cleanName, extOf, sniff } from './sniff';
 import { FileStorage } from './storage';
 import { verifyPurposeToken } from './tokens';
 import { hhmmss, probeDuration } from './media-info';
-import { startHlsJob } from './hls';
+import { ensureHls } from './hls';
 import { newId } from '../http/token';
 
 const VIDEO_EXTS = ['mp4', 'avi', '3gp', 'rmvb', 'mpeg1', 'mpeg2', 'mpeg3', 'mpeg4', 'mpeg', 'wmv', 'mtv', 'mov', 'flv'];
@@ -242,6 +242,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     let q = ctx.db.selectFrom('files').selectAll().where('headMd5', '=', md5);
     if (b.size != null) q = q.where('size', '=', Number(b.size));
     const hit = await q.orderBy('creationTime').executeTakeFirst();
+    if (hit) hit.hlsStatus = ensureHls(ctx, storage, hit);
     return ok(hit ? { exists: true, ...mediaResult(hit, true) } : { exists: false });
   });
 
@@ -269,11 +270,12 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
       const existing = await ctx.db.selectFrom('files').selectAll().where('sha256', '=', got.sha256).where('attachClass', '=', 5).executeTakeFirst();
       if (existing) {
         await rm(dir, { recursive: true, force: true });
+        existing.hlsStatus = ensureHls(ctx, storage, existing);
         return ok(mediaResult(existing, true));
       }
       const row = await keep(tmp, got, { name, ext, mime: sniffed.mime, kind: sniffed.kind, project: String(b.project ?? 'LyProduct'), attachClass: 5, userId });
       await rm(dir, { recursive: true, force: true });
-      if (row.kind === 'video' && startHlsJob(ctx, storage, row, storage.objectPath(row.storageKey))) row.hlsStatus = 'processing';
+      row.hlsStatus = ensureHls(ctx, storage, row);
       return ok(mediaResult(row, false));
     } finally {
       await rm(tmp, { force: true });
