@@ -12,7 +12,7 @@ import { FileStorage } from '../files/storage';
 import { mediaResult } from '../files/routes';
 import { CLASS_POLICY } from '../files/policy';
 import { actingOrgan, pathChain } from '../records/store';
-import { hours, openStudySession, reportStudy, STUDY_MSG } from '../study/credit';
+import { hours, openStudySession, reportStudy } from '../study/credit';
 
 /**
  * The resource library (services §3, §7): organisation-owned resources of types 1–7 in a class tree,
