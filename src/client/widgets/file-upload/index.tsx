@@ -7,13 +7,13 @@
  * instead (e.g. "id" of a class-1 file, which is served by its path). Read also shows files kept as
  * {id, name} objects (evidence lists).
  */
-import { useEffect, useRef, useState } from 'react';
 import { Button, Space, Upload, message, type UploadFile } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
-import { ATTACH_CLASS, checkFile, fileDefaults, fromList, toList, valueById } from '../upload-core/limits';
+import { ATTACH_CLASS, checkFile, fileDefaults, toList, valueById } from '../upload-core/limits';
 import type { UploadedFile } from '../upload-core/transport';
 import { itemStatus, serverUpload } from '../upload-core/progress';
+import { useUploadList } from '../upload-core/use-upload-list';
 import { downloadFile } from '../download/download';
 import { keyedValue } from '../upload-core/value-key';
 
@@ -45,24 +45,8 @@ export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS
   const defaults = fileDefaults(attachClass);
   const acceptList = accept ?? defaults.accept;
   const limitKB = maxKB ?? defaults.maxKB;
-  const [list, setList] = useState<UploadFile[]>(() => toList(value).map(toFile));
-  const emitted = useRef(JSON.stringify(toList(value)));
-  const listRef = useRef(list);
-  listRef.current = list;
-
-  useEffect(() => {
-    const key = JSON.stringify(toList(value));
-    if (key !== emitted.current) {
-      emitted.current = key;
-      setList(toList(value).map(toFile));
-    }
-  }, [value]);
-
-  const emit = (next: UploadFile[]) => {
-    const vals = next.filter((f) => f.status === 'done').map((f) => String((f.response as UploadedFile).value));
-    emitted.current = JSON.stringify(vals);
-    onChange?.(fromList(vals, max));
-  };
+  const { list, setList, listRef, emit: emitValues } = useUploadList(value, toFile, max, onChange);
+  const emit = (next: UploadFile[]) => emitValues(next.filter((f) => f.status === 'done').map((f) => String((f.response as UploadedFile).value)));
 
   return (
     <div className="dj-file-upload" data-widget="FileUpload">

@@ -3,13 +3,14 @@
  * a 130 × 183 box, preview. Images go to the file server with AttachClass 3; the value is the path
  * (max 1) or the list of paths.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Image, Upload, message, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
-import { ATTACH_CLASS, checkImage, fromList, IMAGE_BOX, IMAGE_MAX_COUNT, IMAGE_MAX_KB, toList } from '../upload-core/limits';
+import { ATTACH_CLASS, checkImage, IMAGE_BOX, IMAGE_MAX_COUNT, IMAGE_MAX_KB, toList } from '../upload-core/limits';
 import type { UploadedFile } from '../upload-core/transport';
 import { serverUpload } from '../upload-core/progress';
+import { useUploadList } from '../upload-core/use-upload-list';
 import '../upload-core/upload.css';
 
 export interface ImageUploadProps {
@@ -28,26 +29,9 @@ export interface ImageUploadProps {
 const toFile = (path: string): UploadFile => ({ uid: path, name: path.split('/').pop() ?? path, status: 'done', url: path });
 
 export default function ImageUpload({ value, onChange, max = IMAGE_MAX_COUNT, maxKB = IMAGE_MAX_KB, attachClass = ATTACH_CLASS.image, project, width = IMAGE_BOX.width, height = IMAGE_BOX.height, disabled }: ImageUploadProps) {
-  const [list, setList] = useState<UploadFile[]>(() => toList(value).map(toFile));
-  const emitted = useRef<string>(JSON.stringify(toList(value)));
+  const { list, setList, listRef, emit: emitValues } = useUploadList(value, toFile, max, onChange);
   const [preview, setPreview] = useState<string | null>(null);
-  const listRef = useRef(list);
-  listRef.current = list;
-
-  // a value set from outside (form reset, another record) replaces the list
-  useEffect(() => {
-    const key = JSON.stringify(toList(value));
-    if (key !== emitted.current) {
-      emitted.current = key;
-      setList(toList(value).map(toFile));
-    }
-  }, [value]);
-
-  const emit = (next: UploadFile[]) => {
-    const paths = next.filter((f) => f.status === 'done' && f.url).map((f) => f.url!);
-    emitted.current = JSON.stringify(paths);
-    onChange?.(fromList(paths, max));
-  };
+  const emit = (next: UploadFile[]) => emitValues(next.filter((f) => f.status === 'done' && f.url).map((f) => f.url!));
 
   return (
     <div className="dj-image-upload" data-widget="ImageUpload" style={{ ['--dj-image-w' as any]: `${width}px`, ['--dj-image-h' as any]: `${height}px` }}>
