@@ -6,21 +6,14 @@
  * and adds a child class; 线下学时 shows 学时核查 and refuses a declaration on its auditInfo route.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { mediaTools } from '../../src/server/files/media-info';
 import { PASSWORD, signIn, token, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
 const SAMPLE = 'public/samples/party-lesson.mp4';
 const stamp = () => String(Date.now() % 1000000);
-const hasFfmpeg = () => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+const hasFfmpeg = () => mediaTools().ffmpeg;
 
 /** A bearer token of `userName`, acting as the administrator of its first (or `organ`) organisation when it has one. */
 async function apiToken(request: APIRequestContext, userName: string, admin: boolean) {

@@ -11,7 +11,8 @@ import { mediaTools } from './media-info';
  */
 export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }, source: string) {
   if (!mediaTools().ffmpeg || running.has(file.id)) return false;
-  running.add(file.id);
+  let finish!: () => void;
+  running.set(file.id, new Promise<void>((r) => (finish = r)));
   const out = storage.hlsDir(file.storageKey);
   const args = [
     '-hide_banner', '-y', '-i', source,
@@ -33,15 +34,15 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
   });
   const done = (ok: boolean) => {
     if (!running.delete(file.id)) return;
-    void completeHls(ctx, file.id, ok);
+    void completeHls(ctx, file.id, ok).finally(finish);
   };
   p.on('error', () => done(false));
   p.on('close', (code) => done(code === 0));
   return true;
 }
 
-/** Files being packaged by this process. */
-const running = new Set<string>();
+/** Files being packaged by this process, each with the end of its job. */
+const running = new Map<string, Promise<void>>();
 
 type VideoRow = { id: string; storageKey: string; durationSeconds: number | null; kind: string; hlsStatus: string | null };
 
@@ -66,8 +67,8 @@ export async function resumeHlsJobs(ctx: AppContext, storage: FileStorage) {
     .where((eb) => eb.or([eb('hlsStatus', 'is', null), eb('hlsStatus', '=', 'processing')]))
     .execute();
   for (const f of rows) {
-    if (!ensureHls(ctx, storage, { ...f, hlsStatus: null })) continue;
-    while (running.has(f.id)) await new Promise((r) => setTimeout(r, 500).unref());
+    ensureHls(ctx, storage, { ...f, hlsStatus: null });
+    await running.get(f.id);
   }
 }
 

@@ -12,7 +12,8 @@ import { FileStorage } from '../files/storage';
 import { mediaResult } from '../files/routes';
 import { CLASS_POLICY } from '../files/policy';
 import { actingOrgan, pathChain } from '../records/store';
-import { hours, openStudySession, reportStudy } from '../study/credit';
+import { hours, openStudySession, reportStudy, type StudyScope } from '../study/credit';
+import type { CurrentUser } from '../http/auth';
 
 /**
  * The resource library (services §3, §7): organisation-owned resources of types 1–7 in a class tree,
@@ -84,14 +85,20 @@ export const toResource = (r: Row) => {
   };
 };
 
-/** Members see what their own organisation and those above it published; administrators their subtree too. */
-async function visibleWhere(call: Call<unknown>) {
-  const { user, ctx } = call;
-  const base = user.memberOrganId ?? user.organId;
-  const memberPath = base ? (await ctx.db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst())?.organPath : null;
-  const chain = pathChain(memberPath ?? user.organPath ?? '/');
+/**
+ * Members see what their own organisation and those above it published; administrators their
+ * subtree too. One rule for every read and for the study report (whose database function applies
+ * the same scope), taken from the resolved session: no query.
+ */
+function studyScope(user: CurrentUser): StudyScope {
+  const memberOrganPath = user.memberOrganPath ?? user.organPath ?? '/';
   const managed = !user.isDefaultRole && user.permissions.has(MANAGE) ? user.organPath : null;
-  return (eb: any) => eb.or([eb('r.organPath', 'in', chain), ...(managed ? [eb('r.organPath', 'like', subtreePattern(managed))] : [])]);
+  return { paths: pathChain(memberOrganPath), managedLike: managed ? subtreePattern(managed) : null, memberOrganPath };
+}
+
+function visibleWhere(call: Call<unknown>) {
+  const { paths, managedLike } = studyScope(call.user);
+  return (eb: any) => eb.or([eb('r.organPath', 'in', paths), ...(managedLike ? [eb('r.organPath', 'like', managedLike)] : [])]);
 }
 
 async function pageOf(q: any, input: PagingInput, order: 'new' | 'top' | 'studied' = 'new') {
@@ -256,17 +263,14 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
     ),
     async handler(call) {
       // the hottest call of the platform: one round trip (visibility and credit in one database function)
-      const { user } = call;
-      const memberPath = user.memberOrganPath ?? user.organPath ?? '/';
-      const managed = !user.isDefaultRole && user.permissions.has(MANAGE) ? user.organPath : null;
-      return reportStudy(call.ctx, user, call.input.resouceId, { paths: pathChain(memberPath), managedLike: managed ? subtreePattern(managed) : null, memberOrganPath: memberPath });
+      return reportStudy(call.ctx, call.user, call.input.resouceId, studyScope(call.user));
     },
   }),
 
   GetResourceById: action<{ id: number }>({
     method: 'GET', summary: '资源详情（含本人学时与收藏状态）；打开即开始学习会话', access: 'self', input: idInput, returns: RESOURCE,
     async handler(call) {
-      const row = await baseSelect(call.ctx.db, call.user.userId).where('r.id', '=', call.input.id).where(await visibleWhere(call)).executeTakeFirst();
+      const row = await baseSelect(call.ctx.db, call.user.userId).where('r.id', '=', call.input.id).where(visibleWhere(call)).executeTakeFirst();
       if (!row) throw notFound(RES_MSG.notFound);
       await openStudySession(call.ctx, call.user, row.id);
       return toResource(row);
@@ -276,7 +280,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
   GetByIdAutoIncr: action<{ id: number }>({
     method: 'GET', summary: '资源详情并累加浏览次数；打开即开始学习会话', access: 'self', input: idInput, returns: RESOURCE,
     async handler(call) {
-      const visible = await visibleWhere(call);
+      const visible = visibleWhere(call);
       const hit = await call.ctx.db.updateTable('resources as r').set({ viewCount: sql`view_count + 1` }).where('r.id', '=', call.input.id).where('r.isDeleted', '=', false).where(visible as any).returning('r.id').executeTakeFirst();
       if (!hit) throw notFound(RES_MSG.notFound);
       await openStudySession(call.ctx, call.user, hit.id);
@@ -297,21 +301,21 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
   GetOrganResourceList: action<ListInput>({
     method: 'GET', summary: '党员书架：本组织及上级组织发布的资源', access: 'self', input: pagedInput(listFilters), returns: `{totalCount, items: ${RESOURCE}[]}`,
     async handler(call) {
-      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(await visibleWhere(call)), call.input), call.input);
+      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(visibleWhere(call)), call.input), call.input);
     },
   }),
 
   GetNewestResourseList: action<ListInput>({
     method: 'GET', summary: '最新资源', access: 'self', input: pagedInput(listFilters), returns: `{totalCount, items: ${RESOURCE}[]}`,
     async handler(call) {
-      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(await visibleWhere(call)), call.input), call.input);
+      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(visibleWhere(call)), call.input), call.input);
     },
   }),
 
   GetTopRecommandResourceList: action<ListInput>({
     method: 'GET', summary: '推荐资源（推荐优先，其次浏览最多）', access: 'self', input: pagedInput(listFilters), returns: `{totalCount, items: ${RESOURCE}[]}`,
     async handler(call) {
-      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(await visibleWhere(call)), call.input), call.input, 'top');
+      return pageOf(applyFilters(baseSelect(call.ctx.db, call.user.userId).where('r.isEnabled', '=', true).where(visibleWhere(call)), call.input), call.input, 'top');
     },
   }),
 
@@ -324,7 +328,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
       const q = baseSelect(call.ctx.db, call.user.userId)
         .where('r.id', '!=', cur.id)
         .where('r.isEnabled', '=', true)
-        .where(await visibleWhere(call))
+        .where(visibleWhere(call))
         .where((eb: any) => eb.or([...(cur.classId ? [eb('r.classId', '=', cur.classId)] : []), ...words.map((w) => eb('r.keyWord', 'like', `%${w}%`)), eb('r.resourceType', '=', cur.resourceType)]));
       return pageOf(q, call.input);
     },
@@ -357,7 +361,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
 });
 
 async function setCollected(call: Call<{ id: number }>, on: boolean) {
-  const row = await call.ctx.db.selectFrom('resources as r').select('r.id').where('r.id', '=', call.input.id).where('r.isDeleted', '=', false).where(await visibleWhere(call)).executeTakeFirst();
+  const row = await call.ctx.db.selectFrom('resources as r').select('r.id').where('r.id', '=', call.input.id).where('r.isDeleted', '=', false).where(visibleWhere(call)).executeTakeFirst();
   if (!row) throw notFound(RES_MSG.notFound);
   return call.ctx.db.transaction().execute(async (trx) => {
     if (on) await trx.insertInto('resourceCollections').values({ resourceId: row.id, userId: call.user.userId }).onConflict((oc) => oc.doNothing()).execute();

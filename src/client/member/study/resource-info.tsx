@@ -87,7 +87,7 @@ export default function ResourceInfo() {
     <AudioPlayer url={res.playUrl} title={res.name} onPlaying={timer.onPlaying} onPause={timer.onPause} onWaiting={timer.onWaiting} onEnded={timer.onEnded} />
   ) : res.resourceType === 6 ? (
     <div className="dj-res-image"><Image src={res.playUrl ?? res.coverUrl ?? ''} alt={res.name} /></div>
-  ) : res.playUrl && isPdf(res) ? (
+  ) : reading ? (
     <PdfViewer url={res.playUrl} />
   ) : res.playUrl ? (
     <Button type="primary" icon={<DownloadOutlined />} href={res.playUrl} target="_blank">下载文件</Button>
