@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calendarDay } from './src/contract/platform-time';
 
 // Chosen once in the main process; workers inherit the environment and reuse the same values.
 if (!process.env.E2E_PORT) {
@@ -17,6 +18,17 @@ if (!process.env.E2E_PORT) {
   ]).toString();
 }
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'dj-e2e-'));
+/**
+ * The member specs run in a browser far from China, in a zone whose calendar day differs from the
+ * platform's (Asia/Shanghai) when the run starts — Los Angeles for most of the day, else a zone on the
+ * other side of the date line — so they prove what a member abroad sees, at any hour.
+ */
+if (!process.env.E2E_ABROAD_TZ) {
+  const now = new Date();
+  const china = calendarDay(now, 'Asia/Shanghai');
+  process.env.E2E_ABROAD_TZ = ['America/Los_Angeles', 'Pacific/Pago_Pago', 'Pacific/Kiritimati'].find((z) => calendarDay(now, z) !== china) ?? 'America/Los_Angeles';
+}
+const ABROAD_SPECS = [/member\.spec\.ts$/, /study\.spec\.ts$/];
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -38,7 +50,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testIgnore: ABROAD_SPECS, use: { browserName: 'chromium' } },
+    { name: `abroad (${process.env.E2E_ABROAD_TZ})`, testMatch: ABROAD_SPECS, use: { browserName: 'chromium', timezoneId: process.env.E2E_ABROAD_TZ } },
+  ],
   webServer: {
     // the log goes to a file so that tests can read the demo SMS codes the server writes there
     command: `npx tsx src/server/main.ts > "${join(process.env.E2E_DATA_DIR, 'server.log')}" 2>&1`,

@@ -32,6 +32,8 @@ export interface SessionData {
   roleId: number | null;
   /** true when the password must be changed before going on (weak or reset password). */
   needChangePassword?: boolean;
+  /** the platform time zone (IANA name): the browser's "today" and displayed times follow it, not the browser's zone */
+  timeZone?: string;
 }
 
 export type MenuType = 1 | 2 | 6;

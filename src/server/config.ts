@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { DEFAULT_PLATFORM_TZ, isValidTimeZone } from '../contract/platform-time';
 
 /** Every environment variable the server reads, in one place (README lists them). */
 export interface Config {
@@ -26,6 +27,15 @@ export interface Config {
   screenDirs: string[];
   /** study credit a member can earn in one day (STUDY_DAILY_CAP_HOURS, default 8) */
   studyDailyCapSeconds: number;
+  /** the platform's time zone (PLATFORM_TZ, default Asia/Shanghai): whose calendar day is "today" */
+  platformTz: string;
+}
+
+function platformTz(env: NodeJS.ProcessEnv): string {
+  const tz = env.PLATFORM_TZ || DEFAULT_PLATFORM_TZ;
+  // a typo here would shift every study day silently: refuse to start instead
+  if (!isValidTimeZone(tz)) throw new Error(`PLATFORM_TZ: unknown time zone "${tz}" (an IANA name such as Asia/Shanghai)`);
+  return tz;
 }
 
 function secretFrom(dataDir: string | null): Buffer {
@@ -64,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     schemaDirs: ['schemas', ...(env.EXTRA_SCHEMAS_DIR ? [env.EXTRA_SCHEMAS_DIR] : [])],
     screenDirs: ['screens', ...(env.EXTRA_SCREENS_DIR ? [env.EXTRA_SCREENS_DIR] : [])],
     studyDailyCapSeconds: Math.round(Number(env.STUDY_DAILY_CAP_HOURS || 8) * 3600),
+    platformTz: platformTz(env),
     ...overrides,
   };
 }

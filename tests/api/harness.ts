@@ -22,6 +22,8 @@ export interface TestApp {
   sms: LogSmsSender;
   /** shift the server's clock */
   advance(ms: number): void;
+  /** stop the server's clock at an instant (then only `advance` moves it): tests that must not depend on the hour they run at */
+  freeze(at: Date | string): void;
   call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
   login(userName: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -44,9 +46,10 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   const { db, kind } = await openDatabase(target);
   await migrateToLatest(db, schema);
   let offset = 0;
+  let frozenAt: number | null = null;
   const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? opts.config?.dataDir ?? null, seedDemo: true, ...opts.config });
   const sms = new LogSmsSender(() => ({ info: () => {} }));
-  const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date(Date.now() + offset) });
+  const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date((frozenAt ?? Date.now()) + offset) });
   const app = await buildApp(ctx, { clientDir: null });
   if (opts.seed !== false) await seed(ctx);
   await app.ready();
@@ -76,6 +79,10 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
     sms,
     advance(ms) {
       offset += ms;
+    },
+    freeze(at) {
+      frozenAt = new Date(at).getTime();
+      offset = 0;
     },
     call,
     async login(userName, password = DEMO_PASSWORD) {

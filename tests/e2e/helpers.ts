@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_PLATFORM_TZ, calendarDay } from '../../src/contract/platform-time';
 
 /** contract/member-routes.txt from the shared folder beside the repository. */
 export function memberRoutes(): string[] {
@@ -11,6 +12,9 @@ export function memberRoutes(): string[] {
 }
 
 export const PASSWORD = 'Demo@123456';
+
+/** Today on the platform (Asia/Shanghai), whatever the zone of this machine or of the browser. */
+export const platformToday = () => calendarDay(new Date(), DEFAULT_PLATFORM_TZ);
 
 /** Collects uncaught page errors; assert on it at the end of a test. */
 export function trackErrors(page: Page): string[] {

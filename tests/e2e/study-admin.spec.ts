@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mediaTools } from '../../src/server/files/media-info';
-import { PASSWORD, signIn, token, trackErrors } from './helpers';
+import { PASSWORD, platformToday, signIn, token, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
@@ -161,7 +161,7 @@ test('线下学时: 学时核查 lists members with their hours, and a declarati
   const errors = trackErrors(page);
   const title = `线下党课学习${stamp()}`;
   const member = await apiToken(request, 'member', false);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = platformToday();
   const declared = await request.post('/api/services/app/OfflinePeriodService/CreateOfflineReport', { headers: { Authorization: `Bearer ${member}` }, data: { title, studyDate: today, hours: 2, content: '集中学习党章' } });
   expect(declared.status()).toBe(200);
 

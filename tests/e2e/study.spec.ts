@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { signIn, trackErrors } from './helpers';
+import { platformToday, signIn, trackErrors } from './helpers';
 
 const BOOK = '/dj/partyMember/iStudy/partybook';
 const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.method() === 'POST';
@@ -167,7 +167,10 @@ test('offline declaration: submit, listed as pending, delete while pending', asy
   await expect(page.getByText('请选择学习日期')).toBeVisible();
   const title = `支部主题党日集中学习 ${Date.now() % 100000}`;
   await page.getByLabel('学习内容').fill(title);
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }));
+  // the browser runs far from China: its picker's today is still the platform's, and today may be declared
+  const today = platformToday();
+  await page.getByLabel('学习日期').click();
+  await expect(page.locator('.ant-picker-cell-today')).toHaveAttribute('title', today);
   await page.getByLabel('学习日期').fill(today);
   await page.getByRole('heading', { name: '线下学时申报' }).click(); // closes the picker and keeps the typed date
   await page.getByLabel('学时').fill('2.5');
@@ -180,6 +183,7 @@ test('offline declaration: submit, listed as pending, delete while pending', asy
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('待审核');
   await expect(row).toContainText('2.50');
+  await expect(row).toContainText(today); // the platform's day, not the browser's
   await expect(row.getByRole('button', { name: /签到表\.pdf/ })).toBeVisible();
   await row.getByRole('button', { name: '删除' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();

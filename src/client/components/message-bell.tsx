@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Badge, Dropdown, Empty } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
+import { formatPlatform } from '../utils/platform-time';
 import { siteMessageService } from '../api/endpoints';
 import { setState, useAppState } from '../state/store';
 
@@ -35,7 +35,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
             list.slice(0, 6).map((m) => (
               <a key={m.messageId} className="dj-msg-item" onClick={() => open(m.messageId, m.isRead)}>
                 <Badge dot={!m.isRead} offset={[4, 2]}><span className="dj-msg-title">{m.title}</span></Badge>
-                <span className="dj-msg-meta">{m.organName} · {dayjs(m.creationTime).format('YYYY-MM-DD')}</span>
+                <span className="dj-msg-meta">{m.organName} · {formatPlatform(m.creationTime)}</span>
               </a>
             ))
           ) : (

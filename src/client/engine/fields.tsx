@@ -1,7 +1,7 @@
 /** Columns and detail fields: what the screen says, completed from the entity schema. */
 import { Suspense } from 'react';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
+import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-time';
 import { getWidget, isRegistered } from '../widgets/registry';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
@@ -96,8 +96,7 @@ export function Value({ col, record, inTable }: { col: ColumnDef; record: Record
     case 'date':
     case 'dateTime': {
       if (empty(v)) return <span className="dj-empty-value">-</span>;
-      const d = dayjs(v as string);
-      return <span>{d.isValid() ? d.format(col.valueType === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD HH:mm') : String(v)}</span>;
+      return <span>{formatPlatform(v, col.valueType === 'date' ? DAY_FORMAT : MINUTE_FORMAT)}</span>;
     }
     case 'code':
       return <LazyRead widget="CodeSelect" value={v} record={record} props={{ codeTable: col.codeTable }} />;

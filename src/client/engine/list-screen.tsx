@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Col, DatePicker, Drawer, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tabs } from 'antd';
+import { Button, Col, Drawer, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BaseCodeItem, PagedResult } from '../../contract/types';
@@ -14,6 +14,8 @@ import { cleanQuery } from '../utils/query';
 import { PAGER_PAGE_SIZE, toSkip } from '../utils/paging';
 import Pager from '../widgets/pager';
 import OrganCascader from '../widgets/organ-cascader';
+import PlatformDatePicker from '../widgets/basic/platform-picker';
+import { DAY_FORMAT } from '../utils/platform-time';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { Value, fieldSchema, resolveColumn } from './fields';
@@ -35,8 +37,9 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
     if (f.type === 'dateRange') {
       const [a, b] = Array.isArray(v) ? v : [];
       const p = f.param ?? f.field;
-      out[`${p}Start`] = a ? dayjs(a as string).format('YYYY-MM-DD') : undefined;
-      out[`${p}End`] = b ? dayjs(b as string).format('YYYY-MM-DD') : undefined;
+      // the days the user picked, as calendar days (no zone conversion)
+      out[`${p}Start`] = a ? dayjs(a as string).format(DAY_FORMAT) : undefined;
+      out[`${p}End`] = b ? dayjs(b as string).format(DAY_FORMAT) : undefined;
     } else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
     else out[f.param ?? f.field] = typeof v === 'string' ? v.trim() : v;
   }
@@ -64,7 +67,7 @@ function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSear
               input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
               break;
             case 'dateRange':
-              input = <DatePicker.RangePicker style={{ width: '100%' }} />;
+              input = <PlatformDatePicker.RangePicker style={{ width: '100%' }} />;
               break;
             case 'organ':
               input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;

@@ -5,7 +5,7 @@ import { Card, Empty, Skeleton } from 'antd';
 import {
   BellOutlined, FileSearchOutlined, HeartOutlined, IdcardOutlined, PlayCircleOutlined, SwapOutlined, TeamOutlined, UserOutlined, NodeIndexOutlined,
 } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { formatPlatform } from '../utils/platform-time';
 import type { MessageItem } from '../../contract/types';
 import { siteMessageService } from '../api/endpoints';
 import { useAppState } from '../state/store';
@@ -46,7 +46,7 @@ export default function PartySpaceHome() {
           notices.map((n) => (
             <Link key={n.messageId} className="dj-notice-item" to={`${S}/notice/info?id=${n.messageId}&isRead=${n.isRead}`}>
               <span className="dj-notice-title">{n.isRead ? null : <span style={{ color: '#c8161d' }}>● </span>}{n.title}</span>
-              <span className="dj-notice-date">{dayjs(n.creationTime).format('YYYY-MM-DD')}</span>
+              <span className="dj-notice-date">{formatPlatform(n.creationTime)}</span>
             </Link>
           ))
         ) : (

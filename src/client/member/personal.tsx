@@ -1,6 +1,6 @@
 /** /partyMember/personal (个人信息): the member profile form, every group, validation of core §5. */
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Col, DatePicker, Form, Input, Row, Select, Skeleton, Switch, Tabs, message } from 'antd';
+import { Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs, message } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { BaseCodeItem } from '../../contract/types';
@@ -8,6 +8,7 @@ import { partyMemberService, type MemberProfile } from '../api/endpoints';
 import { idCardRules, nameRules, organRules, phoneRules } from '../components/form-rules';
 import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
+import PlatformDatePicker from '../widgets/basic/platform-picker';
 import { ADDITION_FIELDS, coerceFlags, PARTY_FIELDS, toBool, type ProfileField } from './profile-fields';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -42,7 +43,7 @@ function FieldInput({ field, codes, ...control }: { field: ProfileField; codes: 
     case 'textarea':
       return <Input.TextArea {...control} rows={3} maxLength={500} showCount />;
     case 'date':
-      return <DatePicker {...control} style={{ width: '100%' }} format={DATE_FORMAT} />;
+      return <PlatformDatePicker {...control} style={{ width: '100%' }} format={DATE_FORMAT} />;
     case 'flag':
       return <Switch {...control} checkedChildren="是" unCheckedChildren="否" />;
     default:

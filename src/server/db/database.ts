@@ -23,6 +23,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
     // bigint (int8) ids and counts come back as JS numbers: ids stay far below 2^53.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+    // a DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' (pg would make it local midnight of the machine's zone)
+    pg.default.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.default.Pool({
       connectionString: target.url,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
@@ -33,7 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
   const { PGlite, types } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     dataDir: target.dataDir,
-    parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) },
+    parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v), [types.DATE]: (v: string) => v },
   });
   return { db: new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins }), kind: 'pglite' };
 }

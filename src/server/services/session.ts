@@ -42,6 +42,7 @@ export async function describeSession(
     userType: user.userType as UserType,
     roleId: role?.roleId ?? null,
     needChangePassword: user.needChangePassword,
+    timeZone: ctx.config.platformTz,
   };
 }
 

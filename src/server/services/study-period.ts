@@ -5,6 +5,7 @@ import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { hours } from '../study/credit';
+import { isFutureDay } from '../../contract/platform-time';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -23,7 +24,7 @@ const reports = (db: any) =>
     .innerJoin('organizations as o', 'o.id', 'f.organId')
     .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime'])
     .where('f.isDeleted', '=', false);
-const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: typeof r.studyDate === 'string' ? r.studyDate.slice(0, 10) : new Date(r.studyDate).toISOString().slice(0, 10), statusText: STATUS_TEXT[r.status] });
+const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: String(r.studyDate).slice(0, 10), statusText: STATUS_TEXT[r.status] });
 
 async function page(q: any, input: PagingInput) {
   const p = await pageQuery(q, input, (x) => x.orderBy('f.id', 'desc'));
@@ -60,7 +61,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     async handler({ ctx, input, user }) {
       const organId = user.memberOrganId;
       if (!organId) throw badRequest('未加入党组织，不能申报学时');
-      if (input.studyDate > ctx.now().toISOString().slice(0, 10)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
+      if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
       const ids = (input.evidence ?? []).map((e) => e.id);
       if (ids.length) {
         const found = await ctx.db.selectFrom('files').select('id').where('id', 'in', ids).execute();

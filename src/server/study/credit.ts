@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { CurrentUser } from '../http/auth';
+import { platformDay } from '../platform-day';
 
 /**
  * Study credit (学时): the server is the authority. A report credits at most the wall-clock time
@@ -29,9 +30,6 @@ export interface StudyAnswer {
   period: number;
 }
 
-/** The calendar day in China, where the province is (one formatter: building one per call is slow). */
-const CHINA_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const chinaDay = (d: Date) => CHINA_DAY.format(d);
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 /** Opening a resource starts (or keeps) the member's playing session, unless another device is active. */
@@ -63,7 +61,7 @@ export async function reportStudy(ctx: AppContext, user: CurrentUser, resourceId
   const now = ctx.now();
   const row = (
     await sql<{ visible: boolean; duration: number; state: string; credit: number; total: number; completedNow: boolean; cappedByDay: boolean }>`
-      select * from study_report(${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, ${chinaDay(now)}::date,
+      select * from study_report(${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, ${platformDay(ctx, now)}::date,
         ${scope.paths}::text[], ${scope.managedLike}, ${scope.memberOrganPath},
         ${REPORT_INTERVAL_S}, ${`${ACTIVE_WINDOW_S} seconds`}::interval, ${ctx.config.studyDailyCapSeconds})`.execute(ctx.db)
   ).rows[0];

@@ -3,11 +3,13 @@
  * today), hours 0.5–24, content and evidence files; the superior organisation audits it.
  */
 import { useRef, useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, message } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Form, Input, InputNumber, message } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { offlinePeriodService } from '../../api/study';
 import FileUpload from '../../widgets/file-upload';
+import PlatformDatePicker from '../../widgets/basic/platform-picker';
+import { isAfterPlatformToday, pickedDay } from '../../utils/platform-time';
 import './study.css';
 
 const LIST = '/partyMember/iStudy/learningassess/studydeclaration/list';
@@ -46,7 +48,7 @@ export default function Declaration() {
     try {
       await offlinePeriodService.create({
         title: v.title.trim(),
-        studyDate: v.studyDate.format('YYYY-MM-DD'),
+        studyDate: pickedDay(v.studyDate),
         hours: v.hours,
         content: v.content?.trim() || undefined,
         evidence: (() => {
@@ -72,7 +74,8 @@ export default function Declaration() {
           <Input placeholder="如：参加支部主题党日集中学习" maxLength={100} showCount />
         </Form.Item>
         <Form.Item label="学习日期" name="studyDate" rules={[{ required: true, message: '请选择学习日期' }]}>
-          <DatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={(d) => d.isAfter(dayjs(), 'day')} placeholder="请选择学习日期" />
+          {/* "today" is the platform's day, wherever the member's browser is (the server checks it too) */}
+          <PlatformDatePicker style={{ width: '100%' }} format="YYYY-MM-DD" disabledDate={isAfterPlatformToday} placeholder="请选择学习日期" />
         </Form.Item>
         <Form.Item label="学时" name="hours" rules={[{ required: true, message: '请输入学时' }, { type: 'number', min: 0.5, max: 24, message: '学时须在0.5至24小时之间' }]}>
           <InputNumber min={0.5} max={24} step={0.5} precision={1} style={{ width: '100%' }} addonAfter="小时" />

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Statistic, Table, Tabs, Tag } from 'antd';
 import { FormOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
+import { formatPlatform } from '../../utils/platform-time';
 import { fmtHours, periodService, RESOURCE_TYPE_TEXT, type OfflineReport, type OnlinePeriodItem, type SyncPeriodItem } from '../../api/study';
 import '../member.css';
 import './study.css';
@@ -65,7 +66,7 @@ export default function LearningAssess() {
                     { title: '已获学时', dataIndex: 'period', width: 90, render: (v: number) => fmtHours(v) },
                     { title: '总学时', dataIndex: 'resoursePeriod', width: 80, render: (v: number) => fmtHours(v) },
                     { title: '状态', dataIndex: 'completed', width: 80, render: (c: boolean) => (c ? <Tag color="success">已完成</Tag> : <Tag>学习中</Tag>) },
-                    { title: '最近学习', dataIndex: 'lastStudyTime', width: 170, render: (t: string) => (t ? new Date(t).toLocaleString('zh-CN', { hour12: false }) : '-') },
+                    { title: '最近学习', dataIndex: 'lastStudyTime', width: 170, render: (t: string) => formatPlatform(t, 'YYYY-MM-DD HH:mm:ss') || '-' },
                   ]}
                 />
               ),

@@ -1,5 +1,6 @@
-import { DatePicker as AntDatePicker } from 'antd';
 import dayjs from 'dayjs';
+import PlatformDatePicker from './platform-picker';
+import { formatPlatform } from '../../utils/platform-time';
 import { Empty, isEmpty } from './empty';
 
 /** Date format default yyyy-MM-dd (services §9); the value is the formatted string. */
@@ -8,7 +9,7 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 export default function DatePicker({ value, onChange, format = DATE_FORMAT, ...props }: { value?: string | null; onChange?: (v: string | null) => void; format?: string; [k: string]: unknown }) {
   const d = value ? dayjs(value) : null;
   return (
-    <AntDatePicker
+    <PlatformDatePicker
       style={{ width: '100%' }}
       {...(props as any)}
       format={format}
@@ -20,8 +21,7 @@ export default function DatePicker({ value, onChange, format = DATE_FORMAT, ...p
 
 export const formatDate = (value: unknown, format = DATE_FORMAT) => {
   if (isEmpty(value)) return '';
-  const d = dayjs(value as string);
-  return d.isValid() ? d.format(format) : String(value);
+  return formatPlatform(value, format);
 };
 
 export function Read({ value, format }: { value: unknown; format?: string }) {
