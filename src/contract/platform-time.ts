@@ -10,6 +10,14 @@ export const DEFAULT_PLATFORM_TZ = 'Asia/Shanghai';
 /** A calendar day as the API carries it. */
 export const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** 'YYYY-MM-DD' naming a day that exists (no 2026-02-30). */
+export function isCalendarDay(s: string): boolean {
+  if (!CALENDAR_DAY.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** One formatter per zone: building one per call is slow, and reports call this once a minute per member. */
 function dayFormat(timeZone: string) {

@@ -57,6 +57,9 @@ describe('the platform day (Asia/Shanghai) on the server', () => {
     const tomorrow = await declare('2026-11-23');
     expect(tomorrow.status).toBe(400);
     expect(tomorrow.body.error.validationErrors[0]).toMatchObject({ message: '学习日期不能晚于今天', members: ['studyDate'] });
+    const noSuchDay = await declare('2026-02-30');
+    expect(noSuchDay.status).toBe(400);
+    expect(noSuchDay.body.error.validationErrors[0].message).toBe('学习日期格式不正确');
   });
 
   it('at 00:30 China time (still the 22nd in UTC) the day and its cap roll over', async () => {

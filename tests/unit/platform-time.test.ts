@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { act, render } from '@testing-library/react';
 import { createElement } from 'react';
-import { calendarDay, isFutureDay, isValidTimeZone } from '../../src/contract/platform-time';
+import { calendarDay, isCalendarDay, isFutureDay, isValidTimeZone } from '../../src/contract/platform-time';
 import { formatPlatform, isAfterPlatformToday, platformToday, platformWallClock } from '../../src/client/utils/platform-time';
 import PlatformDatePicker from '../../src/client/widgets/basic/platform-picker';
 import { resetState, setState } from '../../src/client/state/store';
@@ -27,6 +27,7 @@ describe('calendar days in a zone (shared by server and client)', () => {
     expect(isFutureDay('2026-11-24', SHANGHAI_0030, 'Asia/Shanghai')).toBe(true);
     expect(isValidTimeZone('Asia/Shanghai')).toBe(true);
     expect(isValidTimeZone('Asia/Nowhere')).toBe(false);
+    expect(['2028-02-29', '2026-02-29', '2026-13-01', '2026-11-22'].map(isCalendarDay)).toEqual([true, false, false, true]);
   });
 });
 

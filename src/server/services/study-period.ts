@@ -5,7 +5,7 @@ import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { hours } from '../study/credit';
-import { isFutureDay } from '../../contract/platform-time';
+import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -61,6 +61,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     async handler({ ctx, input, user }) {
       const organId = user.memberOrganId;
       if (!organId) throw badRequest('未加入党组织，不能申报学时');
+      if (!isCalendarDay(input.studyDate)) throw invalid([{ message: '学习日期格式不正确', members: ['studyDate'] }]);
       if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
       const ids = (input.evidence ?? []).map((e) => e.id);
       if (ids.length) {
