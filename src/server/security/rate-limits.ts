@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
  * `signin-fail:<address>`, `sms-address:<address>`, `sms-session:<id>`, `sms-day:<yyyy-mm-dd>`.
  * A window starts with the first hit after the previous one ended.
  */
-export async function countHit(ctx: AppContext, key: string, windowMs: number): Promise<number> {
+export async function countHit(ctx: AppContext, key: string, windowMs: number): Promise<{ count: number; minutesLeft: number }> {
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + windowMs);
   // one statement: simultaneous hits each see their own count
@@ -21,10 +21,10 @@ export async function countHit(ctx: AppContext, key: string, windowMs: number): 
         expiresAt: sql`case when rate_counters.expires_at <= ${now} then ${expiresAt}::timestamptz else rate_counters.expires_at end`,
       }),
     )
-    .returning('count')
+    .returning(['count', 'expiresAt'])
     .executeTakeFirstOrThrow();
   await sweep(ctx, now);
-  return row.count;
+  return { count: row.count, minutesLeft: minutesUntil(row.expiresAt, now) };
 }
 
 /** The hits of the key's current window (0 once it has ended). */
@@ -32,8 +32,10 @@ export async function hitsSoFar(ctx: AppContext, key: string): Promise<{ count: 
   const now = ctx.now();
   const row = await ctx.db.selectFrom('rateCounters').select(['count', 'expiresAt']).where('key', '=', key).where('expiresAt', '>', now).executeTakeFirst();
   if (!row) return { count: 0, minutesLeft: 0 };
-  return { count: row.count, minutesLeft: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 60_000)) };
+  return { count: row.count, minutesLeft: minutesUntil(row.expiresAt, now) };
 }
+
+const minutesUntil = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 60_000));
 
 /** Ended windows are dropped as new hits arrive: the table holds only live counters. */
 async function sweep(ctx: AppContext, now: Date) {

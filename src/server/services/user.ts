@@ -9,6 +9,7 @@ import { newId } from '../http/token';
 import { subtreePattern } from '../scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { consumePhoneCode, issuePhoneCode, issueResetToken, type CodePurpose } from '../security/phone-codes';
+import { clientAddress } from '../security/rate-limits';
 import { getOrgan } from './organs';
 
 const phoneProp = { type: 'string', pattern: PHONE_PATTERN.source, title: '手机号', 'x-message': MSG.phoneInvalid, 'x-required-message': MSG.phoneRequired };
@@ -72,17 +73,17 @@ const adminProps = {
 export const userService = defineService('UserService', {
   SendPhoneVierifCode: action<{ phoneNumber: string; purpose: CodePurpose }>({
     method: 'POST',
-    summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；演示环境写入服务日志）',
+    summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；每个客户端（网络地址、已登录时的会话）每小时至多10条；全平台每日有上限；演示环境写入服务日志）',
     access: 'public',
     input: objectInput(
       { phoneNumber: phoneProp, purpose: { type: 'string', enum: ['findPassword', 'bindPhone', 'register'], default: 'findPassword', title: '用途' } },
       ['phoneNumber'],
     ),
-    async handler({ ctx, input }) {
+    async handler({ ctx, input, req, user }) {
       const owner = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
       if (input.purpose === 'findPassword' && !owner) throw badRequest(MSG.phoneNotFound);
       if (input.purpose !== 'findPassword' && owner) throw badRequest(MSG.phoneExists);
-      await issuePhoneCode(ctx, input.phoneNumber, input.purpose);
+      await issuePhoneCode(ctx, input.phoneNumber, input.purpose, { address: clientAddress(req), sessionId: user?.sessionId });
       return true;
     },
   }),
