@@ -96,9 +96,16 @@ function studyScope(user: CurrentUser): StudyScope {
   return { paths: pathChain(memberOrganPath), managedLike: managed ? subtreePattern(managed) : null, memberOrganPath };
 }
 
-function visibleWhere(call: Call<unknown>) {
-  const { paths, managedLike } = studyScope(call.user);
+function visibleTo(user: CurrentUser) {
+  const { paths, managedLike } = studyScope(user);
   return (eb: any) => eb.or([eb('r.organPath', 'in', paths), ...(managedLike ? [eb('r.organPath', 'like', managedLike)] : [])]);
+}
+const visibleWhere = (call: Call<unknown>) => visibleTo(call.user);
+
+/** A resource's file is read by the resource's readers (see services/file-readers). */
+export async function resourceHoldsFileFor(ctx: AppContext, user: CurrentUser, fileId: string) {
+  const row = await ctx.db.selectFrom('resources as r').select('r.id').where('r.fileId', '=', fileId).where('r.isDeleted', '=', false).where(visibleTo(user)).executeTakeFirst();
+  return !!row;
 }
 
 async function pageOf(q: any, input: PagingInput, order: 'new' | 'top' | 'studied' = 'new') {

@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * client address, a session, the platform's day), and the sign-in failures of names that are no
  * account, kept like an account's so that sign-in answers do not tell which accounts exist.
  * Failure counts are forgotten a day after the last failure, for accounts and unknown names alike.
+ * Indexes for the question "who may read this file".
  */
 const statements = [
   `CREATE TABLE rate_counters (
@@ -22,6 +23,9 @@ const statements = [
   )`,
   `CREATE INDEX ix_unknown_sign_in_names_last ON unknown_sign_in_names(last_failed_login_at)`,
   `ALTER TABLE users ADD COLUMN last_failed_login_at timestamptz`,
+  // who may download a file is asked of the records that hold it (services/file-readers)
+  `CREATE INDEX ix_offline_reports_evidence ON offline_reports USING gin (evidence jsonb_path_ops)`,
+  `CREATE INDEX ix_resources_file ON resources(file_id) WHERE file_id IS NOT NULL`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
