@@ -65,8 +65,7 @@ async function targetUser(call: Call<{ userId?: number }>) {
   if (!input.userId || input.userId === user.userId) return user.userId;
   if (user.isDefaultRole || !user.permissions.has(MANAGE)) throw forbidden(`${MSG.forbidden}（${MANAGE}）`);
   const m = await ctx.db.selectFrom('partyMembers').select('organPath').where('userId', '=', input.userId).where('isDeleted', '=', false).executeTakeFirst();
-  if (!m) throw notFound(MSG.memberNotFound);
-  call.requireScope(m.organPath);
+  call.requireVisible(m?.organPath, MSG.memberNotFound);
   return input.userId;
 }
 

@@ -40,13 +40,15 @@ const adminRows = (db: any) =>
     ])
     .where('u.isDeleted', '=', false);
 
-/** An administrator may manage another administrator only when all that one's managed organisations lie in his subtree. */
+/**
+ * An administrator may manage another administrator only when all that one's managed organisations
+ * lie in his subtree; any other answers as a missing user (404), so ids reveal nothing.
+ */
 async function loadAdminInScope(call: Call<unknown>, id: number) {
   const row = await adminRows(call.ctx.db).where('u.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.userNotFound);
-  const roles = row.roles as { organPath: string }[];
+  const roles = (row?.roles ?? []) as { organPath: string }[];
   if (!roles.length) throw notFound(MSG.userNotFound);
-  for (const r of roles) call.requireScope(r.organPath);
+  for (const r of roles) call.requireVisible(r.organPath, MSG.userNotFound);
   return row;
 }
 
@@ -118,7 +120,7 @@ export const userService = defineService('UserService', {
         const target = await ctx.db.selectFrom('users as u').leftJoin('organizations as o', 'o.id', 'u.organId').select(['u.id', 'o.organPath']).where('u.id', '=', input.userId).where('u.isDeleted', '=', false).executeTakeFirst();
         if (!target) throw notFound(MSG.userNotFound);
         const managed = await ctx.db.selectFrom('userRoles as ur').innerJoin('organizations as o', 'o.id', 'ur.organId').select('o.organPath').where('ur.userId', '=', target.id).execute();
-        for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireScope(p);
+        for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireVisible(p, MSG.userNotFound);
         await setPassword(call, target.id, input.newPassword, true);
         return true;
       }
@@ -206,11 +208,11 @@ export const userService = defineService('UserService', {
         .where('u.id', '=', id)
         .where('u.isDeleted', '=', false)
         .executeTakeFirst();
-      if (!row) throw notFound(MSG.userNotFound);
       if (id !== user.userId) {
         if (!user.permissions.has(P.Users)) throw forbidden(`${MSG.forbidden}（${P.Users}）`);
-        call.requireScope(row.organPath);
+        call.requireVisible(row?.organPath, MSG.userNotFound);
       }
+      if (!row) throw notFound(MSG.userNotFound);
       const { organPath: _omit, ...rest } = row;
       return rest;
     },
