@@ -195,7 +195,7 @@ const siginFrom = (remoteAddress: string, body: Record<string, unknown>, headers
   app.call('POST', '/api/TokenAuth/Sigin', { body, remoteAddress, headers });
 
 describe('image captcha (issue 11)', () => {
-  it('draws its characters as paths: no text, no font, no answer in the markup or the answer', async () => {
+  it('draws its characters as paths: no text, no font, no answer in the markup or in the response', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await app.call('GET', '/api/TokenAuth/GetRandomCode');
       expect(Object.keys(r.body.result).sort()).toEqual(['image', 'key']);
