@@ -24,6 +24,8 @@ export const MSG = {
   captchaWrong: '图形验证码错误或已过期',
   accountLocked: (minutes: number) => `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,
   accountDisabled: '账号已停用，请联系管理员',
+  /** many failed sign-ins from one network address, whatever the accounts (password spraying) */
+  addressSignInBlocked: (minutes: number) => `该网络登录失败次数过多，请${minutes}分钟后再试`,
   accountPending: '注册信息正在审核中，请耐心等待',
   accountRejected: '注册申请未通过审核，请联系所在党组织',
   userNameExists: '用户名已存在',
@@ -32,6 +34,9 @@ export const MSG = {
   phoneNotFound: '该手机号未绑定账号',
   phoneCodeWrong: '短信验证码错误或已过期',
   phoneCodeTooFrequent: '验证码发送过于频繁，请稍后再试',
+  /** one client (address or session) sent many codes, to whatever numbers */
+  phoneCodeClientLimit: (minutes: number) => `验证码发送次数过多，请${minutes}分钟后再试`,
+  phoneCodeDailyLimit: '今日短信验证码发送量已达上限，请明天再试',
   passwordWeak: '密码须为8至20位，且包含字母和数字',
   passwordOldWrong: '原密码错误',
   roleNotHeld: '你的账号权限有误，请联系客服',

@@ -55,7 +55,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // forwarded addresses only from the configured proxies: the per-address limits depend on it
+    trustProxy: ctx.config.trustProxy,
     ajv: {
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false },
     },

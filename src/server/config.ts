@@ -22,6 +22,15 @@ export interface Config {
   lockMinutes: number;
   /** phone codes: at most one a minute and this many an hour per number */
   phoneCodesPerHour: number;
+  /** phone codes one client (network address, and session when signed in) may have sent in an hour (SMS_PER_CLIENT_PER_HOUR) */
+  smsPerClientPerHour: number;
+  /** phone codes the whole platform sends in one day, a ceiling on the SMS bill (SMS_DAILY_LIMIT) */
+  smsDailyLimit: number;
+  /** failed sign-ins from one network address within 15 minutes, across accounts: from the first number every sign-in from it needs the image code, at the second it is refused for the rest of the window (SIGNIN_FAILURES_PER_ADDRESS) */
+  signInAddressCaptchaAfter: number;
+  signInAddressBlockAfter: number;
+  /** which proxies' X-Forwarded-For is believed (Fastify trustProxy): `loopback` by default; a list of addresses/CIDRs, a hop count or `true` */
+  trustProxy: boolean | number | string;
   /** configuration folders: entity schemas and screens (EXTRA_SCHEMAS_DIR / EXTRA_SCREENS_DIR add one more each) */
   schemaDirs: string[];
   screenDirs: string[];
@@ -51,6 +60,15 @@ function secretFrom(dataDir: string | null): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** TRUST_PROXY: `true`/`false`, a hop count, or addresses and CIDRs separated by commas; default the local host only. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (!v) return 'loopback';
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || './data');
@@ -71,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     lockAfterFailures: 5,
     lockMinutes: 5,
     phoneCodesPerHour: 5,
+    smsPerClientPerHour: Number(env.SMS_PER_CLIENT_PER_HOUR || 10),
+    smsDailyLimit: Number(env.SMS_DAILY_LIMIT || 10000),
+    // captcha from a third of the limit: spraying then costs a human per try long before the refusal
+    signInAddressCaptchaAfter: Math.ceil(Number(env.SIGNIN_FAILURES_PER_ADDRESS || 30) / 3),
+    signInAddressBlockAfter: Number(env.SIGNIN_FAILURES_PER_ADDRESS || 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     schemaDirs: ['schemas', ...(env.EXTRA_SCHEMAS_DIR ? [env.EXTRA_SCHEMAS_DIR] : [])],
     screenDirs: ['screens', ...(env.EXTRA_SCREENS_DIR ? [env.EXTRA_SCREENS_DIR] : [])],
     studyDailyCapSeconds: Math.round(Number(env.STUDY_DAILY_CAP_HOURS || 8) * 3600),

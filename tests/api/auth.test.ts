@@ -184,3 +184,113 @@ describe('usb key', () => {
     expect(r.body.error.message).toBe('证书签名校验失败');
   });
 });
+
+/** A fresh image code with its answer read where only the server keeps it. */
+async function solvedCaptcha() {
+  const code = await app.call('GET', '/api/TokenAuth/GetRandomCode');
+  const answer = (await app.db.selectFrom('captchas').select('answer').where('id', '=', code.body.result.key).executeTakeFirstOrThrow()).answer;
+  return { captchaKey: code.body.result.key as string, captchaCode: answer };
+}
+const siginFrom = (remoteAddress: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  app.call('POST', '/api/TokenAuth/Sigin', { body, remoteAddress, headers });
+
+describe('image captcha (issue 11)', () => {
+  it('draws its characters as paths: no text, no font, no answer in the markup or in the response', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await app.call('GET', '/api/TokenAuth/GetRandomCode');
+      expect(Object.keys(r.body.result).sort()).toEqual(['image', 'key']);
+      const svg = Buffer.from(r.body.result.image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+      const answer = (await app.db.selectFrom('captchas').select('answer').where('id', '=', r.body.result.key).executeTakeFirstOrThrow()).answer;
+      expect(svg).not.toMatch(/<text|font|<use|<symbol|<title|<desc|xlink/i);
+      expect(new Set([...svg.matchAll(/<(\w+)/g)].map((m) => m[1]))).toEqual(new Set(['svg', 'rect', 'g', 'path']));
+      // path data is numbers and drawing commands only; the answer is nowhere as text
+      for (const [, d] of svg.matchAll(/ d="([^"]*)"/g)) expect(d).toMatch(/^[MLCl0-9. -]+$/);
+      expect(svg.replace(/ d="[^"]*"/g, '')).not.toContain(answer);
+      expect(svg.length).toBeGreaterThan(2000);
+    }
+  });
+
+  it('an answer is good once, and not after five minutes', async () => {
+    const user = 'districtadmin';
+    for (let i = 0; i < 3; i++) await siginFrom('192.0.2.21', { userName: user, password: 'bad-pass-1' });
+    const c = await solvedCaptcha();
+    expect((await siginFrom('192.0.2.21', { userName: user, password: 'bad-pass-1', ...c })).body.error.message).toBe('用户名或密码错误');
+    // the same key again: gone
+    expect((await siginFrom('192.0.2.21', { userName: user, password: DEMO_PASSWORD, ...c })).body.error.message).toBe('图形验证码错误或已过期');
+    const late = await solvedCaptcha();
+    app.advance(5 * 60_000 + 1000);
+    expect((await siginFrom('192.0.2.21', { userName: user, password: DEMO_PASSWORD, ...late })).body.error.message).toBe('图形验证码错误或已过期');
+    expect((await siginFrom('192.0.2.21', { userName: user, password: DEMO_PASSWORD, ...(await solvedCaptcha()) })).status).toBe(200);
+  });
+});
+
+describe('sign-in does not tell which accounts exist (issue 11)', () => {
+  /** Five wrong passwords (with the image code once it is asked for), then the right one: every answer. */
+  async function failureAnswers(userName: string, address: string) {
+    const answers: unknown[] = [];
+    for (let i = 0; i < 6; i++) {
+      const password = i < 5 ? 'bad-pass-1' : DEMO_PASSWORD;
+      let r = await siginFrom(address, { userName, password });
+      if (r.body.error?.code === 1001 && r.body.error.message === '请输入图形验证码') {
+        answers.push({ status: r.status, error: r.body.error });
+        r = await siginFrom(address, { userName, password, ...(await solvedCaptcha()) });
+      }
+      answers.push({ status: r.status, error: r.body.error });
+    }
+    return answers;
+  }
+
+  it('an unknown name answers like a real account: captcha after 3 failures (1001), locked after 5 (1002)', async () => {
+    const real = await failureAnswers('branchadmin', '192.0.2.31');
+    const unknown = await failureAnswers('no-such-member', '192.0.2.32');
+    expect(unknown).toEqual(real);
+    const codes = real.map((a: any) => a.error.code);
+    expect(codes).toContain(1001);
+    expect(codes.at(-1)).toBe(1002);
+    // the lock ends for both alike
+    app.advance(5 * 60_000 + 1000);
+    const after = await siginFrom('192.0.2.32', { userName: 'no-such-member', password: 'bad-pass-1', ...(await solvedCaptcha()) });
+    expect(after.body.error).toMatchObject({ code: 1001, message: '用户名或密码错误' });
+    expect((await siginFrom('192.0.2.31', { userName: 'branchadmin', password: DEMO_PASSWORD, ...(await solvedCaptcha()) })).status).toBe(200);
+  });
+
+  it('a disabled account says so only to whoever holds its password', async () => {
+    await app.db.updateTable('users').set({ isActive: false }).where('userName', '=', 'teacher').execute();
+    try {
+      const wrong = await siginFrom('192.0.2.33', { userName: 'teacher', password: 'bad-pass-1' });
+      expect(wrong.body.error.message).toBe('用户名或密码错误');
+      const right = await siginFrom('192.0.2.33', { userName: 'teacher', password: DEMO_PASSWORD });
+      expect(right.body.error.message).toBe('账号已停用，请联系管理员');
+    } finally {
+      await app.db.updateTable('users').set({ isActive: true, failedLoginCount: 0 }).where('userName', '=', 'teacher').execute();
+    }
+  });
+});
+
+describe('failed sign-ins per client address (password spraying, issue 11)', () => {
+  it('after 10 failures across names every sign-in from the address needs the image code; at 30 it is refused for 15 minutes', async () => {
+    const spray = '198.51.100.7';
+    const { signInAddressCaptchaAfter: captchaAfter, signInAddressBlockAfter: blockAfter } = app.ctx.config;
+    expect([captchaAfter, blockAfter]).toEqual([10, 30]);
+    // one wrong password per name: no name reaches its own limits
+    for (let i = 0; i < captchaAfter; i++) expect((await siginFrom(spray, { userName: `spray-${i}`, password: 'Guess2026' })).body.error.code).toBe(0);
+    // now even a right password from that address needs the code; another address does not
+    const needs = await siginFrom(spray, { userName: 'member', password: DEMO_PASSWORD });
+    expect(needs.body.error).toMatchObject({ code: 1001, message: '请输入图形验证码' });
+    expect((await siginFrom('198.51.100.8', { userName: 'member', password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await siginFrom(spray, { userName: 'member', password: DEMO_PASSWORD, ...(await solvedCaptcha()) })).status).toBe(200);
+    for (let i = captchaAfter; i < blockAfter; i++) {
+      const r = await siginFrom(spray, { userName: `spray-${i}`, password: 'Guess2026', ...(await solvedCaptcha()) });
+      expect(r.body.error.message).toBe('用户名或密码错误');
+    }
+    const blocked = await siginFrom(spray, { userName: 'member', password: DEMO_PASSWORD, ...(await solvedCaptcha()) });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, error: { code: 1004 } });
+    expect(blocked.body.error.message).toMatch(/^该网络登录失败次数过多，请\d+分钟后再试$/);
+    // a forwarded-for header from a client that is no trusted proxy does not change its address
+    const spoofed = await siginFrom(spray, { userName: 'member', password: DEMO_PASSWORD }, { 'x-forwarded-for': '203.0.113.99' });
+    expect(spoofed.status).toBe(429);
+    app.advance(15 * 60_000 + 1000);
+    expect((await siginFrom(spray, { userName: 'member', password: DEMO_PASSWORD })).status).toBe(200);
+  });
+});

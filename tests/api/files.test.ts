@@ -129,6 +129,70 @@ describe('GET /file/download', () => {
   });
 });
 
+/** Signs in and switches to the first managed organisation's administrator role. */
+async function asAdmin(userName: string) {
+  const t = await app.login(userName);
+  const role = (await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token: t })).body.result[0];
+  await app.call('GET', '/api/TokenAuth/UserChangeRole', { token: t, query: { roleId: role.roleId, organId: role.organId } });
+  return t;
+}
+/** The client's two steps (core §7): a token for the file, then the download. */
+async function download(t: string, id: string) {
+  const auth = await app.call('GET', svc('ResourceLibaryService', 'GetUpLoadAuth'), { token: t, query: { id } });
+  if (auth.status !== 200) return auth;
+  return app.call('GET', '/file/download', { query: { ...auth.body.result, id } });
+}
+
+describe('who may download a file by id (issue 11)', () => {
+  it("another signed-in user cannot download a member's private class-2 or class-4 file, and learns nothing about it", async () => {
+    const teacher = await app.login('teacher');
+    for (const [cls, name] of [[2, 'private.pdf'], [4, '个人材料.pdf']] as const) {
+      const id = (await upload(cls, { name, content: PDF })).body.result.id;
+      expect((await download(token, id)).status, `owner, class ${cls}`).toBe(200);
+      const refused = await download(teacher, id);
+      const missing = await download(teacher, 'nosuchfile01');
+      expect(refused.status).toBe(404);
+      expect(refused.body).toEqual(missing.body);
+      expect(refused.body.error.message).toBe('文件不存在');
+      // the spec's bare call (no id): a token that opens only the caller's own uploads
+      const bare = (await app.call('GET', svc('ResourceLibaryService', 'GetUpLoadAuth'), { token: teacher })).body.result;
+      expect((await app.call('GET', '/file/download', { query: { ...bare, id } })).status).toBe(404);
+      const ownBare = (await app.call('GET', svc('ResourceLibaryService', 'GetUpLoadAuth'), { token })).body.result;
+      expect((await app.call('GET', '/file/download', { query: { ...ownBare, id } })).status).toBe(200);
+      // a token bound to one file opens no other
+      const teachersOwn = (await upload(cls, { name: 'mine.pdf', content: PDF }, teacher)).body.result.id;
+      const bound = (await app.call('GET', svc('ResourceLibaryService', 'GetUpLoadAuth'), { token: teacher, query: { id: teachersOwn } })).body.result;
+      const swapped = await app.call('GET', '/file/download', { query: { ...bound, id } });
+      expect(swapped.status).toBe(403);
+      expect(swapped.body.error.message).toBe('下载凭据无效或已过期');
+    }
+  });
+
+  it('offline declaration evidence: the declarant and the auditors over his organisation, nobody else', async () => {
+    const evidence = (await upload(2, { name: '签到表.pdf', content: PDF })).body.result;
+    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token, body: { title: '参加主题党日', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: evidence.name }] } });
+    expect(decl.status, JSON.stringify(decl.body)).toBe(200);
+    expect((await download(token, evidence.id)).status).toBe(200);
+    expect((await download(await asAdmin('districtadmin'), evidence.id)).status).toBe(200); // 温江区, audits the member
+    expect((await download(await asAdmin('district2admin'), evidence.id)).status).toBe(404); // 郫都区
+    expect((await download(await app.login('teacher'), evidence.id)).status).toBe(404);
+    // nobody lends himself a right by naming another's file as his evidence
+    const teacher = await app.login('teacher');
+    const borrowed = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: teacher, body: { title: '借用', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: 'x.pdf' }] } });
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.error.message).toBe('佐证材料不存在，请重新上传');
+  });
+
+  it("a resource's file: its readers, not an administrator of a sibling district", async () => {
+    const district = await asAdmin('districtadmin');
+    const file = (await upload(1, { name: '党章.pdf', content: PDF }, district)).body.result;
+    const res = await app.call('POST', svc('ResourceLibaryService', 'CreateResourceLibary'), { token: district, body: { name: '温江区学习文件', resourceType: 4, fileId: file.id, durationSeconds: 600 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await download(token, file.id)).status).toBe(200); // a member of 温江区 reads it
+    expect((await download(await asAdmin('district2admin'), file.id)).status).toBe(404);
+  });
+});
+
 describe('chunked media upload', () => {
   const CHUNK = 10485760;
   const source = fakeMp4(35 * 1024 * 1024, 125);

@@ -24,7 +24,8 @@ export interface TestApp {
   advance(ms: number): void;
   /** stop the server's clock at an instant (then only `advance` moves it): tests that must not depend on the hour they run at */
   freeze(at: Date | string): void;
-  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  /** `remoteAddress`: the client's network address (default 127.0.0.1), for the per-address limits */
+  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
   login(userName: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -63,7 +64,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
       payload = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json-patch+json';
     }
-    const res = await app.inject({ method: method as any, url, query: o.query as any, payload, headers });
+    const res = await app.inject({ method: method as any, url, query: o.query as any, payload, headers, ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}) });
     let body: any = res.body;
     try {
       body = JSON.parse(res.body);

@@ -44,13 +44,16 @@ describe('managed-organisation scope', () => {
     expect(r.body.result.items[0].idCard).toContain('*');
   });
 
-  it('cannot read, change or delete a member of a sibling district', async () => {
+  it('cannot read, change or delete a member of a sibling district (by id: 404, as if missing)', async () => {
     const other = await app.db.selectFrom('partyMembers').select(['id']).where('organPath', 'like', `${sibling.organPath}%`).where('isDeleted', '=', false).executeTakeFirstOrThrow();
+    // by id, a member beyond the subtree answers exactly as a missing one (no existence oracle)
     const get = await app.call('GET', svc('PartyMemberService', 'Get'), { token: district.token, query: { id: other.id } });
-    expect(get.status).toBe(403);
-    expect(get.body.error.message).toBe('无权访问该组织的数据');
+    const missing = await app.call('GET', svc('PartyMemberService', 'Get'), { token: district.token, query: { id: 99999999 } });
+    expect(get.status).toBe(404);
+    expect(get.body).toEqual(missing.body);
+    expect(get.body.error.message).toBe('党员不存在');
     const del = await app.call('DELETE', svc('PartyMemberService', 'Delete'), { token: district.token, query: { id: other.id } });
-    expect(del.status).toBe(403);
+    expect(del.status).toBe(404);
     const list = await app.call('GET', svc('PartyMemberService', 'PageList'), { token: district.token, query: { OrganPath: sibling.organPath } });
     expect(list.status).toBe(403);
     // the sibling's own administrator can

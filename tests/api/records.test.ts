@@ -69,11 +69,13 @@ describe('TeachingPlanService (configured)', () => {
     const city = admins.cityadmin;
     const inbox = ok(await app.call('GET', svc('TeachingPlanService', 'IssuedPageList'), { token: city.token }));
     expect(inbox.items.map((i: any) => i.id)).toContain(plan.id);
-    // a city admin cannot edit the province's plan
-    expect((await app.call('PUT', svc('TeachingPlanService', 'Update'), { token: city.token, body: { id: plan.id, title: 'x', year: 2026 } })).status).toBe(403);
+    // a city admin cannot edit the province's plan: beyond his subtree it answers as missing
+    expect((await app.call('PUT', svc('TeachingPlanService', 'Update'), { token: city.token, body: { id: plan.id, title: 'x', year: 2026 } })).status).toBe(404);
     const cityPlan = ok(await app.call('POST', svc('TeachingPlanService', 'Create'), { token: city.token, body: { title: '成都市计划', year: 2026 } }));
     expect((await app.call('GET', svc('TeachingPlanService', 'Get'), { token: city.token, query: { id: cityPlan.id } })).status).toBe(200);
-    expect((await app.call('GET', svc('TeachingPlanService', 'Get'), { token: admins.district2admin.token, query: { id: cityPlan.id } })).status).toBe(403);
+    const sibling = await app.call('GET', svc('TeachingPlanService', 'Get'), { token: admins.district2admin.token, query: { id: cityPlan.id } });
+    expect(sibling.status).toBe(404);
+    expect(sibling.body).toEqual((await app.call('GET', svc('TeachingPlanService', 'Get'), { token: admins.district2admin.token, query: { id: 99999999 } })).body);
 
     const del = await app.call('DELETE', svc('TeachingPlanService', 'Delete'), { token: province.token, query: { id: plan.id } });
     expect(del.status).toBe(200);
@@ -110,7 +112,7 @@ describe('BaseLibraryService and TeacherLibaryService (configured)', () => {
     const item = auditing.items.find((i: any) => i.id === teacher.id);
     expect(item).toMatchObject({ realName: '张老师', reportRemark: '优秀讲师', reportStatus: 0 });
     // the sibling district cannot audit the city's queue
-    expect((await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: admins.district2admin.token, body: { id: item.reportId, approved: true } })).status).toBe(403);
+    expect((await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: admins.district2admin.token, body: { id: item.reportId, approved: true } })).status).toBe(404);
     const reject = await app.call('POST', svc('TeacherLibaryService', 'AuditReport'), { token: city.token, body: { id: item.reportId, approved: false } });
     expect(reject.body.error.message).toBe('请输入备注');
     // any superior may take it up: the province administrator approves it into the province's library
@@ -158,7 +160,7 @@ describe('ForumService (configured)', () => {
     // the sibling district's administrator sees nothing of it
     const other = ok(await app.call('GET', svc('ForumService', 'PageList'), { token: admins.district2admin.token, query: { MaxResultCount: 1000 } }));
     expect(other.items.map((i: any) => i.id)).not.toContain(post.id);
-    expect((await app.call('POST', svc('ForumService', 'SetTopToggle'), { token: admins.district2admin.token, body: { id: post.id } })).status).toBe(403);
+    expect((await app.call('POST', svc('ForumService', 'SetTopToggle'), { token: admins.district2admin.token, body: { id: post.id } })).status).toBe(404);
     ok(await app.call('DELETE', svc('ForumService', 'Delete'), { token: district.token, query: { id: post.id } }));
   });
 });
@@ -186,7 +188,7 @@ describe('PartyPublicInfoService (configured)', () => {
     const dyn = ok(await app.call('POST', svc('PartyPublicInfoService', 'DynamicCreate'), { token: admins.district2admin.token, body: { title: '郫都动态', content: '<p>x</p>' } }));
     const mine = ok(await app.call('POST', svc('PartyPublicInfoService', 'PartyMemberLocalPagedList'), { token: member, body: {} }));
     expect(mine.items.map((i: any) => i.id)).not.toContain(dyn.id);
-    expect((await app.call('GET', svc('PartyPublicInfoService', 'GetPublicInfoInfo'), { token: member, query: { id: dyn.id } })).status).toBe(403);
+    expect((await app.call('GET', svc('PartyPublicInfoService', 'GetPublicInfoInfo'), { token: member, query: { id: dyn.id } })).status).toBe(404);
     // permission per type: an update through the wrong type's action finds nothing
     expect((await app.call('PUT', svc('PartyPublicInfoService', 'AnnounceUpdate'), { token: province.token, body: { id: info.id, title: 't', content: 'c' } })).status).toBe(404);
   });

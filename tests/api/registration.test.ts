@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chinaDay } from '../../src/server/study/credit';
 import { DEMO_PASSWORD, startTestApp, svc, type TestApp } from './harness';
 
 let app: TestApp;
@@ -102,5 +103,48 @@ describe('password recovery by phone code', () => {
     for (let i = 0; i < 5; i++) expect((await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code: wrongCode } })).status).toBe(400);
     const r = await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code: right } });
     expect(r.body.error.message).toBe('短信验证码错误或已过期');
+  });
+});
+
+describe('phone codes per client and per day (issue 11)', () => {
+  const send = (phoneNumber: string, o: { remoteAddress: string; token?: string }) =>
+    app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber, purpose: 'register' }, ...o });
+
+  it('one address may have codes sent to at most 10 numbers an hour; other addresses are not affected', async () => {
+    const address = '198.51.100.21';
+    for (let i = 0; i < 10; i++) expect((await send(`1590000${String(i).padStart(4, '0')}`, { remoteAddress: address })).status, `code ${i + 1}`).toBe(200);
+    const eleventh = await send('15900000099', { remoteAddress: address });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toMatchObject({ success: false, error: { message: '验证码发送次数过多，请60分钟后再试' } });
+    expect(app.sms.sent.has('15900000099')).toBe(false);
+    expect((await send('15900000098', { remoteAddress: '198.51.100.22' })).status).toBe(200);
+    app.advance(3600_000 + 1000);
+    expect((await send('15900000099', { remoteAddress: address })).status).toBe(200);
+  });
+
+  it('a signed-in caller is limited by his session too, whatever address he sends from', async () => {
+    const token = await app.login('teacher');
+    for (let i = 0; i < 10; i++) expect((await send(`1580000${String(i).padStart(4, '0')}`, { token, remoteAddress: `198.51.101.${i}` })).status).toBe(200);
+    const r = await send('15800000099', { token, remoteAddress: '198.51.101.200' });
+    expect(r.status).toBe(429);
+    expect(r.body.error.message).toMatch(/^验证码发送次数过多，请\d+分钟后再试$/);
+    // the same address without the session is another client
+    expect((await send('15800000099', { remoteAddress: '198.51.101.200' })).status).toBe(200);
+  });
+
+  it('the platform sends at most SMS_DAILY_LIMIT codes a day', async () => {
+    const limit = app.ctx.config.smsDailyLimit;
+    expect(limit).toBe(10000);
+    const today = await app.db.selectFrom('rateCounters').select('count').where('key', '=', `sms-day:${chinaDay(app.ctx.now())}`).executeTakeFirst();
+    app.ctx.config.smsDailyLimit = (today?.count ?? 0) + 1;
+    try {
+      expect((await send('15700000001', { remoteAddress: '198.51.102.1' })).status).toBe(200);
+      const over = await send('15700000002', { remoteAddress: '198.51.102.2' });
+      expect(over.status).toBe(429);
+      expect(over.body.error.message).toBe('今日短信验证码发送量已达上限，请明天再试');
+      expect(app.sms.sent.has('15700000002')).toBe(false);
+    } finally {
+      app.ctx.config.smsDailyLimit = limit;
+    }
   });
 });

@@ -135,13 +135,46 @@ describe('library, records and integrity', () => {
     const queue = (await app.call('GET', svc('ResourceReportService', 'GetOranReportAuditList'), { token: city })).body.result;
     const rp = queue.items.find((i: any) => i.resourceId === rid);
     expect(rp).toMatchObject({ name: '温江区党课视频', status: 0 });
-    expect((await app.call('POST', svc('ResourceReportService', 'AuditResourceReport'), { token: await asAdmin('district2admin'), body: { id: rp.id, approved: true } })).status).toBe(403);
+    expect((await app.call('POST', svc('ResourceReportService', 'AuditResourceReport'), { token: await asAdmin('district2admin'), body: { id: rp.id, approved: true } })).status).toBe(404);
     expect((await app.call('POST', svc('ResourceReportService', 'AuditResourceReport'), { token: city, body: { id: rp.id, approved: true } })).status).toBe(200);
     const cityList = (await app.call('GET', svc('ResourceLibaryService', 'GetOrganManageResourceList'), { token: city, query: { Name: '温江区党课视频' } })).body.result;
     expect(cityList.totalCount).toBe(2); // the district's original and the city's adopted copy
     const p = await app.login('13800000006'); // district2admin signs in as a member of the neighbouring district
     const seen = (await app.call('GET', svc('ResourceLibaryService', 'GetOrganResourceList'), { token: p, query: { Name: '温江区党课视频' } })).body.result;
     expect(seen.items.filter((i: any) => i.organPath.startsWith('/') && i.name === '温江区党课视频' && i.organName.includes('温江'))).toHaveLength(0);
+  });
+});
+
+describe('no existence oracle: a resource beyond the caller\'s reach answers as a missing one (issue 11)', () => {
+  it('district2admin (郫都区) gets the same 404 for a 温江区 resource as for a missing id, on every call that takes a resource id', async () => {
+    const district = await asAdmin('districtadmin');
+    const created = await app.call('POST', svc('ResourceLibaryService', 'CreateResourceLibary'), { token: district, body: { name: '温江区专题党课', resourceType: 1, keyWord: '专题', durationSeconds: 300 } });
+    expect(created.status).toBe(200);
+    const wenjiang = created.body.result.id;
+    const missing = 99999999;
+    const sibling = await asAdmin('district2admin');
+    const calls: [string, string, string, (id: number) => Record<string, unknown>][] = [
+      ['GET', 'ResourceLibaryService', 'GetRelationResourceList', (id) => ({ id })],
+      ['GET', 'ResourceLibaryService', 'GetResourceById', (id) => ({ id })],
+      ['GET', 'ResourceLibaryService', 'GetByIdAutoIncr', (id) => ({ id })],
+      ['POST', 'ResourceLibaryService', 'ModifyResourceLibary', (id) => ({ id, name: 'x', resourceType: 1 })],
+      ['POST', 'ResourceLibaryService', 'DeleteResourceLibary', (id) => ({ id })],
+      ['POST', 'ResourceLibaryService', 'AdoptiveResource', (id) => ({ id })],
+      ['POST', 'ResourceLibaryService', 'CollectResource', (id) => ({ id })],
+      ['POST', 'ResourceLibaryService', 'VerifyIntegrity', (id) => ({ id })],
+      ['POST', 'ResourceReportService', 'CreateResourceReport', (id) => ({ resourceId: id })],
+    ];
+    for (const [method, service, action, input] of calls) {
+      const ask = (id: number) => app.call(method, svc(service, action), method === 'GET' ? { token: sibling, query: input(id) } : { token: sibling, body: input(id) });
+      const out = await ask(wenjiang);
+      const none = await ask(missing);
+      expect(out.status, `${action} out of scope`).toBe(404);
+      expect(out.body, action).toEqual(none.body);
+    }
+    // its own administrator and its members still reach it
+    expect((await app.call('GET', svc('ResourceLibaryService', 'GetRelationResourceList'), { token: district, query: { id: wenjiang } })).status).toBe(200);
+    expect((await app.call('GET', svc('ResourceLibaryService', 'GetRelationResourceList'), { token: member, query: { id: wenjiang } })).status).toBe(200);
+    expect((await app.call('GET', svc('ResourceLibaryService', 'GetResourceById'), { token: district, query: { id: wenjiang } })).body.result.name).toBe('温江区专题党课');
   });
 });
 

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
 import * as m004 from './migrations/004-study';
 import * as m005 from './migrations/005-study-report';
+import * as m006 from './migrations/006-security-limits';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-files': m003,
   '004-study': m004,
   '005-study-report': m005,
+  '006-security-limits': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,7 @@ export interface UserTable {
   needChangePassword: Generated<boolean>;
   failedLoginCount: Generated<number>;
   lockoutEnd: NullableTs;
+  lastFailedLoginAt: NullableTs;
   ukeyPublicKey: string | null;
   ssoSubject: string | null;
   creatorUserId: number | null;
@@ -102,6 +103,8 @@ export interface AuthSessionTable {
 }
 
 export interface CaptchaTable { id: string; answer: string; expiresAt: Timestamp }
+export interface RateCounterTable { key: string; count: number; windowStart: Timestamp; expiresAt: Timestamp }
+export interface UnknownSignInNameTable { name: string; failedLoginCount: Generated<number>; lockoutEnd: NullableTs; lastFailedLoginAt: Timestamp }
 export interface PhoneCodeTable {
   id: Generated<number>;
   phoneNumber: string;
@@ -392,6 +395,8 @@ export interface DB {
   userRoles: UserRoleTable;
   authSessions: AuthSessionTable;
   captchas: CaptchaTable;
+  rateCounters: RateCounterTable;
+  unknownSignInNames: UnknownSignInNameTable;
   phoneCodes: PhoneCodeTable;
   ukeyChallenges: UkeyChallengeTable;
   ssoTicketsUsed: SsoTicketUsedTable;

@@ -181,10 +181,12 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get('/file/download', { schema: { hide: true } as any }, async (req, reply) => {
     const q = req.query as Record<string, string>;
-    const payload = verifyPurposeToken<{ u: number; p: string }>(ctx.config.jwtSecret, 'download', q.token, ctx.now().getTime());
-    if (!payload || payload.p !== String(q.project ?? '')) throw new AppError(403, FILE_MSG.tokenInvalid);
-    const f = await ctx.db.selectFrom('files').selectAll().where('id', '=', String(q.id ?? '')).executeTakeFirst();
-    if (!f) throw notFound(FILE_MSG.notFound);
+    const payload = verifyPurposeToken<{ u: number; p: string; f?: string }>(ctx.config.jwtSecret, 'download', q.token, ctx.now().getTime());
+    const id = String(q.id ?? '');
+    // a token names its file (read right checked when it was issued, GetUpLoadAuth) or else opens its holder's own uploads
+    if (!payload || payload.p !== String(q.project ?? '') || (payload.f !== undefined && payload.f !== id)) throw new AppError(403, FILE_MSG.tokenInvalid);
+    const f = await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!f || (payload.f === undefined && f.uploaderUserId !== payload.u)) throw notFound(FILE_MSG.notFound);
     const path = storage.objectPath(f.storageKey);
     reply
       .header('content-type', f.contentType)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { CurrentUser } from './auth';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from './errors';
 import { MSG } from '../../contract/messages';
 import { ok } from './envelope';
 import { isInSubtree } from '../scope';
@@ -22,8 +22,14 @@ export interface Call<I> {
   reply: FastifyReply;
   /** the signed-in caller; only null for public actions called without a token */
   user: CurrentUser;
-  /** Throws 403 unless `organPath` lies in the caller's managed subtree. */
+  /** Throws 403 unless `organPath` lies in the caller's managed subtree (for organisations the caller names as a target or filter). */
   requireScope(organPath: string | null | undefined): void;
+  /**
+   * For a record loaded by id: throws the 404 of a missing id (`notFoundMessage`) unless
+   * `organPath` lies in the caller's managed subtree — ids must not tell what exists outside it.
+   * Called by each record type's one loader, not by handlers.
+   */
+  requireVisible(organPath: string | null | undefined, notFoundMessage: string): void;
 }
 
 export interface ActionDef<I = any> {
@@ -93,6 +99,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
       },
       handler: async (req, reply) => {
         const user = req.currentUser;
+        const inSubtree = (organPath: string | null | undefined) => !!user && !!user.organPath && !!organPath && isInSubtree(organPath, user.organPath);
         const call: Call<any> = {
           input: (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {},
           ctx,
@@ -100,7 +107,10 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
           reply,
           user: user as CurrentUser,
           requireScope(organPath) {
-            if (!user || !user.organPath || !organPath || !isInSubtree(organPath, user.organPath)) throw forbidden(MSG.outOfScope);
+            if (!inSubtree(organPath)) throw forbidden(MSG.outOfScope);
+          },
+          requireVisible(organPath, notFoundMessage) {
+            if (!inSubtree(organPath)) throw notFound(notFoundMessage);
           },
         };
         const result = await def.handler(call);

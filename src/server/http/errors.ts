@@ -6,6 +6,8 @@ export const ERROR_CODE = {
   captchaRequired: 1001,
   accountLocked: 1002,
   needChangePassword: 1003,
+  /** too many failed sign-ins from the caller's network address */
+  addressBlocked: 1004,
 } as const;
 
 export type ValidationError = { message: string; members: string[] };

@@ -109,9 +109,12 @@ async function loadInScope(call: Call<any>, o: OpContext, id: number, entityName
   return rec;
 }
 
+/** A record of the caller's own organisation (report, issue): one beyond his subtree answers as missing, one below it is refused with the reason. */
 async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) {
   const rec = await loadRecord(call.ctx.db, o.entity.name, id);
-  if (rec.organId !== actingOrgan(call.user).id) throw forbidden('只能操作本组织的数据');
+  const organ = actingOrgan(call.user);
+  if (!rec.organPath.startsWith(organ.path)) throw notFound(RECORD_NOT_FOUND);
+  if (rec.organId !== organ.id) throw forbidden('只能操作本组织的数据');
   return rec;
 }
 
@@ -261,8 +264,8 @@ export const OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const organ = actingOrgan(call.user);
         const report = await call.ctx.db.selectFrom('recordReports').selectAll().where('id', '=', call.input.id).where('entity', '=', o.entity.name).executeTakeFirst();
-        if (!report) throw notFound('上报记录不存在');
-        if (!report.toOrganPath.startsWith(organ.path)) throw forbidden(MSG.outOfScope);
+        // a report addressed outside the caller's subtree answers as a missing one
+        if (!report || !report.toOrganPath.startsWith(organ.path)) throw notFound('上报记录不存在');
         if (report.status !== 0) throw badRequest(ALREADY_AUDITED);
         requireRemarkOnReject(call.input);
         const rec = await loadRecord(call.ctx.db, o.entity.name, report.recordId);
@@ -284,6 +287,7 @@ export const OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const organ = actingOrgan(call.user);
         const rec = await loadRecord(call.ctx.db, o.entity.name, call.input.id);
+        if (!rec.organPath.startsWith(organ.path)) throw notFound(RECORD_NOT_FOUND);
         if (rec.organParentId !== organ.id) throw forbidden('只能选用下一级组织的资源');
         const dup = await baseQuery(call.ctx.db, o.entity.name).select('r.id').where('r.organId', '=', organ.id).where('r.sourceRecordId', '=', rec.sourceRecordId ?? rec.id).executeTakeFirst();
         if (dup) throw badRequest('该资源已入库，请勿重复选用');

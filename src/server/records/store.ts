@@ -64,7 +64,10 @@ export async function applyScope(db: Database, q: RecordQuery, scope: Scope, use
   }
 }
 
-/** Whether one record lies within a caller's scope (for single-record operations). */
+/**
+ * Whether one record lies within a caller's scope (for single-record operations). A record outside
+ * it answers exactly as a missing one (404), so that ids tell nothing about what lies beyond.
+ */
 export async function assertInScope(db: Database, rec: { organPath: string; ownerUserId: number | null; organParentId?: number | null }, scope: Scope, user: CurrentUser) {
   let ok = false;
   if (scope === 'own') ok = rec.ownerUserId === user.userId;
@@ -75,7 +78,7 @@ export async function assertInScope(db: Database, rec: { organPath: string; owne
   } else if (scope === 'children') ok = rec.organParentId === actingOrgan(user).id;
   else if (scope === 'available') ok = pathChain(actingOrgan(user).path).includes(rec.organPath);
   else ok = isInSubtree(rec.organPath, actingOrgan(user).path);
-  if (!ok) throw forbidden(scope === 'own' ? MSG.forbidden : MSG.outOfScope);
+  if (!ok) throw notFound(RECORD_NOT_FOUND);
 }
 
 export const recordColumns = [

@@ -2,15 +2,42 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import type { AppContext } from '../context';
-import { badRequest } from '../http/errors';
+import { AppError, badRequest } from '../http/errors';
+import { platformDay } from '../platform-day';
+import { countHit } from './rate-limits';
 
-/** Six-digit phone codes: stored hashed, valid 10 minutes, 5 tries, one a minute and a few an hour per number. */
+/**
+ * Six-digit phone codes: stored hashed, valid 10 minutes, 5 tries, one a minute and a few an hour per
+ * number; besides, a few an hour per client (network address, and session when signed in) whatever
+ * the numbers, and a ceiling for the whole platform per day — each text costs money and reaches a
+ * stranger's phone.
+ */
 export type CodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'resetToken';
 const TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 const digest = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${phone}|${purpose}|${code}`).digest('hex');
 
-export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose): Promise<void> {
+/** Who asks for a code: the address always, the session when the caller is signed in. */
+export interface CodeClient {
+  address: string;
+  sessionId?: string | null;
+}
+
+const HOUR_MS = 3600_000;
+
+/** Counts the send against the client and the platform's day; refuses once a limit is passed. */
+async function chargeClient(ctx: AppContext, client: CodeClient) {
+  const perHour = ctx.config.smsPerClientPerHour;
+  const keys = [`sms-address:${client.address}`, ...(client.sessionId ? [`sms-session:${client.sessionId}`] : [])];
+  for (const key of keys) {
+    const hit = await countHit(ctx, key, HOUR_MS);
+    if (hit.count > perHour) throw new AppError(429, MSG.phoneCodeClientLimit(hit.minutesLeft));
+  }
+  // the key names the platform's day, so the count starts again at midnight in China
+  if ((await countHit(ctx, `sms-day:${platformDay(ctx)}`, 25 * HOUR_MS)).count > ctx.config.smsDailyLimit) throw new AppError(429, MSG.phoneCodeDailyLimit);
+}
+
+export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose, client: CodeClient): Promise<void> {
   const now = ctx.now();
   const recent = await ctx.db
     .selectFrom('phoneCodes')
@@ -23,6 +50,7 @@ export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpo
     .where('creationTime', '>', new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
   if (Number(recent.lastMinute) > 0 || Number(recent.lastHour) >= ctx.config.phoneCodesPerHour) throw badRequest(MSG.phoneCodeTooFrequent);
+  await chargeClient(ctx, client);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db
     .insertInto('phoneCodes')

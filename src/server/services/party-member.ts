@@ -46,10 +46,11 @@ async function loadMember(db: Database, id: number) {
   return row;
 }
 
-async function loadInScope(call: Call<unknown>, id: number) {
-  const row = await loadMember(call.ctx.db, id);
-  call.requireScope(row.organPath);
-  return row;
+/** The one loader of another member by id: beyond the caller's subtree he answers as a missing one (404). */
+async function loadInScope(call: Call<unknown>, id: number, notFoundMessage: string = MSG.memberNotFound) {
+  const row = await members(call.ctx.db).where('m.id', '=', id).executeTakeFirst();
+  call.requireVisible(row?.organPath, notFoundMessage);
+  return row!;
 }
 
 /** Core §5 member-form rules, checked on the server too (the identity card sits in `addition`). */
@@ -213,7 +214,8 @@ function subRecordActions(table: 'memberBonusPenalties' | 'memberAbroads', label
       async handler(call) {
         const row = await call.ctx.db.selectFrom(table).select(['id', 'memberId']).where('id', '=', call.input.id).executeTakeFirst();
         if (!row) throw notFound(MSG.recordNotFound);
-        await loadInScope(call, row.memberId);
+        // a record of a member beyond the subtree answers as a missing record
+        await loadInScope(call, row.memberId, MSG.recordNotFound);
         await call.ctx.db.deleteFrom(table).where('id', '=', row.id).execute();
         return true;
       },

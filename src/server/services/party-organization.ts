@@ -63,8 +63,7 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
     input: idInput,
     async handler(call) {
       const row = await teamMembers(call.ctx.db).where('t.id', '=', call.input.id).executeTakeFirst();
-      if (!row) throw notFound('班子成员不存在');
-      call.requireScope(row.organPath);
+      call.requireVisible(row?.organPath, '班子成员不存在');
       return row;
     },
   }),

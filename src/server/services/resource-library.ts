@@ -96,9 +96,16 @@ function studyScope(user: CurrentUser): StudyScope {
   return { paths: pathChain(memberOrganPath), managedLike: managed ? subtreePattern(managed) : null, memberOrganPath };
 }
 
-function visibleWhere(call: Call<unknown>) {
-  const { paths, managedLike } = studyScope(call.user);
+function visibleTo(user: CurrentUser) {
+  const { paths, managedLike } = studyScope(user);
   return (eb: any) => eb.or([eb('r.organPath', 'in', paths), ...(managedLike ? [eb('r.organPath', 'like', managedLike)] : [])]);
+}
+const visibleWhere = (call: Call<unknown>) => visibleTo(call.user);
+
+/** A resource's file is read by the resource's readers (see services/file-readers). */
+export async function resourceHoldsFileFor(ctx: AppContext, user: CurrentUser, fileId: string) {
+  const row = await ctx.db.selectFrom('resources as r').select('r.id').where('r.fileId', '=', fileId).where('r.isDeleted', '=', false).where(visibleTo(user)).executeTakeFirst();
+  return !!row;
 }
 
 async function pageOf(q: any, input: PagingInput, order: 'new' | 'top' | 'studied' = 'new') {
@@ -123,8 +130,14 @@ const applyFilters = (q: any, input: ListInput) => {
   return q;
 };
 
-async function loadResource(call: Call<unknown>, id: number) {
-  const row = await baseSelect(call.ctx.db, call.user.userId).where('r.id', '=', id).executeTakeFirst();
+/**
+ * The one loader of a resource by id, with the caller's reach in the query: `read` — what he may
+ * study (his organisation's chain upward, and a managed subtree); `manage` — his managed subtree.
+ * Beyond it a resource answers exactly as a missing one (404), so ids reveal nothing.
+ */
+async function loadResource(call: Call<unknown>, id: number, reach: 'read' | 'manage') {
+  const inReach = reach === 'read' ? visibleTo(call.user) : (eb: any) => eb('r.organPath', 'like', subtreePattern(actingOrgan(call.user).path));
+  const row = await baseSelect(call.ctx.db, call.user.userId).where('r.id', '=', id).where(inReach).executeTakeFirst();
   if (!row) throw notFound(RES_MSG.notFound);
   return row;
 }
@@ -198,7 +211,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return toResource(await loadResource(call, row.id));
+      return toResource(await loadResource(call, row.id, 'manage'));
     },
   }),
 
@@ -206,8 +219,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
     method: 'POST', summary: '修改资源（管理范围内）', access: { permission: `${MANAGE}.Modify` }, returns: RESOURCE,
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '资源' }, ...resourceProps }, ['id', 'name', 'resourceType']),
     async handler(call) {
-      const cur = await loadResource(call, call.input.id);
-      call.requireScope(cur.organPath);
+      const cur = await loadResource(call, call.input.id, 'manage');
       const facts = call.input.fileId && call.input.fileId !== cur.fileId ? await fileFacts(call.ctx.db, call.input.fileId) : {};
       await call.ctx.db
         .updateTable('resources')
@@ -221,15 +233,14 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
         })
         .where('id', '=', cur.id)
         .execute();
-      return toResource(await loadResource(call, cur.id));
+      return toResource(await loadResource(call, cur.id, 'manage'));
     },
   }),
 
   DeleteResourceLibary: action<{ id: number }>({
     method: 'POST', summary: '删除资源（管理范围内）', access: { permission: `${MANAGE}.Delete` }, input: idInput,
     async handler(call) {
-      const cur = await loadResource(call, call.input.id);
-      call.requireScope(cur.organPath);
+      const cur = await loadResource(call, call.input.id, 'manage');
       await call.ctx.db.updateTable('resources').set({ isDeleted: true }).where('id', '=', cur.id).execute();
       return true;
     },
@@ -238,10 +249,9 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
   AdoptiveResource: action<{ id: number }>({
     method: 'POST', summary: '采用下级组织的资源到本组织资源库', access: { permission: MANAGE }, returns: RESOURCE, input: idInput,
     async handler(call) {
-      const src = await loadResource(call, call.input.id);
-      call.requireScope(src.organPath);
+      const src = await loadResource(call, call.input.id, 'manage');
       if (src.organId === actingOrgan(call.user).id) throw badRequest(RES_MSG.alreadyAdopted);
-      return toResource(await loadResource(call, await copyResource(call, src.id)));
+      return toResource(await loadResource(call, await copyResource(call, src.id), 'manage'));
     },
   }),
 
@@ -270,8 +280,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
   GetResourceById: action<{ id: number }>({
     method: 'GET', summary: '资源详情（含本人学时与收藏状态）；打开即开始学习会话', access: 'self', input: idInput, returns: RESOURCE,
     async handler(call) {
-      const row = await baseSelect(call.ctx.db, call.user.userId).where('r.id', '=', call.input.id).where(visibleWhere(call)).executeTakeFirst();
-      if (!row) throw notFound(RES_MSG.notFound);
+      const row = await loadResource(call, call.input.id, 'read');
       await openStudySession(call.ctx, call.user, row.id);
       return toResource(row);
     },
@@ -284,7 +293,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
       const hit = await call.ctx.db.updateTable('resources as r').set({ viewCount: sql`view_count + 1` }).where('r.id', '=', call.input.id).where('r.isDeleted', '=', false).where(visible as any).returning('r.id').executeTakeFirst();
       if (!hit) throw notFound(RES_MSG.notFound);
       await openStudySession(call.ctx, call.user, hit.id);
-      return toResource(await loadResource(call, hit.id));
+      return toResource(await loadResource(call, hit.id, 'read'));
     },
   }),
 
@@ -323,7 +332,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
     method: 'GET', summary: '相关资源：同分类或有相同关键词', access: 'self', input: objectInput({ ...pagingProps, id: idInput.properties.id }, ['id']),
     returns: `{totalCount, items: ${RESOURCE}[]}`,
     async handler(call) {
-      const cur = await loadResource(call, call.input.id);
+      const cur = await loadResource(call, call.input.id, 'read');
       const words = (cur.keyWord ?? '').split(/[,，\s]+/).filter(Boolean).slice(0, 10);
       const q = baseSelect(call.ctx.db, call.user.userId)
         .where('r.id', '!=', cur.id)
@@ -354,7 +363,7 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
     method: 'POST', summary: '完整性校验（扩展接口）：重新计算资源文件的 SHA-256，不一致的标记为数据被篡改', access: { permission: MANAGE },
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '资源' } }), returns: '{tampered}',
     async handler(call) {
-      if (call.input.id) call.requireScope((await loadResource(call, call.input.id)).organPath);
+      if (call.input.id) await loadResource(call, call.input.id, 'manage');
       return verifyIntegrity(call.ctx, call.input.id);
     },
   }),
@@ -478,7 +487,7 @@ export const resourceReportService = defineService('ResourceReportService', {
     input: objectInput({ resourceId: { type: 'integer', minimum: 1, title: '资源' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['resourceId']),
     async handler(call) {
       const organ = actingOrgan(call.user);
-      const r = await loadResource(call, call.input.resourceId);
+      const r = await loadResource(call, call.input.resourceId, 'manage');
       if (r.organId !== organ.id) throw forbidden(RES_MSG.ownOrgan);
       const parent = await call.ctx.db.selectFrom('organizations as o').innerJoin('organizations as p', 'p.id', 'o.parentId').select('p.organPath').where('o.id', '=', organ.id).executeTakeFirst();
       if (!parent) throw badRequest(RES_MSG.topOrgan);
@@ -494,8 +503,8 @@ export const resourceReportService = defineService('ResourceReportService', {
     async handler(call) {
       const organ = actingOrgan(call.user);
       const rp = await call.ctx.db.selectFrom('resourceReports').selectAll().where('id', '=', call.input.id).executeTakeFirst();
-      if (!rp) throw notFound('上报记录不存在');
-      if (!isInSubtree(rp.toOrganPath, organ.path)) throw forbidden(MSG.outOfScope);
+      // a report addressed beyond the caller's subtree answers as a missing one
+      if (!rp || !isInSubtree(rp.toOrganPath, organ.path)) throw notFound('上报记录不存在');
       if (rp.status !== 0) throw badRequest(RES_MSG.audited);
       if (!call.input.approved && !call.input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
       const adopted = call.input.approved ? await copyResource(call, rp.resourceId) : null;
@@ -507,8 +516,7 @@ export const resourceReportService = defineService('ResourceReportService', {
     method: 'DELETE', summary: '撤回本组织待审核的上报', access: { permission: MANAGE }, input: idInput,
     async handler(call) {
       const rp = await call.ctx.db.selectFrom('resourceReports').selectAll().where('id', '=', call.input.id).executeTakeFirst();
-      if (!rp) throw notFound('上报记录不存在');
-      if (rp.fromOrganId !== actingOrgan(call.user).id) throw forbidden(RES_MSG.ownOrgan);
+      if (!rp || rp.fromOrganId !== actingOrgan(call.user).id) throw notFound('上报记录不存在');
       if (rp.status !== 0) throw badRequest(RES_MSG.audited);
       await call.ctx.db.deleteFrom('resourceReports').where('id', '=', rp.id).execute();
       return true;

@@ -42,11 +42,14 @@ export const roleVisible = (user: CurrentUser, role: { level: number | null }) =
 const roleWritable = (user: CurrentUser, role: { level: number | null }) =>
   role.level == null ? user.organLevel === ORGAN_LEVEL.province : roleVisible(user, role);
 
-/** The role, when it exists and the caller may see it (write: may change it); else 404 / 403. */
+/**
+ * The role, when it exists and the caller may see it: one he may not see answers as missing (404);
+ * one he sees but may not change (write) is refused with the reason (403).
+ */
 export async function findRole(db: Kysely<DB>, user: CurrentUser, id: number, write = false): Promise<Role> {
   const role = await db.selectFrom('roles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!role) throw notFound(MSG.roleNotFound);
-  if (!(write ? roleWritable(user, role) : roleVisible(user, role))) throw forbidden(M.aboveOwnLevel);
+  if (!role || !roleVisible(user, role)) throw notFound(MSG.roleNotFound);
+  if (write && !roleWritable(user, role)) throw forbidden(M.aboveOwnLevel);
   return role;
 }
 

@@ -3,7 +3,9 @@ import { MSG } from '../../contract/messages';
 import { action, defineService, hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
-import { subtreePattern } from '../scope';
+import { isInSubtree, subtreePattern } from '../scope';
+import type { AppContext } from '../context';
+import type { CurrentUser } from '../http/auth';
 import { hours } from '../study/credit';
 import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
 
@@ -31,14 +33,40 @@ async function page(q: any, input: PagingInput) {
   return { totalCount: p.totalCount, items: p.items.map(out) };
 }
 
+/**
+ * Who may read a declaration (and so its evidence files): the member who made it, and an
+ * administrator acting with an audit permission over the declarant's organisation.
+ */
+function mayReadDeclaration(user: CurrentUser, r: { userId: number; organPath: string }) {
+  if (r.userId === user.userId) return true;
+  return !user.isDefaultRole && hasPermission(user, AUDIT) && !!user.organPath && isInSubtree(r.organPath, user.organPath);
+}
+
+/** The one loader by id: a declaration the caller may not read answers as one that does not exist. */
+async function loadDeclaration(call: Call<unknown>, id: number) {
+  const r = await reports(call.ctx.db).where('f.id', '=', id).executeTakeFirst();
+  if (!r || !mayReadDeclaration(call.user, r)) throw notFound(OFF_MSG.notFound);
+  return r;
+}
+
+/** Evidence files are read by whoever may read a declaration that holds them (see files/readers). */
+export async function declarationHoldsFileFor(ctx: AppContext, user: CurrentUser, fileId: string) {
+  const holders = await ctx.db
+    .selectFrom('offlineReports')
+    .select(['userId', 'organPath'])
+    .where('isDeleted', '=', false)
+    .where(sql<boolean>`evidence @> ${JSON.stringify([{ id: fileId }])}::jsonb`)
+    .execute();
+  return holders.some((r) => mayReadDeclaration(user, r));
+}
+
 /** Whose periods: one's own, or (with Pages.OfflinePeriod) a member's inside the managed subtree. */
 async function targetUser(call: Call<{ userId?: number }>) {
   const { user, input, ctx } = call;
   if (!input.userId || input.userId === user.userId) return user.userId;
   if (user.isDefaultRole || !user.permissions.has(MANAGE)) throw forbidden(`${MSG.forbidden}（${MANAGE}）`);
   const m = await ctx.db.selectFrom('partyMembers').select('organPath').where('userId', '=', input.userId).where('isDeleted', '=', false).executeTakeFirst();
-  if (!m) throw notFound(MSG.memberNotFound);
-  call.requireScope(m.organPath);
+  call.requireVisible(m?.organPath, MSG.memberNotFound);
   return input.userId;
 }
 
@@ -65,7 +93,8 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
       if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
       const ids = (input.evidence ?? []).map((e) => e.id);
       if (ids.length) {
-        const found = await ctx.db.selectFrom('files').select('id').where('id', 'in', ids).execute();
+        // one's own uploads only: a declaration lends its readers the right to download its evidence
+        const found = await ctx.db.selectFrom('files').select('id').where('id', 'in', ids).where('uploaderUserId', '=', user.userId).execute();
         if (found.length !== new Set(ids).size) throw invalid([{ message: '佐证材料不存在，请重新上传', members: ['evidence'] }]);
       }
       const organ = await ctx.db.selectFrom('organizations').select('organPath').where('id', '=', organId).executeTakeFirstOrThrow();
@@ -90,13 +119,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
   GetOfflineReport: action<{ id: number }>({
     method: 'GET', summary: '线下学时申报详情（本人的，或管理范围内的）', access: 'self', input: idInput,
     async handler(call) {
-      const r = await reports(call.ctx.db).where('f.id', '=', call.input.id).executeTakeFirst();
-      if (!r) throw notFound(OFF_MSG.notFound);
-      if (r.userId !== call.user.userId) {
-        if (call.user.isDefaultRole || !hasPermission(call.user, AUDIT)) throw forbidden(`${MSG.forbidden}（${AUDIT.join(' 或 ')}）`);
-        call.requireScope(r.organPath);
-      }
-      return out(r);
+      return out(await loadDeclaration(call, call.input.id));
     },
   }),
 
@@ -125,9 +148,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     method: 'POST', summary: '审核线下学时申报（不能审核本人的；不通过须填写备注）', access: { permission: AUDIT },
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '申报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
     async handler(call) {
-      const r = await call.ctx.db.selectFrom('offlineReports').selectAll().where('id', '=', call.input.id).where('isDeleted', '=', false).executeTakeFirst();
-      if (!r) throw notFound(OFF_MSG.notFound);
-      call.requireScope(r.organPath);
+      const r = await loadDeclaration(call, call.input.id);
       if (r.userId === call.user.userId) throw forbidden('不能审核本人的学时申报');
       if (r.status !== 0) throw badRequest('该申报已审核');
       if (!call.input.approved && !call.input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);

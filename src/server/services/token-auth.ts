@@ -6,6 +6,8 @@ import { AppError, badRequest, ERROR_CODE, notFound, unauthorized } from '../htt
 import { objectInput } from '../http/paging';
 import { newId } from '../http/token';
 import { makeCaptcha } from '../security/captcha';
+import { clientAddress } from '../security/rate-limits';
+import { addressGate, assertNotLocked, countingFailures, recordSignInFailure, unknownNameFailures, unknownNameKey, verifyAgainstDecoy, type SignInSubject } from '../security/sign-in-guard';
 import { verifyPassword } from '../security/passwords';
 import { demoIssuerKeys, verifySsoTicket } from '../security/sso';
 import type { AppContext } from '../context';
@@ -19,7 +21,7 @@ const loginUsers = (ctx: AppContext) =>
   ctx.db
     .selectFrom('users as u')
     .leftJoin('partyMembers as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.isDeleted', '=', false))
-    .select(['u.id', 'u.passwordHash', 'u.isActive', 'u.failedLoginCount', 'u.lockoutEnd', 'u.ukeyPublicKey', 'm.status as memberStatus'])
+    .select(['u.id', 'u.passwordHash', 'u.isActive', 'u.failedLoginCount', 'u.lockoutEnd', 'u.lastFailedLoginAt', 'u.ukeyPublicKey', 'm.status as memberStatus'])
     .where('u.isDeleted', '=', false);
 
 /** Members sign in with their user name or their phone number. */
@@ -31,16 +33,21 @@ const findUserForLogin = (ctx: AppContext, userName: string) =>
 
 type LoginUser = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
 
-/** Refuses accounts that may not sign in whatever the credentials: locked, disabled, pending or rejected. */
-function assertMaySignIn(ctx: AppContext, user: LoginUser) {
-  const now = ctx.now();
-  if (user.lockoutEnd && user.lockoutEnd > now) {
-    const minutes = Math.max(1, Math.ceil((user.lockoutEnd.getTime() - now.getTime()) / 60_000));
-    throw new AppError(400, MSG.accountLocked(minutes), { code: ERROR_CODE.accountLocked });
-  }
+/**
+ * Refuses accounts that may not sign in whatever the credentials: disabled, pending or rejected.
+ * Password sign-in asks only after the password was right, so these answers tell nothing to a
+ * caller who does not hold it.
+ */
+function assertUsable(user: LoginUser) {
   if (!user.isActive) throw badRequest(MSG.accountDisabled);
   if (user.memberStatus === 0) throw badRequest(MSG.accountPending);
   if (user.memberStatus === 2) throw badRequest(MSG.accountRejected);
+}
+
+/** For sign-in without a password (SSO, usb key): a locked account stays locked there too. */
+function assertMaySignIn(ctx: AppContext, user: LoginUser) {
+  assertNotLocked(ctx, countingFailures(user, ctx.now()));
+  assertUsable(user);
 }
 
 async function checkCaptcha(ctx: AppContext, key: string | undefined, code: string | undefined) {
@@ -50,22 +57,6 @@ async function checkCaptcha(ctx: AppContext, key: string | undefined, code: stri
   if (!row || row.expiresAt <= ctx.now() || row.answer.toUpperCase() !== code.trim().toUpperCase()) {
     throw new AppError(400, MSG.captchaWrong, { code: ERROR_CODE.captchaRequired });
   }
-}
-
-async function recordFailure(ctx: AppContext, user: LoginUser): Promise<never> {
-  const { captchaAfterFailures, lockAfterFailures, lockMinutes } = ctx.config;
-  const failures = user.failedLoginCount + 1;
-  if (failures >= lockAfterFailures) {
-    // Locked; once the lock ends the captcha is still asked for.
-    await ctx.db.updateTable('users').set({ failedLoginCount: captchaAfterFailures, lockoutEnd: new Date(ctx.now().getTime() + lockMinutes * 60_000) }).where('id', '=', user.id).execute();
-    throw new AppError(400, MSG.accountLocked(lockMinutes), { code: ERROR_CODE.accountLocked });
-  }
-  await ctx.db.updateTable('users').set({ failedLoginCount: failures }).where('id', '=', user.id).execute();
-  const left = lockAfterFailures - failures;
-  throw new AppError(400, MSG.wrongPassword, {
-    code: failures >= captchaAfterFailures ? ERROR_CODE.captchaRequired : ERROR_CODE.general,
-    details: `再输错${left}次，账号将锁定${lockMinutes}分钟`,
-  });
 }
 
 const sso = (ctx: AppContext) => {
@@ -78,7 +69,7 @@ export const tokenAuthService = defineService(
   {
     Sigin: action<{ userName: string; password: string; captchaKey?: string; captchaCode?: string }>({
       method: 'POST',
-      summary: '账号密码登录（连续失败3次后需图形验证码，5次后锁定5分钟）',
+      summary: '账号密码登录（连续失败3次后需图形验证码，5次后锁定5分钟；同一网络地址失败过多时先需验证码、再暂停登录）',
       access: 'public',
       returns: SESSION_RETURNS,
       input: objectInput(
@@ -90,12 +81,18 @@ export const tokenAuthService = defineService(
         },
         ['userName', 'password'],
       ),
-      async handler({ ctx, input }) {
+      async handler({ ctx, input, req }) {
+        const address = clientAddress(req);
+        const fromAddress = await addressGate(ctx, address);
         const user = await findUserForLogin(ctx, input.userName.trim());
-        if (!user) throw badRequest(MSG.wrongPassword);
-        assertMaySignIn(ctx, user);
-        if (user.failedLoginCount >= ctx.config.captchaAfterFailures) await checkCaptcha(ctx, input.captchaKey, input.captchaCode);
-        if (!(await verifyPassword(user.passwordHash, input.password))) await recordFailure(ctx, user);
+        // a name that is no account goes through the same steps, counted under its own name
+        const subject: SignInSubject = user ? { userId: user.id } : { unknownName: unknownNameKey(input.userName) };
+        const state = user ? countingFailures(user, ctx.now()) : await unknownNameFailures(ctx, unknownNameKey(input.userName));
+        assertNotLocked(ctx, state);
+        if (state.failures >= ctx.config.captchaAfterFailures || fromAddress.captcha) await checkCaptcha(ctx, input.captchaKey, input.captchaCode);
+        const right = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
+        if (!user || !right) return recordSignInFailure(ctx, subject, address);
+        assertUsable(user);
         return openSession(ctx, user.id, 'password');
       },
     }),
@@ -104,7 +101,7 @@ export const tokenAuthService = defineService(
       method: 'GET',
       summary: '获取图形验证码',
       access: 'public',
-      returns: '{key, image}：image 为 SVG 图片的 data URL，登录时以 captchaKey、captchaCode 提交',
+      returns: '{key, image}：image 为 SVG 图片的 data URL（字形以路径绘制，答案只存于服务端，5分钟内一次有效），登录时以 captchaKey、captchaCode 提交',
       async handler({ ctx }) {
         const { answer, svg } = makeCaptcha();
         const key = newId();

@@ -9,6 +9,7 @@ import { newId } from '../http/token';
 import { subtreePattern } from '../scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { consumePhoneCode, issuePhoneCode, issueResetToken, type CodePurpose } from '../security/phone-codes';
+import { clientAddress } from '../security/rate-limits';
 import { getOrgan } from './organs';
 
 const phoneProp = { type: 'string', pattern: PHONE_PATTERN.source, title: '手机号', 'x-message': MSG.phoneInvalid, 'x-required-message': MSG.phoneRequired };
@@ -39,13 +40,15 @@ const adminRows = (db: any) =>
     ])
     .where('u.isDeleted', '=', false);
 
-/** An administrator may manage another administrator only when all that one's managed organisations lie in his subtree. */
+/**
+ * An administrator may manage another administrator only when all that one's managed organisations
+ * lie in his subtree; any other answers as a missing user (404), so ids reveal nothing.
+ */
 async function loadAdminInScope(call: Call<unknown>, id: number) {
   const row = await adminRows(call.ctx.db).where('u.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(MSG.userNotFound);
-  const roles = row.roles as { organPath: string }[];
+  const roles = (row?.roles ?? []) as { organPath: string }[];
   if (!roles.length) throw notFound(MSG.userNotFound);
-  for (const r of roles) call.requireScope(r.organPath);
+  for (const r of roles) call.requireVisible(r.organPath, MSG.userNotFound);
   return row;
 }
 
@@ -72,17 +75,17 @@ const adminProps = {
 export const userService = defineService('UserService', {
   SendPhoneVierifCode: action<{ phoneNumber: string; purpose: CodePurpose }>({
     method: 'POST',
-    summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；演示环境写入服务日志）',
+    summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；每个客户端（网络地址、已登录时的会话）每小时至多10条；全平台每日有上限；演示环境写入服务日志）',
     access: 'public',
     input: objectInput(
       { phoneNumber: phoneProp, purpose: { type: 'string', enum: ['findPassword', 'bindPhone', 'register'], default: 'findPassword', title: '用途' } },
       ['phoneNumber'],
     ),
-    async handler({ ctx, input }) {
+    async handler({ ctx, input, req, user }) {
       const owner = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
       if (input.purpose === 'findPassword' && !owner) throw badRequest(MSG.phoneNotFound);
       if (input.purpose !== 'findPassword' && owner) throw badRequest(MSG.phoneExists);
-      await issuePhoneCode(ctx, input.phoneNumber, input.purpose);
+      await issuePhoneCode(ctx, input.phoneNumber, input.purpose, { address: clientAddress(req), sessionId: user?.sessionId });
       return true;
     },
   }),
@@ -117,7 +120,7 @@ export const userService = defineService('UserService', {
         const target = await ctx.db.selectFrom('users as u').leftJoin('organizations as o', 'o.id', 'u.organId').select(['u.id', 'o.organPath']).where('u.id', '=', input.userId).where('u.isDeleted', '=', false).executeTakeFirst();
         if (!target) throw notFound(MSG.userNotFound);
         const managed = await ctx.db.selectFrom('userRoles as ur').innerJoin('organizations as o', 'o.id', 'ur.organId').select('o.organPath').where('ur.userId', '=', target.id).execute();
-        for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireScope(p);
+        for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireVisible(p, MSG.userNotFound);
         await setPassword(call, target.id, input.newPassword, true);
         return true;
       }
@@ -205,11 +208,11 @@ export const userService = defineService('UserService', {
         .where('u.id', '=', id)
         .where('u.isDeleted', '=', false)
         .executeTakeFirst();
-      if (!row) throw notFound(MSG.userNotFound);
       if (id !== user.userId) {
         if (!user.permissions.has(P.Users)) throw forbidden(`${MSG.forbidden}（${P.Users}）`);
-        call.requireScope(row.organPath);
+        call.requireVisible(row?.organPath, MSG.userNotFound);
       }
+      if (!row) throw notFound(MSG.userNotFound);
       const { organPath: _omit, ...rest } = row;
       return rest;
     },

@@ -5,6 +5,7 @@ import { MEDIA_CHUNK_BYTES, FILE_MSG } from '../files/policy';
 import { signPurposeToken, verifyPurposeToken } from '../files/tokens';
 import { completeHls } from '../files/hls';
 import { mediaResult } from '../files/routes';
+import { mayReadFile } from './file-readers';
 
 const UPLOAD_KEY_TTL = 24 * 3600;
 const DOWNLOAD_TOKEN_TTL = 300;
@@ -71,17 +72,28 @@ export const vodService = defineService('VodService', {
   }),
 });
 
-/** The download helper's first step (core §7): a short-lived token for GET /file/download. */
+/**
+ * The download helper's first step (core §7): a short-lived token for GET /file/download. With the
+ * file's id (our client always sends it) the caller's right to read that file is checked here and
+ * the token opens that file only; without it (the spec's bare call) the token opens only files the
+ * caller uploaded himself. A file he may not read answers as a missing one.
+ */
 export const resourceUploadAuthService = defineService('ResourceLibaryService', {
-  GetUpLoadAuth: action<{ project?: string }>({
+  GetUpLoadAuth: action<{ project?: string; id?: string }>({
     method: 'GET',
-    summary: '下载凭据：5分钟内有效，仅用于 /file/download',
+    summary: '下载凭据：5分钟内有效，仅用于 /file/download；传文件 id 时校验本人可读并只对该文件有效，否则只对本人上传的文件有效',
     access: 'self',
     returns: '{project, token}',
-    input: objectInput({ project: { type: 'string', maxLength: 50, default: 'LyProduct', title: '项目' } }),
+    input: objectInput({ project: { type: 'string', maxLength: 50, default: 'LyProduct', title: '项目' }, id: { type: 'string', maxLength: 40, title: '文件' } }),
     async handler({ ctx, input, user }) {
       const project = input.project || 'LyProduct';
-      return { project, token: signPurposeToken(ctx.config.jwtSecret, 'download', { u: user.userId, p: project }, DOWNLOAD_TOKEN_TTL, ctx.now().getTime()) };
+      const payload: Record<string, unknown> = { u: user.userId, p: project };
+      if (input.id) {
+        const f = await ctx.db.selectFrom('files').select(['id', 'uploaderUserId']).where('id', '=', input.id).executeTakeFirst();
+        if (!f || !(await mayReadFile(ctx, user, f))) throw notFound(FILE_MSG.notFound);
+        payload.f = f.id;
+      }
+      return { project, token: signPurposeToken(ctx.config.jwtSecret, 'download', payload, DOWNLOAD_TOKEN_TTL, ctx.now().getTime()) };
     },
   }),
 });

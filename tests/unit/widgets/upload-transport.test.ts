@@ -114,7 +114,7 @@ describe('download helper', () => {
     const { downloadFile } = await import('../../../src/client/widgets/download/download');
     const went: string[] = [];
     const r = await downloadFile('abc', { navigate: (u) => went.push(u) });
-    expect(urls[0]).toMatch(/\/api\/services\/app\/ResourceLibaryService\/GetUpLoadAuth\?project=LyProduct/);
+    expect(urls[0]).toMatch(/\/api\/services\/app\/ResourceLibaryService\/GetUpLoadAuth\?project=LyProduct&id=abc$/);
     expect(went).toEqual(['/file/download?project=LyProduct&token=t.1&id=abc']);
     expect(r).toBe(went[0]);
   });

@@ -1,6 +1,8 @@
 /**
  * The download helper (core §7): an upload-auth call gives a short-lived token, then the browser goes
  * to /file/download (the server answers with Content-Disposition: attachment, so the page stays).
+ * The call names the file: the server checks there that the caller may read it and binds the token
+ * to that one file.
  * iOS devices are refused with a message (core §8).
  */
 import { api } from '../../api/request';
@@ -17,7 +19,7 @@ export async function downloadFile(id: string, opts: { project?: string; navigat
     void toastError(UPLOAD_MSG.iosDownload);
     return null;
   }
-  const auth = await api.get<{ project: string; token: string }>(servicePath('ResourceLibaryService', 'GetUpLoadAuth'), { project: opts.project ?? DEFAULT_PROJECT });
+  const auth = await api.get<{ project: string; token: string }>(servicePath('ResourceLibaryService', 'GetUpLoadAuth'), { project: opts.project ?? DEFAULT_PROJECT, id });
   const url = downloadUrl({ project: auth.project, token: auth.token, id });
   (opts.navigate ?? ((u: string) => window.location.assign(u)))(url);
   return url;
