@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaDay } from '../../src/server/study/credit';
+import { platformDay } from '../../src/server/platform-day';
 import { DEMO_PASSWORD, startTestApp, svc, type TestApp } from './harness';
 
 let app: TestApp;
@@ -135,7 +135,7 @@ describe('phone codes per client and per day (issue 11)', () => {
   it('the platform sends at most SMS_DAILY_LIMIT codes a day', async () => {
     const limit = app.ctx.config.smsDailyLimit;
     expect(limit).toBe(10000);
-    const today = await app.db.selectFrom('rateCounters').select('count').where('key', '=', `sms-day:${chinaDay(app.ctx.now())}`).executeTakeFirst();
+    const today = await app.db.selectFrom('rateCounters').select('count').where('key', '=', `sms-day:${platformDay(app.ctx)}`).executeTakeFirst();
     app.ctx.config.smsDailyLimit = (today?.count ?? 0) + 1;
     try {
       expect((await send('15700000001', { remoteAddress: '198.51.102.1' })).status).toBe(200);
