@@ -38,6 +38,10 @@ export interface Config {
   studyDailyCapSeconds: number;
   /** the platform's time zone (PLATFORM_TZ, default Asia/Shanghai): whose calendar day is "today" */
   platformTz: string;
+  /** rows one export may hold (EXPORT_MAX_ROWS, default 50000) */
+  exportMaxRows: number;
+  /** rows one import may hold (IMPORT_MAX_ROWS, default 5000) */
+  importMaxRows: number;
 }
 
 function platformTz(env: NodeJS.ProcessEnv): string {
@@ -99,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     screenDirs: ['screens', ...(env.EXTRA_SCREENS_DIR ? [env.EXTRA_SCREENS_DIR] : [])],
     studyDailyCapSeconds: Math.round(Number(env.STUDY_DAILY_CAP_HOURS || 8) * 3600),
     platformTz: platformTz(env),
+    exportMaxRows: Math.max(1, Number(env.EXPORT_MAX_ROWS || 50000)),
+    importMaxRows: Math.max(1, Number(env.IMPORT_MAX_ROWS || 5000)),
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { CALENDAR_DAY, DEFAULT_PLATFORM_TZ, calendarDay, isValidTimeZone } from '../../contract/platform-time';
+import { CALENDAR_DAY, DEFAULT_PLATFORM_TZ, WALL_CLOCK, calendarDay, isValidTimeZone } from '../../contract/platform-time';
 import { getState } from '../state/store';
 
 dayjs.extend(utc);
@@ -39,7 +39,8 @@ export const isAfterPlatformToday = (d: Dayjs | null | undefined): boolean => !!
 /** Shows a value the server sent: a calendar day as it is, an instant in the platform zone. */
 export function formatPlatform(value: unknown, format: string = DAY_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string' && CALENDAR_DAY.test(value)) return dayjs(value).format(format);
+  // a calendar day, or a wall-clock time without a zone (already the platform's), is shown as it is
+  if (typeof value === 'string' && (CALENDAR_DAY.test(value) || WALL_CLOCK.test(value))) return dayjs(value).format(format);
   const d = dayjs(value as string | number | Date);
   return d.isValid() ? d.tz(platformTimeZone()).format(format) : String(value);
 }

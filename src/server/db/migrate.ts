@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-files';
 import * as m004 from './migrations/004-study';
 import * as m005 from './migrations/005-study-report';
 import * as m006 from './migrations/006-security-limits';
+import * as m007 from './migrations/007-foundations';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-study': m004,
   '005-study-report': m005,
   '006-security-limits': m006,
+  '007-foundations': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

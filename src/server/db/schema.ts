@@ -235,6 +235,7 @@ export interface RecordTable {
   sort: Generated<number>;
   likeCount: Generated<number>;
   replyCount: Generated<number>;
+  participantCount: Generated<number>;
   sourceRecordId: number | null;
   selectRemark: string | null;
   data: Json;
@@ -244,12 +245,13 @@ export interface RecordTable {
   isDeleted: Generated<boolean>;
 }
 export interface RecordUserMarkTable { recordId: number; userId: number; creationTime: Timestamp }
-export interface RecordReportTable {
+/** A report upward (a configured record or a resource) awaiting, or decided by, a superior organisation. */
+export interface UpwardReportTable {
   id: Generated<number>;
-  entity: string;
-  recordId: number;
+  /** the record's entity name, or 'resource' */
+  subjectType: string;
+  subjectId: number;
   fromOrganId: number;
-  toOrganId: number;
   toOrganPath: string;
   status: Generated<number>;
   remark: string | null;
@@ -257,9 +259,37 @@ export interface RecordReportTable {
   auditorUserId: number | null;
   auditRemark: string | null;
   auditTime: NullableTs;
-  resultRecordId: number | null;
+  /** the copy an approval made in the approver's library */
+  resultId: number | null;
   creationTime: Timestamp;
 }
+/** One transition of a workflow (any audited thing): who moved what from which state to which. */
+export interface WorkflowHistoryTable {
+  id: Generated<number>;
+  subjectType: string;
+  subjectId: number;
+  transition: string;
+  fromState: number | null;
+  toState: number;
+  actorUserId: number | null;
+  actorOrganId: number | null;
+  remark: string | null;
+  creationTime: Timestamp;
+}
+export interface RecordParticipantTable {
+  recordId: number;
+  userId: number;
+  organId: number | null;
+  organPath: string;
+  /** 1 joined, 2 cancelled */
+  status: Generated<number>;
+  signInTime: NullableTs;
+  signInByUserId: number | null;
+  addedByUserId: number | null;
+  creationTime: Timestamp;
+  cancelTime: NullableTs;
+}
+export interface RecordSignCodeTable { recordId: number; code: string; createdByUserId: number | null; creationTime: Timestamp }
 export interface RecordIssueTable {
   id: Generated<number>;
   recordId: number;
@@ -327,20 +357,6 @@ export interface ResourceTable {
   isDeleted: Generated<boolean>;
 }
 export interface ResourceCollectionTable { resourceId: number; userId: number; creationTime: Timestamp }
-export interface ResourceReportTable {
-  id: Generated<number>;
-  resourceId: number;
-  fromOrganId: number;
-  toOrganPath: string;
-  status: Generated<number>;
-  remark: string | null;
-  reporterUserId: number | null;
-  auditorUserId: number | null;
-  auditRemark: string | null;
-  auditTime: NullableTs;
-  adoptedResourceId: number | null;
-  creationTime: Timestamp;
-}
 export interface StudyDayTable { userId: number; resourceId: number; day: ColumnType<string, string, string>; seconds: Generated<number>; reports: Generated<number> }
 export interface StudyTotalTable {
   userId: number;
@@ -375,7 +391,6 @@ export interface DB {
   resourceClasses: ResourceClassTable;
   resources: ResourceTable;
   resourceCollections: ResourceCollectionTable;
-  resourceReports: ResourceReportTable;
   studyDays: StudyDayTable;
   studyTotals: StudyTotalTable;
   studySessions: StudySessionTable;
@@ -384,7 +399,10 @@ export interface DB {
   records: RecordTable;
   recordLikes: RecordUserMarkTable;
   recordReads: RecordUserMarkTable;
-  recordReports: RecordReportTable;
+  upwardReports: UpwardReportTable;
+  workflowHistory: WorkflowHistoryTable;
+  recordParticipants: RecordParticipantTable;
+  recordSignCodes: RecordSignCodeTable;
   recordIssues: RecordIssueTable;
   organizations: OrganizationTable;
   users: UserTable;

@@ -64,6 +64,32 @@ declare module 'fastify' {
   }
 }
 
+/** The call a handler receives: the validated input, the caller and his scope checks. */
+export function makeCall<I>(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, input: I): Call<I> {
+  const user = req.currentUser;
+  const inSubtree = (organPath: string | null | undefined) => !!user && !!user.organPath && !!organPath && isInSubtree(organPath, user.organPath);
+  return {
+    input,
+    ctx,
+    req,
+    reply,
+    user: user as CurrentUser,
+    requireScope(organPath) {
+      if (!inSubtree(organPath)) throw forbidden(MSG.outOfScope);
+    },
+    requireVisible(organPath, notFoundMessage) {
+      if (!inSubtree(organPath)) throw notFound(notFoundMessage);
+    },
+  };
+}
+
+/** Throws 401/403 unless the caller may call an action of this access. */
+export function checkAccess(user: CurrentUser | null, access: Access) {
+  if (access === 'public') return;
+  if (!user) throw unauthorized();
+  if (access !== 'self' && !hasPermission(user, access.permission)) throw forbidden(`${MSG.forbidden}（${[access.permission].flat().join(' 或 ')}）`);
+}
+
 /** The caller's role carries the permission name (or one of the names). */
 export const hasPermission = (user: CurrentUser, permission: string | string[]) =>
   Array.isArray(permission) ? permission.some((p) => user.permissions.has(p)) : user.permissions.has(permission);
@@ -92,27 +118,10 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
       // Access is checked before the input is validated: a caller without the right learns nothing about the input.
       preValidation: async (req) => {
         req.actionName = def.audit === false ? undefined : `${service.name}/${name}`;
-        const user = req.currentUser;
-        if (access === 'public') return;
-        if (!user) throw unauthorized();
-        if (access !== 'self' && !hasPermission(user, access.permission)) throw forbidden(`${MSG.forbidden}（${[access.permission].flat().join(' 或 ')}）`);
+        checkAccess(req.currentUser, access);
       },
       handler: async (req, reply) => {
-        const user = req.currentUser;
-        const inSubtree = (organPath: string | null | undefined) => !!user && !!user.organPath && !!organPath && isInSubtree(organPath, user.organPath);
-        const call: Call<any> = {
-          input: (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {},
-          ctx,
-          req,
-          reply,
-          user: user as CurrentUser,
-          requireScope(organPath) {
-            if (!inSubtree(organPath)) throw forbidden(MSG.outOfScope);
-          },
-          requireVisible(organPath, notFoundMessage) {
-            if (!inSubtree(organPath)) throw notFound(notFoundMessage);
-          },
-        };
+        const call = makeCall(ctx, req, reply, (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {});
         const result = await def.handler(call);
         if (def.raw) return reply;
         return ok(result === undefined ? null : result);

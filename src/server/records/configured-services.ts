@@ -1,18 +1,81 @@
+import statusLabels from '../../contract/status-labels.json' with { type: 'json' };
 import type { ServiceDef, Access } from '../http/actions';
 import { defineService } from '../http/actions';
+import { isEffect } from '../workflow/effects';
 import { ConfigError, type EntityFile } from './entities';
+import { workflowOf } from './op-kit';
 import { OPERATIONS } from './operations';
 
 /**
  * Turns the `service` blocks of schemas/*.json into app services: each action maps onto a generic
- * operation of the record store, with the permission it names (or the service's).
+ * operation of the record store, with the permission it names (or the service's). Everything a
+ * block refers to — states, transitions, effects, fields, parent entities — is checked here, at
+ * start, so a wrong name stops the server with the file and the place instead of failing a user.
  */
+const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'signIn', 'supplementSignIn'];
+const COLUMN_SUMS = ['participantCount', 'likeCount', 'replyCount'];
+const RECORD_COLUMNS = ['creationTime', 'auditStatus', 'organId', 'isTop', 'isEnabled'];
+
+function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
+  const where = (p: string) => `配置文件 ${entity.file} 不合法：${p}`;
+  const fail = (p: string, msg: string) => {
+    throw new ConfigError(`${where(p)} ${msg}`);
+  };
+  const props = entity.schema.properties;
+  const service = entity.service!;
+  const wf = workflowOf(entity);
+  if (service.workflow) {
+    const list = (statusLabels as Record<string, Record<string, unknown>>)[service.workflow.statuses];
+    if (!list) fail('/service/workflow/statuses', `状态列表 ${service.workflow.statuses} 不存在（src/contract/status-labels.json）`);
+    const known = (code: number | undefined, p: string) => {
+      if (code !== undefined && !(String(code) in list)) fail(p, `状态 ${code} 不在状态列表 ${service.workflow!.statuses} 中`);
+    };
+    known(service.workflow.initial, '/service/workflow/initial');
+    for (const [name, t] of Object.entries(service.workflow.transitions)) {
+      const p = `/service/workflow/transitions/${name}`;
+      t.from.forEach((c) => known(c, `${p}/from`));
+      known(t.to, `${p}/to`);
+      known(t.approve, `${p}/approve`);
+      known(t.reject, `${p}/reject`);
+      if (t.effect && !isEffect(t.effect)) fail(`${p}/effect`, `未注册的效果 ${t.effect}（src/server/workflow/effects.ts）`);
+      for (const f of t.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
+      if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
+    }
+  }
+  const pc = service.participants;
+  for (const [k, f] of Object.entries({ capacityField: pc?.capacityField, applyUntilField: pc?.applyUntilField, cancelBeforeField: pc?.cancelBeforeField, 'signIn/fromField': pc?.signIn?.fromField, 'signIn/toField': pc?.signIn?.toField })) {
+    if (f && !props[f]) fail(`/service/participants/${k}`, `字段 ${f} 未在 schema 中定义`);
+  }
+  for (const ix of service.indexes ?? []) for (const f of ix.fields) if (!props[f]) fail('/service/indexes', `字段 ${f} 未在 schema 中定义`);
+
+  for (const [key, a] of Object.entries(service.actions)) {
+    const p = `/service/actions/${key}`;
+    if ((a.op === 'transition' || a.op === 'history') && !wf) fail(p, `操作 ${a.op} 需要 /service/workflow`);
+    if (a.op === 'audit' && !wf?.transitions.audit) fail(p, '操作 audit 需要 auditOnCreate 或名为 audit 的流转');
+    for (const t of a.transitions ?? []) if (!wf?.transitions[t]) fail(`${p}/transitions`, `流转 ${t} 未在 /service/workflow/transitions 中定义`);
+    if (a.actionable && !wf) fail(`${p}/actionable`, '需要 /service/workflow');
+    if (PARTICIPANT_OPS.includes(a.op) && !pc) fail(p, `操作 ${a.op} 需要 /service/participants`);
+    if ((a.op === 'createChild' || a.op === 'childrenPage') && !a.parent) fail(p, `操作 ${a.op} 需要 parent`);
+    if (a.parent && !byName.get(a.parent.entity)) fail(`${p}/parent/entity`, `引用了不存在的实体 ${a.parent.entity}`);
+    for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
+    if (a.op === 'importTemplate' && service.actions[a.of ?? '']?.op !== 'import') fail(`${p}/of`, '须为本服务的 import 操作');
+    if (a.op === 'statistics') {
+      const g = a.groupBy ?? 'organ';
+      if (g !== 'organ' && g !== 'month' && !props[g] && !RECORD_COLUMNS.includes(g)) fail(`${p}/groupBy`, `字段 ${g} 未在 schema 中定义`);
+      if (a.dateField && !props[a.dateField] && a.dateField !== 'creationTime') fail(`${p}/dateField`, `字段 ${a.dateField} 未在 schema 中定义`);
+      for (const m of a.measures ?? []) if (m.sum && !props[m.sum] && !COLUMN_SUMS.includes(m.sum)) fail(`${p}/measures`, `字段 ${m.sum} 未在 schema 中定义`);
+    }
+    for (const f of Object.keys(a.filters ?? {})) if (!props[f] && !RECORD_COLUMNS.includes(f)) fail(`${p}/filters`, `字段 ${f} 未在 schema 中定义`);
+  }
+}
+
 export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
   const byName = new Map(entities.map((e) => [e.name, e]));
   const out: ServiceDef[] = [];
   for (const entity of entities) {
     const service = entity.service;
     if (!service) continue;
+    checkEntity(entity, byName);
     const actions: ServiceDef['actions'] = {};
     for (const [key, config] of Object.entries(service.actions)) {
       const build = OPERATIONS[config.op];

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import Ajv from 'ajv';
 import entityMeta from '../../contract/meta/entity.schema.json' with { type: 'json' };
 import { resolveVariants, VariantError, type ConfigFile } from '../../contract/config-variants';
+import type { WorkflowDef } from '../workflow/types';
+import type { Scope } from './store';
 
 /** An entity file of schemas/: body schema plus, optionally, the service declared over it. */
 export interface FieldSchema {
@@ -17,19 +19,55 @@ export interface ActionConfig {
   op: string;
   summary?: string;
   permission?: string;
-  scope?: 'subtree' | 'own' | 'visible' | 'children' | 'available';
+  scope?: Scope;
+  /** scope `region`: the level of the ancestor whose subtree the list covers (default 3, a district) */
+  regionLevel?: number;
   where?: Record<string, unknown>;
   set?: Record<string, unknown>;
   filters?: Record<string, 'eq' | 'contains' | 'in' | 'dateRange' | 'bool'>;
   markRead?: boolean;
   elevate?: string;
+  /** transition: the steps this action may take */
+  transitions?: string[];
+  /** update / transition / import: the body fields the action may change (import: its columns, in order) */
+  fields?: string[];
+  /** page: only records on which the caller may take a step now */
+  actionable?: boolean;
+  /** createChild / childrenPage: the parent entity, and the parent states a child may be added in */
+  parent?: { entity: string; states?: number[] };
+  /** statistics */
+  groupBy?: string;
+  dateField?: string;
+  measures?: { key: string; title: string; sum?: string }[];
+  /** mine: the record itself, or whether one exists */
+  answer?: 'record' | 'exists';
+  /** importTemplate: the import action it serves */
+  of?: string;
+}
+export interface ParticipantsConfig {
+  capacityField?: string;
+  applyUntilField?: string;
+  cancelBeforeField?: string;
+  signIn?: { fromField: string; toField: string; openMinutesBefore?: number };
 }
 export interface EntityFile {
   name: string;
   title: string;
   description?: string;
   schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
-  service?: { name: string; permission: string; auditOnCreate?: boolean; replyEntity?: string; actions: Record<string, ActionConfig> };
+  /** member pages use this entity's schema (UiConfigService answers members with it) */
+  member?: boolean;
+  service?: {
+    name: string;
+    permission: string;
+    auditOnCreate?: boolean;
+    replyEntity?: string;
+    workflow?: WorkflowDef;
+    participants?: ParticipantsConfig;
+    /** expression indexes on body fields that lists filter and sort on */
+    indexes?: { fields: string[] }[];
+    actions: Record<string, ActionConfig>;
+  };
   /** where it was read from, for messages */
   file: string;
 }

@@ -1,129 +1,34 @@
 import { sql } from 'kysely';
-import { MSG } from '../../contract/messages';
-import { action, type ActionDef, type Access, type Call } from '../http/actions';
-import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pageQuery, pagingProps, type PagingInput } from '../http/paging';
+import { action, type ActionDef, type Call } from '../http/actions';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { idInput, objectInput, pagingProps } from '../http/paging';
 import { subtreePattern } from '../scope';
-import type { ActionConfig, EntityFile } from './entities';
-import { actingOrgan, applyScope, assertInScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope } from './store';
+import type { Executor } from '../workflow/types';
+import { decideReport, submitReport } from '../workflow/upward-reports';
+import { historyOf } from '../workflow/history';
+import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
+import {
+  applyFilters, assertOnlyFields, bodySchema, filterProps, idProp, loadInScope, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp,
+  requiredRemarkProp, scopeOf, workflowOf, type OpContext,
+} from './op-kit';
+import { actionableWhere, historyTitles, WORKFLOW_OPERATIONS } from './ops/workflow';
+import { PARTICIPANT_OPERATIONS } from './ops/participants';
+import { CHILD_OPERATIONS } from './ops/children';
+import { STATISTICS_OPERATIONS } from './ops/statistics';
+import { IMPORT_OPERATIONS } from './ops/import';
 
 /**
  * Generic operations a configured action maps onto. Each builder returns an ordinary ActionDef, so
  * configured services get the same permission check, envelope, validation and OpenAPI entry as
- * hand-written ones.
+ * hand-written ones. The base operations live here; workflow, participants, child records,
+ * statistics and import in ops/.
  */
-export interface OpContext {
-  entity: EntityFile;
-  config: ActionConfig;
-  access: Access;
-  scope: Scope;
-  summary: string;
-  entities: Map<string, EntityFile>;
-}
+export type { OpContext } from './op-kit';
 
-const ALREADY_AUDITED = '该记录已审核';
-const remarkProp = { type: 'string', maxLength: 500, title: '备注' };
-const requiredRemarkProp = { ...remarkProp, minLength: 1, 'x-message': MSG.remarkRequired, 'x-required-message': MSG.remarkRequired };
-const decisionInput = objectInput({ id: { type: 'integer', minimum: 1, title: '编号' }, approved: { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' }, remark: remarkProp }, ['id', 'approved']);
+const decisionInput = objectInput({ id: idProp, approved: { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' }, remark: remarkProp }, ['id', 'approved']);
 
-/** The body schema of an entity as action input: unknown fields are dropped, not refused. */
-function bodySchema(entity: EntityFile, withId: boolean) {
-  const properties: Record<string, unknown> = { ...entity.schema.properties };
-  if (withId) properties.id = { type: 'integer', minimum: 1, title: '编号' };
-  return { type: 'object', additionalProperties: false, properties, required: [...(withId ? ['id'] : []), ...(entity.schema.required ?? [])] };
-}
-
-function fieldType(entity: EntityFile, field: string) {
-  const t = entity.schema.properties[field]?.type;
-  const first = Array.isArray(t) ? t.find((x) => x !== 'null') : t;
-  return first === 'integer' || first === 'number' || first === 'boolean' ? first : 'string';
-}
-
-/** Filter inputs declared by the action: eq, contains, in, dateRange (fieldStart/fieldEnd), bool. */
-function filterProps(entity: EntityFile, config: ActionConfig) {
-  const props: Record<string, unknown> = {};
-  for (const [field, kind] of Object.entries(config.filters ?? {})) {
-    const title = entity.schema.properties[field]?.title ?? (field === 'creationTime' ? '创建时间' : field);
-    if (kind === 'dateRange') {
-      props[`${field}Start`] = { type: 'string', maxLength: 30, title: `${title}起` };
-      props[`${field}End`] = { type: 'string', maxLength: 30, title: `${title}止` };
-    } else if (kind === 'in') props[field] = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 }, title };
-    else if (kind === 'bool') props[field] = { type: 'boolean', title };
-    else if (kind === 'contains') props[field] = { type: 'string', maxLength: 100, title };
-    else props[field] = { type: fieldType(entity, field), title };
-  }
-  props.organPath = { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织', 'x-message': MSG.organRequired };
-  return props;
-}
-
-const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time', auditStatus: 'r.audit_status', isTop: 'r.is_top', isEnabled: 'r.is_enabled', organId: 'r.organ_id' };
-
-function applyFilters(q: any, config: ActionConfig, input: Record<string, any>) {
-  const ref = (field: string) => (COLUMN_FIELDS[field] ? sql.raw(COLUMN_FIELDS[field]) : sql`r.data->>${field}`);
-  const text = (field: string) => (COLUMN_FIELDS[field] ? sql`${sql.raw(COLUMN_FIELDS[field])}::text` : sql`r.data->>${field}`);
-  for (const [field, value] of Object.entries(config.where ?? {})) q = q.where(sql`${text(field)} = ${String(value)}`);
-  for (const [field, kind] of Object.entries(config.filters ?? {})) {
-    if (kind === 'dateRange') {
-      const start = input[`${field}Start`];
-      const end = input[`${field}End`];
-      if (start) q = q.where(sql`${ref(field)} >= ${start}`);
-      if (end) q = q.where(sql`${ref(field)} <= ${/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end}T23:59:59.999` : end}`);
-      continue;
-    }
-    const v = input[field];
-    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-    if (kind === 'contains') q = q.where(sql`${text(field)} ilike ${`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-    else if (kind === 'in') q = q.where(sql`${text(field)} in (${sql.join((v as unknown[]).map(String))})`);
-    else q = q.where(sql`${text(field)} = ${String(v)}`);
-  }
-  return q;
-}
-
-/** Per-caller marks beside each record: liked, read. */
-const marks = (userId: number) => [
-  sql<boolean>`exists (select 1 from record_likes l where l.record_id = r.id and l.user_id = ${userId})`.as('isLiked'),
-  sql<boolean>`exists (select 1 from record_reads d where d.record_id = r.id and d.user_id = ${userId})`.as('isRead'),
-];
-
-async function pageOf(call: Call<any>, q: any, extraSelect: any[] = []) {
-  const page = await pageQuery<RecordRow>(q, call.input as PagingInput, (x) =>
-    x
-      .select([...recordColumns, ...marks(call.user.userId), ...extraSelect] as any)
-      .orderBy('r.isTop', 'desc')
-      .orderBy(sql`r.top_time desc nulls last`)
-      .orderBy('r.sort')
-      .orderBy('r.id', 'desc'),
-  );
-  return { totalCount: page.totalCount, items: page.items.map((r) => toDto(r)) };
-}
-
-/** The action's scope; an administrator holding the `elevate` permission works on his whole subtree. */
-const scopeOf = (call: Call<any>, o: OpContext): Scope =>
-  o.config.elevate && !call.user.isDefaultRole && call.user.permissions.has(o.config.elevate) ? 'subtree' : o.scope;
-
-/** Loads one record the caller may reach; fixed `where` conditions hold for single records too. */
-async function loadInScope(call: Call<any>, o: OpContext, id: number, entityName = o.entity.name) {
-  const rec = await loadRecord(call.ctx.db, entityName, id);
-  for (const [field, value] of Object.entries(o.config.where ?? {})) if (String(rec.data[field]) !== String(value)) throw notFound(RECORD_NOT_FOUND);
-  await assertInScope(call.ctx.db, rec, scopeOf(call, o), call.user);
-  return rec;
-}
-
-/** A record of the caller's own organisation (report, issue): one beyond his subtree answers as missing, one below it is refused with the reason. */
-async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) {
-  const rec = await loadRecord(call.ctx.db, o.entity.name, id);
-  const organ = actingOrgan(call.user);
-  if (!rec.organPath.startsWith(organ.path)) throw notFound(RECORD_NOT_FOUND);
-  if (rec.organId !== organ.id) throw forbidden('只能操作本组织的数据');
-  return rec;
-}
-
-function requireRemarkOnReject(input: { approved: boolean; remark?: string }) {
-  if (!input.approved && !input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
-}
-
-async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; path: string; level: number }, remark: string | null) {
-  const row = await call.ctx.db
+async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; path: string; level: number }, remark: string | null, db: Executor = call.ctx.db) {
+  const row = await db
     .insertInto('records')
     .values({
       entity: rec.entity, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId, auditStatus: null,
@@ -134,24 +39,30 @@ async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; pa
   return row.id;
 }
 
-type Builder = (o: OpContext) => ActionDef;
+export type Builder = (o: OpContext) => ActionDef;
 
-export const OPERATIONS: Record<string, Builder> = {
+const BASE_OPERATIONS: Record<string, Builder> = {
   create: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, false), returns: `${o.entity.title}记录`,
       async handler(call) {
+        // a member's application belongs to his own organisation; an administrator's record to the one he manages
         const organ = actingOrgan(call.user);
         const data = { ...(await cleanBody(call.ctx.db, o.entity, call.input)), ...(o.config.set ?? {}) };
-        const row = await call.ctx.db
-          .insertInto('records')
-          .values({
-            entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId,
-            auditStatus: o.entity.service?.auditOnCreate ? 0 : null, data: JSON.stringify(data), creatorUserId: call.user.userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return toDto(await loadRecord(call.ctx.db, o.entity.name, row.id));
+        const wf = workflowOf(o.entity);
+        const id = await call.ctx.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .insertInto('records')
+            .values({
+              entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId,
+              auditStatus: wf ? wf.initial : null, data: JSON.stringify(data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (wf) await trx.insertInto('workflowHistory').values({ subjectType: o.entity.name, subjectId: row.id, transition: 'submit', fromState: null, toState: wf.initial, actorUserId: call.user.userId, actorOrganId: organ.id, creationTime: call.ctx.now() }).execute();
+          return row.id;
+        });
+        return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
     }),
 
@@ -159,11 +70,12 @@ export const OPERATIONS: Record<string, Builder> = {
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, true), returns: `${o.entity.title}记录`,
       async handler(call) {
-        const rec = await loadInScope(call, o, call.input.id);
         const { id, ...body } = call.input;
+        assertOnlyFields(o.entity, body, o.config.fields);
+        const rec = await loadInScope(call, o, id);
         const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body)), ...(o.config.set ?? {}) };
         await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
-        return toDto(await loadRecord(call.ctx.db, o.entity.name, id));
+        return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
     }),
 
@@ -178,7 +90,9 @@ export const OPERATIONS: Record<string, Builder> = {
         if (call.user.organId) await db.updateTable('recordIssues').set({ status: 1, doneTime: call.ctx.now() }).where('recordId', '=', rec.id).where('organId', '=', call.user.organId).where('status', '=', 0).execute();
         const liked = await db.selectFrom('recordLikes').select('recordId').where('recordId', '=', rec.id).where('userId', '=', call.user.userId).executeTakeFirst();
         const read = await db.selectFrom('recordReads').select('recordId').where('recordId', '=', rec.id).where('userId', '=', call.user.userId).executeTakeFirst();
-        return toDto(rec, { isLiked: !!liked, isRead: !!read });
+        const wf = workflowOf(o.entity);
+        const history = wf ? { history: await historyOf(db, o.entity.name, rec.id, historyTitles(wf)) } : {};
+        return recordDto(call, o.entity, rec, { isLiked: !!liked, isRead: !!read, ...history });
       },
     }),
 
@@ -187,12 +101,15 @@ export const OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: objectInput({ ...pagingProps, ...filterProps(o.entity, o.config) }),
       returns: `{totalCount, items: ${o.entity.title}记录[]}`,
       async handler(call) {
-        let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name).where('r.parentId', 'is', null), scopeOf(call, o), call.user);
+        // a child entity's list spans its parents; any other list leaves out what hangs under a record
+        const own = isChildEntity(o.entity) ? baseQuery(call.ctx.db, o.entity.name) : baseQuery(call.ctx.db, o.entity.name).where('r.parentId', 'is', null);
+        let q = await applyScope(call.ctx.db, own, scopeOf(call, o), call.user, o.config.regionLevel);
         if (call.input.organPath) {
           call.requireScope(call.input.organPath);
           q = q.where('r.organPath', 'like', subtreePattern(call.input.organPath));
         }
-        return pageOf(call, applyFilters(q, o.config, call.input));
+        if (o.config.actionable) q = q.where(actionableWhere(o.entity, call.user));
+        return pageOf(call, o.entity, applyFilters(q, o.config, call.input));
       },
     }),
 
@@ -206,36 +123,12 @@ export const OPERATIONS: Record<string, Builder> = {
       },
     }),
 
-  audit: (o) =>
-    action({
-      method: o.config.method, summary: o.summary, access: o.access, input: decisionInput,
-      async handler(call) {
-        const rec = await loadInScope(call, o, call.input.id);
-        if (rec.auditStatus !== 0) throw badRequest(ALREADY_AUDITED);
-        requireRemarkOnReject(call.input);
-        await call.ctx.db
-          .updateTable('records')
-          .set({ auditStatus: call.input.approved ? 1 : 2, auditRemark: call.input.remark?.trim() || null, auditorUserId: call.user.userId, auditTime: call.ctx.now() })
-          .where('id', '=', rec.id)
-          .where('auditStatus', '=', 0)
-          .execute();
-        return true;
-      },
-    }),
-
   report: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: objectInput({ id: idInput.properties.id, remark: remarkProp }, ['id']),
       async handler(call) {
         const rec = await ownOrganRecord(call, o, call.input.id);
-        const organ = await call.ctx.db.selectFrom('organizations as o').innerJoin('organizations as p', 'p.id', 'o.parentId').select(['p.id', 'p.organPath']).where('o.id', '=', rec.organId).executeTakeFirst();
-        if (!organ) throw badRequest('已是最高一级组织，无法上报');
-        const pending = await call.ctx.db.selectFrom('recordReports').select('id').where('recordId', '=', rec.id).where('status', '=', 0).executeTakeFirst();
-        if (pending) throw badRequest('该记录已上报，正在等待上级审核');
-        await call.ctx.db
-          .insertInto('recordReports')
-          .values({ entity: o.entity.name, recordId: rec.id, fromOrganId: rec.organId, toOrganId: organ.id, toOrganPath: organ.organPath, remark: call.input.remark?.trim() || null, reporterUserId: call.user.userId })
-          .execute();
+        await submitReport(call, { subjectType: o.entity.name, subjectId: rec.id, fromOrganId: rec.organId, remark: call.input.remark, pending: '该记录已上报，正在等待上级审核' });
         return true;
       },
     }),
@@ -247,14 +140,13 @@ export const OPERATIONS: Record<string, Builder> = {
       returns: `{totalCount, items: ${o.entity.title}记录及 reportId, reportStatus, reportRemark, reportTime, fromOrganName[]}`,
       async handler(call) {
         const organ = actingOrgan(call.user);
-        const q = applyFilters(
-          // reports addressed to the caller's organisation or one below it: any superior may take them up
-          baseQuery(call.ctx.db, o.entity.name).innerJoin('recordReports as rp', 'rp.recordId', 'r.id').where('rp.toOrganPath', 'like', subtreePattern(organ.path)).where('rp.status', '=', call.input.status ?? 0),
-          o.config,
-          call.input,
-        );
-        const page = await pageOf(call, q, ['rp.id as reportId', 'rp.status as reportStatus', 'rp.remark as reportRemark', 'rp.creationTime as reportTime', 'rp.auditRemark as reportAuditRemark', 'o.organName as fromOrganName']);
-        return page;
+        // reports addressed to the caller's organisation or one below it: any superior may take them up
+        const reports = baseQuery(call.ctx.db, o.entity.name)
+          .innerJoin('upwardReports as rp', (j) => j.onRef('rp.subjectId', '=', 'r.id').on('rp.subjectType', '=', o.entity.name))
+          .where('rp.toOrganPath', 'like', subtreePattern(organ.path))
+          .where('rp.status', '=', call.input.status ?? 0);
+        const q = applyFilters(reports, o.config, call.input);
+        return pageOf(call, o.entity, q, ['rp.id as reportId', 'rp.status as reportStatus', 'rp.remark as reportRemark', 'rp.creationTime as reportTime', 'rp.auditRemark as reportAuditRemark', 'o.organName as fromOrganName']);
       },
     }),
 
@@ -263,19 +155,13 @@ export const OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: decisionInput,
       async handler(call) {
         const organ = actingOrgan(call.user);
-        const report = await call.ctx.db.selectFrom('recordReports').selectAll().where('id', '=', call.input.id).where('entity', '=', o.entity.name).executeTakeFirst();
-        // a report addressed outside the caller's subtree answers as a missing one
-        if (!report || !report.toOrganPath.startsWith(organ.path)) throw notFound('上报记录不存在');
-        if (report.status !== 0) throw badRequest(ALREADY_AUDITED);
-        requireRemarkOnReject(call.input);
-        const rec = await loadRecord(call.ctx.db, o.entity.name, report.recordId);
+        const { id, approved, remark } = call.input;
         // approved: the reported item joins the library of the organisation that approved it
-        const resultId = call.input.approved ? await copyInto(call, rec, organ, report.remark) : null;
-        await call.ctx.db
-          .updateTable('recordReports')
-          .set({ status: call.input.approved ? 1 : 2, auditRemark: call.input.remark?.trim() || null, auditorUserId: call.user.userId, auditTime: call.ctx.now(), resultRecordId: resultId })
-          .where('id', '=', report.id)
-          .execute();
+        await decideReport(call, { subjectType: o.entity.name, id, noun: '记录', approved, remark, async adopt(trx) {
+          const rp = await trx.selectFrom('upwardReports').select(['subjectId', 'remark']).where('id', '=', id).executeTakeFirstOrThrow();
+          const rec = await trx.selectFrom('records').selectAll().where('id', '=', rp.subjectId).executeTakeFirstOrThrow();
+          return copyInto(call, rec as unknown as RecordRow, organ, rp.remark, trx);
+        } });
         return true;
       },
     }),
@@ -292,7 +178,7 @@ export const OPERATIONS: Record<string, Builder> = {
         const dup = await baseQuery(call.ctx.db, o.entity.name).select('r.id').where('r.organId', '=', organ.id).where('r.sourceRecordId', '=', rec.sourceRecordId ?? rec.id).executeTakeFirst();
         if (dup) throw badRequest('该资源已入库，请勿重复选用');
         const id = await copyInto(call, rec, organ, call.input.remark.trim());
-        return toDto(await loadRecord(call.ctx.db, o.entity.name, id));
+        return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
     }),
 
@@ -351,7 +237,7 @@ export const OPERATIONS: Record<string, Builder> = {
           await trx.updateTable('records').set({ replyCount: sql`reply_count + 1` }).where('id', '=', parent.id).execute();
           return row.id;
         });
-        return toDto(await loadRecord(call.ctx.db, replyEntity.name, newId));
+        return recordDto(call, replyEntity, await loadWithFacts(call, replyEntity, newId));
       },
     });
   },
@@ -363,7 +249,7 @@ export const OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const parent = await loadInScope(call, o, call.input.id);
         const q = baseQuery(call.ctx.db, o.entity.service!.replyEntity!).leftJoin('users as u', 'u.id', 'r.ownerUserId').where('r.parentId', '=', parent.id);
-        return pageOf(call, q, ['u.name as ownerName']);
+        return pageOf(call, replyEntityOf(o), q, ['u.name as ownerName']);
       },
     }),
 
@@ -371,7 +257,7 @@ export const OPERATIONS: Record<string, Builder> = {
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: idInput,
       async handler(call) {
-        const reply = await loadInScope(call, o, call.input.id, o.entity.service!.replyEntity!);
+        const reply = await loadInScope(call, o, call.input.id, replyEntityOf(o));
         await call.ctx.db.transaction().execute(async (trx) => {
           await trx.updateTable('records').set({ isDeleted: true }).where('id', '=', reply.id).execute();
           if (reply.parentId) await trx.updateTable('records').set({ replyCount: sql`greatest(reply_count - 1, 0)` }).where('id', '=', reply.parentId).execute();
@@ -408,7 +294,7 @@ export const OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const organ = actingOrgan(call.user);
         const q = applyFilters(baseQuery(call.ctx.db, o.entity.name).innerJoin('recordIssues as ri', 'ri.recordId', 'r.id').where('ri.organId', '=', organ.id), o.config, call.input);
-        return pageOf(call, q, ['ri.status as issueStatus', 'ri.creationTime as issueTime']);
+        return pageOf(call, o.entity, q, ['ri.status as issueStatus', 'ri.creationTime as issueTime']);
       },
     }),
 
@@ -445,7 +331,7 @@ export const OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: objectInput(filterProps(o.entity, o.config)),
       returns: `${o.entity.title}记录[]（有经纬度者，最多2000条）`,
       async handler(call) {
-        let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name), scopeOf(call, o), call.user);
+        let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name), scopeOf(call, o), call.user, o.config.regionLevel);
         q = applyFilters(q, o.config, call.input).where(sql`r.data ? 'longitude'`).where(sql`r.data ? 'latitude'`);
         const rows = await q.select(recordColumns as any).orderBy('r.id').limit(2000).execute();
         return (rows as unknown as RecordRow[]).map((r) => toDto(r));
@@ -468,3 +354,15 @@ function likeOp(o: OpContext, like: boolean): ActionDef {
     },
   });
 }
+
+const isChildEntity = (entity: OpContext['entity']) => Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent);
+const replyEntityOf = (o: OpContext) => o.entities.get(o.entity.service!.replyEntity!)!;
+
+export const OPERATIONS: Record<string, Builder> = {
+  ...BASE_OPERATIONS,
+  ...WORKFLOW_OPERATIONS,
+  ...PARTICIPANT_OPERATIONS,
+  ...CHILD_OPERATIONS,
+  ...STATISTICS_OPERATIONS,
+  ...IMPORT_OPERATIONS,
+};

@@ -12,7 +12,27 @@ import type { EntityFile } from './entities';
  * workflow state and JSON bodies — never what a teaching plan or a forum post is.
  */
 
-export type Scope = 'subtree' | 'own' | 'visible' | 'children' | 'available';
+/**
+ * Which records a caller reaches: `subtree` (his managed subtree), `own` (his own), `visible`
+ * (published by his organisation or one above), `children` (of organisations directly below),
+ * `available` (his organisation and above), `ownOrgan` (his acting organisation's only),
+ * `participating` (records he has joined), `parentOwner` (children of records he owns), `region`
+ * (the subtree of his organisation's ancestor at `regionLevel`, e.g. his district).
+ */
+export type Scope = 'subtree' | 'own' | 'visible' | 'children' | 'available' | 'ownOrgan' | 'participating' | 'parentOwner' | 'region';
+
+/** The path of the ancestor-or-self at a level (1 is the root): '/1/5/23/40/' at 3 → '/1/5/23/'. */
+export const pathAtLevel = (path: string, level: number) => {
+  const ids = path.split('/').filter(Boolean);
+  return `/${ids.slice(0, Math.max(1, Math.min(level, ids.length))).join('/')}/`;
+};
+
+/** The organisation a member's region-wide lists start from: his own organisation's ancestor at `level`. */
+function regionPath(user: CurrentUser, level: number) {
+  const base = user.memberOrganPath ?? user.organPath;
+  return base ? pathAtLevel(base, level) : null;
+}
+
 
 export const RECORD_NOT_FOUND = '记录不存在或已删除';
 
@@ -38,8 +58,18 @@ export function baseQuery(db: Database, entity: string) {
 export type RecordQuery = ReturnType<typeof baseQuery>;
 
 /** Limits a query to the records a caller may see under a scope. */
-export async function applyScope(db: Database, q: RecordQuery, scope: Scope, user: CurrentUser): Promise<RecordQuery> {
+export async function applyScope(db: Database, q: RecordQuery, scope: Scope, user: CurrentUser, regionLevel = 3): Promise<RecordQuery> {
   switch (scope) {
+    case 'ownOrgan':
+      return q.where('r.organId', '=', actingOrgan(user).id);
+    case 'participating':
+      return q.where(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${user.userId} and pt.status = 1)`);
+    case 'parentOwner':
+      return q.where(sql<boolean>`exists (select 1 from records pr where pr.id = r.parent_id and pr.owner_user_id = ${user.userId})`);
+    case 'region': {
+      const path = regionPath(user, regionLevel);
+      return path ? q.where('r.organPath', 'like', subtreePattern(path)) : q.where(sql<boolean>`false`);
+    }
     case 'own':
       return q.where('r.ownerUserId', '=', user.userId);
     case 'visible': {
@@ -68,29 +98,55 @@ export async function applyScope(db: Database, q: RecordQuery, scope: Scope, use
  * Whether one record lies within a caller's scope (for single-record operations). A record outside
  * it answers exactly as a missing one (404), so that ids tell nothing about what lies beyond.
  */
-export async function assertInScope(db: Database, rec: { organPath: string; ownerUserId: number | null; organParentId?: number | null }, scope: Scope, user: CurrentUser) {
+export async function assertInScope(
+  db: Database,
+  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
+  scope: Scope,
+  user: CurrentUser,
+  regionLevel = 3,
+) {
+  if (!(await inScope(db, rec, scope, user, regionLevel))) throw notFound(RECORD_NOT_FOUND);
+}
+
+/** Whether one record lies within a caller's scope. */
+export async function inScope(
+  db: Database,
+  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
+  scope: Scope,
+  user: CurrentUser,
+  regionLevel = 3,
+): Promise<boolean> {
   let ok = false;
   if (scope === 'own') ok = rec.ownerUserId === user.userId;
+  else if (scope === 'ownOrgan') ok = rec.organId === actingOrgan(user).id;
+  else if (scope === 'participating') {
+    ok = !!(await db.selectFrom('recordParticipants').select('recordId').where('recordId', '=', rec.id).where('userId', '=', user.userId).where('status', '=', 1).executeTakeFirst());
+  } else if (scope === 'parentOwner') {
+    ok = rec.parentId != null && !!(await db.selectFrom('records').select('id').where('id', '=', rec.parentId).where('ownerUserId', '=', user.userId).executeTakeFirst());
+  } else if (scope === 'region') {
+    const path = regionPath(user, regionLevel);
+    ok = !!path && isInSubtree(rec.organPath, path);
+  }
   else if (scope === 'visible') {
     const base = user.memberOrganId ?? user.organId;
     const organ = base ? await db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst() : null;
     ok = !!organ && pathChain(organ.organPath).includes(rec.organPath);
   } else if (scope === 'children') ok = rec.organParentId === actingOrgan(user).id;
   else if (scope === 'available') ok = pathChain(actingOrgan(user).path).includes(rec.organPath);
-  else ok = isInSubtree(rec.organPath, actingOrgan(user).path);
-  if (!ok) throw notFound(RECORD_NOT_FOUND);
+  else if (scope === 'subtree') ok = isInSubtree(rec.organPath, actingOrgan(user).path);
+  return ok;
 }
 
 export const recordColumns = [
   'r.id', 'r.entity', 'r.parentId', 'r.organId', 'o.organName', 'o.parentId as organParentId', 'r.organPath', 'r.organLevel', 'r.ownerUserId',
-  'r.auditStatus', 'r.auditRemark', 'r.auditTime', 'r.isTop', 'r.isEnabled', 'r.sort', 'r.likeCount', 'r.replyCount',
+  'r.auditStatus', 'r.auditRemark', 'r.auditTime', 'r.isTop', 'r.isEnabled', 'r.sort', 'r.likeCount', 'r.replyCount', 'r.participantCount',
   'r.sourceRecordId', 'r.selectRemark', 'r.data', 'r.creationTime', 'r.lastModificationTime',
 ] as const;
 
 export type RecordRow = {
   id: number; entity: string; parentId: number | null; organId: number; organName: string; organParentId: number | null; organPath: string; organLevel: number;
   ownerUserId: number | null; auditStatus: number | null; auditRemark: string | null; auditTime: Date | null; isTop: boolean; isEnabled: boolean;
-  sort: number; likeCount: number; replyCount: number; sourceRecordId: number | null; selectRemark: string | null; data: Record<string, unknown>;
+  sort: number; likeCount: number; replyCount: number; participantCount: number; sourceRecordId: number | null; selectRemark: string | null; data: Record<string, unknown>;
   creationTime: Date; lastModificationTime: Date | null; ownerName?: string | null;
 };
 
@@ -100,14 +156,14 @@ export function toDto(r: RecordRow, extra: Record<string, unknown> = {}) {
   return { ...data, ...cols, ...extra };
 }
 
-export async function loadRecord(db: Database, entity: string, id: number): Promise<RecordRow> {
+export async function loadRecord(db: Database, entity: string, id: number, extra: any[] = []): Promise<RecordRow & Record<string, any>> {
   const row = await baseQuery(db, entity)
     .leftJoin('users as u', 'u.id', 'r.ownerUserId')
-    .select([...recordColumns, 'u.name as ownerName'] as any)
+    .select([...recordColumns, 'u.name as ownerName', ...extra] as any)
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(RECORD_NOT_FOUND);
-  return row as RecordRow;
+  return row as RecordRow & Record<string, any>;
 }
 
 /** Server-side cleaning of a body: rich text sanitised, strings trimmed, code-table values checked. */

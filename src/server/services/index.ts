@@ -18,11 +18,12 @@ import { resourceUploadAuthService, vodService } from './vod';
 import { resourceClassService, resourceLibraryService, resourceReportService } from './resource-library';
 import { offlinePeriodService, periodManageService } from './study-period';
 import { buildConfiguredServices } from '../records/configured-services';
+import { exportService } from './export';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
   const entities = loadEntityFiles(config.schemaDirs);
-  return [
+  const services = [
     tokenAuthService,
     partyMemberService,
     userService,
@@ -46,4 +47,6 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),
   ];
+  // any paged list above can be exported with its own access and scope
+  return [...services, exportService(services)];
 }

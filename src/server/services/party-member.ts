@@ -1,3 +1,5 @@
+import { takeStep } from '../workflow/decide';
+import { AUDIT_STEP } from '../workflow/types';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
@@ -396,18 +398,20 @@ export const partyMemberService = defineService('PartyMemberService', {
     async handler(call) {
       const { ctx, input, user } = call;
       const row = await loadInScope(call, input.id);
-      if (row.status !== 0) throw badRequest('该申请已审核');
-      if (!input.approved && !input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
       const def = await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('partyMembers')
-          .set({ status: input.approved ? 1 : 2, auditRemark: input.remark?.trim() || null, auditorUserId: user.userId, auditTime: ctx.now() })
-          .where('id', '=', row.id)
-          .execute();
-        if (input.approved && def && row.userId) {
-          await trx.insertInto('userRoles').values({ userId: row.userId, roleId: def.id, organId: row.organId }).onConflict((oc) => oc.doNothing()).execute();
-        }
+      await takeStep(call, {
+        subject: { type: 'memberRegistration', id: row.id, noun: '申请', state: row.status, organId: row.organId, organPath: row.organPath, ownerUserId: row.userId },
+        name: 'audit',
+        step: AUDIT_STEP,
+        input,
+        async apply(trx, to, remark) {
+          const hit = await trx.updateTable('partyMembers').set({ status: to, auditRemark: remark, auditorUserId: user.userId, auditTime: ctx.now() }).where('id', '=', row.id).where('status', '=', 0).returning('id').executeTakeFirst();
+          return !!hit;
+        },
+        async after(trx, to) {
+          // an approved registration is a party member: the default role in his organisation
+          if (to === AUDIT_STEP.approve && def && row.userId) await trx.insertInto('userRoles').values({ userId: row.userId, roleId: def.id, organId: row.organId }).onConflict((oc) => oc.doNothing()).execute();
+        },
       });
       if (row.phoneNumber) {
         await ctx.sms.send(row.phoneNumber, input.approved ? '【党建学习平台】您的党员注册申请已审核通过，请使用手机号登录。' : `【党建学习平台】您的党员注册申请未通过审核：${input.remark}`);

@@ -14,6 +14,8 @@ import { CLASS_POLICY } from '../files/policy';
 import { actingOrgan, pathChain } from '../records/store';
 import { hours, openStudySession, reportStudy, type StudyScope } from '../study/credit';
 import type { CurrentUser } from '../http/auth';
+import type { Executor } from '../workflow/types';
+import { decideReport, reportsAddressedTo, submitReport, withdrawReport } from '../workflow/upward-reports';
 
 /**
  * The resource library (services §3, §7): organisation-owned resources of types 1–7 in a class tree,
@@ -154,13 +156,14 @@ async function fileFacts(db: Database, fileId: string | null | undefined) {
   return { playUrl: media ? mediaResult(f, false).orgfile : `/file/f/${f.storageKey}`, contentSha256: f.sha256, durationSeconds: media ? Math.round(f.durationSeconds ?? 0) : undefined };
 }
 
-async function copyResource(call: Call<unknown>, sourceId: number) {
+/** Copies a resource into the caller's organisation (adoption, an approved report); `db` may be a transaction. */
+async function copyResource(call: Call<unknown>, sourceId: number, db: Executor = call.ctx.db) {
   const organ = actingOrgan(call.user);
-  const src = await call.ctx.db.selectFrom('resources').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
-  const dup = await call.ctx.db.selectFrom('resources').select('id').where('organId', '=', organ.id).where('sourceResourceId', '=', src.sourceResourceId ?? src.id).where('isDeleted', '=', false).executeTakeFirst();
+  const src = await db.selectFrom('resources').selectAll().where('id', '=', sourceId).executeTakeFirstOrThrow();
+  const dup = await db.selectFrom('resources').select('id').where('organId', '=', organ.id).where('sourceResourceId', '=', src.sourceResourceId ?? src.id).where('isDeleted', '=', false).executeTakeFirst();
   if (dup) throw badRequest(RES_MSG.alreadyAdopted);
   const { id: _id, organId: _o, organPath: _p, viewCount: _v, collectionCount: _c, creationTime: _t, lastModificationTime: _m, ...rest } = src;
-  const row = await call.ctx.db
+  const row = await db
     .insertInto('resources')
     .values({ ...rest, organId: organ.id, organPath: organ.path, sourceResourceId: src.sourceResourceId ?? src.id, creatorUserId: call.user.userId, isRecommend: false })
     .returning('id')
@@ -465,14 +468,13 @@ export const resourceClassService = defineService('ResourceClassService', {
   }),
 });
 
-// ---- reports upward ----
-const reportList = (db: Database) =>
-  db
-    .selectFrom('resourceReports as rp')
-    .innerJoin('resources as r', 'r.id', 'rp.resourceId')
+// ---- reports upward (the shared flow of workflow/upward-reports) ----
+const reportList = (q: ReturnType<typeof reportsAddressedTo>) =>
+  q
+    .innerJoin('resources as r', 'r.id', 'rp.subjectId')
     .innerJoin('organizations as o', 'o.id', 'rp.fromOrganId')
     .select([
-      'rp.id', 'rp.resourceId', 'r.name', 'r.resourceType', 'r.coverUrl', 'r.playUrl', 'r.keyWord', 'r.description', 'r.durationSeconds', 'r.isIntegrity',
+      'rp.id', 'rp.subjectId as resourceId', 'r.name', 'r.resourceType', 'r.coverUrl', 'r.playUrl', 'r.keyWord', 'r.description', 'r.durationSeconds', 'r.isIntegrity',
       'rp.fromOrganId', 'o.organName as fromOrganName', 'rp.toOrganPath', 'rp.status', 'rp.remark', 'rp.auditRemark', 'rp.auditTime', 'rp.creationTime',
     ]);
 /** A report with what the auditor needs to judge the resource: its file to play and its 学时. */
@@ -480,6 +482,7 @@ const reportPage = async (q: any, input: PagingInput) => {
   const p = await pageQuery<any>(q, input, (x) => x.orderBy('rp.id', 'desc'));
   return { totalCount: p.totalCount, items: p.items.map((r) => ({ ...r, resoursePeriod: hours(r.durationSeconds) })) };
 };
+const allReports = (db: Database) => db.selectFrom('upwardReports as rp').where('rp.subjectType', '=', 'resource');
 
 export const resourceReportService = defineService('ResourceReportService', {
   CreateResourceReport: action<{ resourceId: number; remark?: string }>({
@@ -489,43 +492,32 @@ export const resourceReportService = defineService('ResourceReportService', {
       const organ = actingOrgan(call.user);
       const r = await loadResource(call, call.input.resourceId, 'manage');
       if (r.organId !== organ.id) throw forbidden(RES_MSG.ownOrgan);
-      const parent = await call.ctx.db.selectFrom('organizations as o').innerJoin('organizations as p', 'p.id', 'o.parentId').select('p.organPath').where('o.id', '=', organ.id).executeTakeFirst();
-      if (!parent) throw badRequest(RES_MSG.topOrgan);
-      const pending = await call.ctx.db.selectFrom('resourceReports').select('id').where('resourceId', '=', r.id).where('status', '=', 0).executeTakeFirst();
-      if (pending) throw badRequest(RES_MSG.reportPending);
-      const row = await call.ctx.db.insertInto('resourceReports').values({ resourceId: r.id, fromOrganId: organ.id, toOrganPath: parent.organPath, remark: call.input.remark?.trim() || null, reporterUserId: call.user.userId }).returning('id').executeTakeFirstOrThrow();
-      return { id: row.id };
+      return { id: await submitReport(call, { subjectType: 'resource', subjectId: r.id, fromOrganId: organ.id, remark: call.input.remark, pending: RES_MSG.reportPending }) };
     },
   }),
   AuditResourceReport: action<{ id: number; approved: boolean; remark?: string }>({
     method: 'POST', summary: '审核下级上报的资源（通过即采用到本组织资源库）', access: { permission: MANAGE },
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '上报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
     async handler(call) {
-      const organ = actingOrgan(call.user);
-      const rp = await call.ctx.db.selectFrom('resourceReports').selectAll().where('id', '=', call.input.id).executeTakeFirst();
-      // a report addressed beyond the caller's subtree answers as a missing one
-      if (!rp || !isInSubtree(rp.toOrganPath, organ.path)) throw notFound('上报记录不存在');
-      if (rp.status !== 0) throw badRequest(RES_MSG.audited);
-      if (!call.input.approved && !call.input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
-      const adopted = call.input.approved ? await copyResource(call, rp.resourceId) : null;
-      await call.ctx.db.updateTable('resourceReports').set({ status: call.input.approved ? 1 : 2, auditRemark: call.input.remark?.trim() || null, auditorUserId: call.user.userId, auditTime: call.ctx.now(), adoptedResourceId: adopted }).where('id', '=', rp.id).execute();
+      const { id, approved, remark } = call.input;
+      await decideReport(call, { subjectType: 'resource', id, noun: '上报', approved, remark, adopt: async (trx) => {
+        const rp = await trx.selectFrom('upwardReports').select('subjectId').where('id', '=', id).executeTakeFirstOrThrow();
+        return copyResource(call, rp.subjectId, trx);
+      } });
       return true;
     },
   }),
   DeleteResourceReport: action<{ id: number }>({
     method: 'DELETE', summary: '撤回本组织待审核的上报', access: { permission: MANAGE }, input: idInput,
     async handler(call) {
-      const rp = await call.ctx.db.selectFrom('resourceReports').selectAll().where('id', '=', call.input.id).executeTakeFirst();
-      if (!rp || rp.fromOrganId !== actingOrgan(call.user).id) throw notFound('上报记录不存在');
-      if (rp.status !== 0) throw badRequest(RES_MSG.audited);
-      await call.ctx.db.deleteFrom('resourceReports').where('id', '=', rp.id).execute();
+      await withdrawReport(call, 'resource', call.input.id, RES_MSG.audited);
       return true;
     },
   }),
   GetMyOrganReportList: action<PagingInput & { status?: number }>({
     method: 'GET', summary: '本组织的上报记录', access: { permission: MANAGE }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], title: '状态' } }),
     async handler(call) {
-      let q = reportList(call.ctx.db).where('rp.fromOrganId', '=', actingOrgan(call.user).id);
+      let q = reportList(allReports(call.ctx.db)).where('rp.fromOrganId', '=', actingOrgan(call.user).id);
       if (call.input.status !== undefined) q = q.where('rp.status', '=', call.input.status);
       return reportPage(q, call.input);
     },
@@ -533,7 +525,7 @@ export const resourceReportService = defineService('ResourceReportService', {
   GetOranReportAuditList: action<PagingInput & { status?: number }>({
     method: 'GET', summary: '待本级（及下级）审核的资源上报', access: { permission: MANAGE }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' } }),
     async handler(call) {
-      const q = reportList(call.ctx.db).where('rp.toOrganPath', 'like', subtreePattern(actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
+      const q = reportList(reportsAddressedTo(call.ctx.db, 'resource', actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
       return reportPage(q, call.input);
     },
   }),

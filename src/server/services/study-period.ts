@@ -1,3 +1,7 @@
+import statusLabels from '../../contract/status-labels.json' with { type: 'json' };
+import { takeStep } from '../workflow/decide';
+import { historyOf } from '../workflow/history';
+import { AUDIT_STEP } from '../workflow/types';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { action, defineService, hasPermission, type Call } from '../http/actions';
@@ -17,7 +21,7 @@ const MANAGE = 'Pages.OfflinePeriod';
 /** declarations are audited from 线下学时 (its auditInfo route) and from the 学时审核 menu */
 const AUDIT = [MANAGE, 'Pages.OfflinePeriod.Audit'];
 const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除', hours: '学时须在0.5至24小时之间' } as const;
-const STATUS_TEXT: Record<number, string> = { 0: '待审核', 1: '已通过', 2: '未通过' };
+const STATUS_TEXT = (code: number) => (statusLabels.audit as Record<string, { label: string }>)[String(code)]?.label;
 
 const reports = (db: any) =>
   db
@@ -26,7 +30,7 @@ const reports = (db: any) =>
     .innerJoin('organizations as o', 'o.id', 'f.organId')
     .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime'])
     .where('f.isDeleted', '=', false);
-const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: String(r.studyDate).slice(0, 10), statusText: STATUS_TEXT[r.status] });
+const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: String(r.studyDate).slice(0, 10), statusText: STATUS_TEXT(r.status) });
 
 async function page(q: any, input: PagingInput) {
   const p = await pageQuery(q, input, (x) => x.orderBy('f.id', 'desc'));
@@ -119,7 +123,8 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
   GetOfflineReport: action<{ id: number }>({
     method: 'GET', summary: '线下学时申报详情（本人的，或管理范围内的）', access: 'self', input: idInput,
     async handler(call) {
-      return out(await loadDeclaration(call, call.input.id));
+      const r = await loadDeclaration(call, call.input.id);
+      return { ...out(r), history: await historyOf(call.ctx.db, 'offlineReport', r.id) };
     },
   }),
 
@@ -150,9 +155,16 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     async handler(call) {
       const r = await loadDeclaration(call, call.input.id);
       if (r.userId === call.user.userId) throw forbidden('不能审核本人的学时申报');
-      if (r.status !== 0) throw badRequest('该申报已审核');
-      if (!call.input.approved && !call.input.remark?.trim()) throw invalid([{ message: MSG.remarkRequired, members: ['remark'] }]);
-      await call.ctx.db.updateTable('offlineReports').set({ status: call.input.approved ? 1 : 2, auditRemark: call.input.remark?.trim() || null, auditorUserId: call.user.userId, auditTime: call.ctx.now() }).where('id', '=', r.id).where('status', '=', 0).execute();
+      await takeStep(call, {
+        subject: { type: 'offlineReport', id: r.id, noun: '申报', state: r.status, organId: r.organId, organPath: r.organPath, ownerUserId: r.userId },
+        name: 'audit',
+        step: AUDIT_STEP,
+        input: call.input,
+        async apply(trx, to, remark) {
+          const hit = await trx.updateTable('offlineReports').set({ status: to, auditRemark: remark, auditorUserId: call.user.userId, auditTime: call.ctx.now() }).where('id', '=', r.id).where('status', '=', 0).returning('id').executeTakeFirst();
+          return !!hit;
+        },
+      });
       return true;
     },
   }),

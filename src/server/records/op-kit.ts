@@ -1,0 +1,201 @@
+import { sql } from 'kysely';
+import { MSG } from '../../contract/messages';
+import type { Access, Call } from '../http/actions';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { pageQuery, type PagingInput } from '../http/paging';
+import { canTake } from '../workflow/decide';
+import { AUDIT_WORKFLOW, type Subject, type WorkflowDef } from '../workflow/types';
+import type { ActionConfig, EntityFile } from './entities';
+import { actingOrgan, assertInScope, inScope, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope } from './store';
+
+/**
+ * What the generic operations share: the context an operation is built with, input schemas,
+ * filters, paging, loading one record within scope, and the per-caller facts every record DTO
+ * carries (liked, read, joined, the workflow steps the caller may take).
+ */
+export interface OpContext {
+  entity: EntityFile;
+  config: ActionConfig;
+  access: Access;
+  scope: Scope;
+  summary: string;
+  entities: Map<string, EntityFile>;
+}
+
+export const remarkProp = { type: 'string', maxLength: 500, title: '备注' };
+export const requiredRemarkProp = { ...remarkProp, minLength: 1, 'x-message': MSG.remarkRequired, 'x-required-message': MSG.remarkRequired };
+export const idProp = { type: 'integer', minimum: 1, title: '编号' };
+
+/** The body schema of an entity as action input: unknown fields are dropped, not refused. */
+export function bodySchema(entity: EntityFile, withId: boolean) {
+  const properties: Record<string, unknown> = { ...entity.schema.properties };
+  if (withId) properties.id = idProp;
+  return { type: 'object', additionalProperties: false, properties, required: [...(withId ? ['id'] : []), ...(entity.schema.required ?? [])] };
+}
+
+export function fieldType(entity: EntityFile, field: string) {
+  const t = entity.schema.properties[field]?.type;
+  const first = Array.isArray(t) ? t.find((x) => x !== 'null') : t;
+  return first === 'integer' || first === 'number' || first === 'boolean' ? first : 'string';
+}
+
+/** Filter inputs declared by the action: eq, contains, in, dateRange (fieldStart/fieldEnd), bool. */
+export function filterProps(entity: EntityFile, config: ActionConfig) {
+  const props: Record<string, unknown> = {};
+  for (const [field, kind] of Object.entries(config.filters ?? {})) {
+    const title = entity.schema.properties[field]?.title ?? (field === 'creationTime' ? '创建时间' : field);
+    if (kind === 'dateRange') {
+      props[`${field}Start`] = { type: 'string', maxLength: 30, title: `${title}起` };
+      props[`${field}End`] = { type: 'string', maxLength: 30, title: `${title}止` };
+    } else if (kind === 'in') props[field] = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 }, title };
+    else if (kind === 'bool') props[field] = { type: 'boolean', title };
+    else if (kind === 'contains') props[field] = { type: 'string', maxLength: 100, title };
+    else props[field] = { type: fieldType(entity, field), title };
+  }
+  props.organPath = { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织', 'x-message': MSG.organRequired };
+  return props;
+}
+
+const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time', auditStatus: 'r.audit_status', isTop: 'r.is_top', isEnabled: 'r.is_enabled', organId: 'r.organ_id' };
+
+/** A reference to a record field in SQL: a column of the record, else a body field (as text). */
+export const fieldRef = (field: string) => (COLUMN_FIELDS[field] ? sql.raw(COLUMN_FIELDS[field]) : sql`r.data->>${field}`);
+const fieldText = (field: string) => (COLUMN_FIELDS[field] ? sql`${sql.raw(COLUMN_FIELDS[field])}::text` : sql`r.data->>${field}`);
+
+export function applyFilters(q: any, config: ActionConfig, input: Record<string, any>) {
+  for (const [field, value] of Object.entries(config.where ?? {})) q = q.where(sql`${fieldText(field)} = ${String(value)}`);
+  for (const [field, kind] of Object.entries(config.filters ?? {})) {
+    if (kind === 'dateRange') {
+      const start = input[`${field}Start`];
+      const end = input[`${field}End`];
+      if (start) q = q.where(sql`${fieldRef(field)} >= ${start}`);
+      if (end) q = q.where(sql`${fieldRef(field)} <= ${/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end}T23:59:59.999` : end}`);
+      continue;
+    }
+    const v = input[field];
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    if (kind === 'contains') q = q.where(sql`${fieldText(field)} ilike ${`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    else if (kind === 'in') q = q.where(sql`${fieldText(field)} in (${sql.join((v as unknown[]).map(String))})`);
+    else q = q.where(sql`${fieldText(field)} = ${String(v)}`);
+  }
+  return q;
+}
+
+// ---- workflow facts of an entity ----
+
+/** The entity's workflow: its own, or the one-step audit of `auditOnCreate`. */
+export const workflowOf = (entity: EntityFile): WorkflowDef | null => entity.service?.workflow ?? (entity.service?.auditOnCreate ? AUDIT_WORKFLOW : null);
+
+/** Body fields naming organisations that a step's actor is found by (two-sided transfers). */
+const fieldActors = (wf: WorkflowDef | null) =>
+  [...new Set(Object.values(wf?.transitions ?? {}).flatMap((t) => (typeof t.actor === 'object' ? [t.actor.field] : [])))];
+const needsParentOwner = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'parentOwner');
+
+/** A body field holding an organisation id, safely as a bigint (junk reads as null). */
+const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
+
+/** Extra columns a record of this entity needs for its per-caller facts. */
+export function factColumns(entity: EntityFile, userId: number): any[] {
+  const wf = workflowOf(entity);
+  const cols: any[] = [];
+  if (needsParentOwner(wf)) cols.push(sql<number | null>`(select pr.owner_user_id from records pr where pr.id = r.parent_id)`.as('parentOwnerUserId'));
+  for (const f of fieldActors(wf)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(`organPathOf_${f}`));
+  if (entity.service?.participants) {
+    cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));
+    cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1 and pt.sign_in_time is not null)`.as('isSigned'));
+  }
+  return cols;
+}
+
+/** A record as a workflow subject. */
+export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string, any>): Subject {
+  const wf = workflowOf(entity);
+  return {
+    type: entity.name,
+    id: rec.id,
+    noun: '记录',
+    state: rec.auditStatus,
+    organId: rec.organId,
+    organPath: rec.organPath,
+    ownerUserId: rec.ownerUserId,
+    parentOwnerUserId: rec.parentOwnerUserId ?? null,
+    fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, rec[`organPathOf_${f}`] ?? null])),
+  };
+}
+
+/** The record's DTO with the caller's facts: the steps he may take now. */
+export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & Record<string, any>, extra: Record<string, unknown> = {}) {
+  const wf = workflowOf(entity);
+  const { parentOwnerUserId: _po, ...row } = rec;
+  for (const k of Object.keys(row)) if (k.startsWith('organPathOf_')) delete (row as any)[k];
+  const facts: Record<string, unknown> = {};
+  if (wf) {
+    const subject = recordSubject(entity, rec);
+    facts.availableTransitions = Object.entries(wf.transitions).filter(([, t]) => canTake(call.user, t, subject)).map(([name]) => name);
+  }
+  return toDto(row as RecordRow, { ...facts, ...extra });
+}
+
+/** Per-caller marks beside each record: liked, read. */
+const marks = (userId: number) => [
+  sql<boolean>`exists (select 1 from record_likes l where l.record_id = r.id and l.user_id = ${userId})`.as('isLiked'),
+  sql<boolean>`exists (select 1 from record_reads d where d.record_id = r.id and d.user_id = ${userId})`.as('isRead'),
+];
+
+/** One page of records with the caller's marks and facts, in the list order every record list uses. */
+export async function pageOf(call: Call<any>, entity: EntityFile, q: any, extraSelect: any[] = []) {
+  const page = await pageQuery<RecordRow>(q, call.input as PagingInput, (x) =>
+    x
+      .select([...recordColumns, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any)
+      .orderBy('r.isTop', 'desc')
+      .orderBy(sql`r.top_time desc nulls last`)
+      .orderBy('r.sort')
+      .orderBy('r.id', 'desc'),
+  );
+  return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r as any)) };
+}
+
+/** The action's scope; an administrator holding the `elevate` permission works on his whole subtree. */
+export const scopeOf = (call: Call<any>, o: OpContext): Scope =>
+  o.config.elevate && !call.user.isDefaultRole && call.user.permissions.has(o.config.elevate) ? 'subtree' : o.scope;
+
+/** One record with the columns its per-caller facts need. */
+export async function loadWithFacts(call: Call<any>, entity: EntityFile, id: number): Promise<RecordRow & Record<string, any>> {
+  return loadRecord(call.ctx.db, entity.name, id, factColumns(entity, call.user.userId));
+}
+
+/**
+ * Loads one record the caller may reach; fixed `where` conditions hold for single records too.
+ * `orActor`: the record is also reachable by whoever may act on one of these steps (the receiving
+ * side of a transfer works on a record outside his subtree).
+ */
+export async function loadInScope(call: Call<any>, o: OpContext, id: number, entity: EntityFile = o.entity, orActor?: (rec: RecordRow & Record<string, any>) => boolean) {
+  const rec = await loadWithFacts(call, entity, id);
+  for (const [field, value] of Object.entries(o.config.where ?? {})) if (String(rec.data[field]) !== String(value)) throw notFound(RECORD_NOT_FOUND);
+  if (orActor && orActor(rec)) return rec;
+  await assertInScope(call.ctx.db, rec, scopeOf(call, o), call.user, o.config.regionLevel);
+  return rec;
+}
+
+/** Whether a record is within the action's scope (without throwing). */
+export const recordInScope = (call: Call<any>, o: OpContext, rec: RecordRow) => inScope(call.ctx.db, rec, scopeOf(call, o), call.user, o.config.regionLevel);
+
+/** A record of the caller's own organisation (report, issue): one beyond his subtree answers as missing, one below it is refused with the reason. */
+export async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) {
+  const rec = await loadRecord(call.ctx.db, o.entity.name, id);
+  const organ = actingOrgan(call.user);
+  if (!rec.organPath.startsWith(organ.path)) throw notFound(RECORD_NOT_FOUND);
+  if (rec.organId !== organ.id) throw forbidden('只能操作本组织的数据');
+  return rec;
+}
+
+/** Refuses body fields outside an action's whitelist (`fields`), naming the first by its title. */
+export function assertOnlyFields(entity: EntityFile, input: Record<string, unknown>, allowed: string[] | undefined, say = (title: string) => `字段“${title}”不能在此修改`) {
+  if (!allowed) return;
+  for (const k of Object.keys(input)) {
+    if (entity.schema.properties[k] && !allowed.includes(k)) {
+      const message = say(entity.schema.properties[k].title);
+      throw badRequest(message, { validationErrors: [{ message, members: [k] }] });
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import statusLabels from '../../../contract/status-labels.json' with { type: 'json' };
+import { action, type Call } from '../../http/actions';
+import { objectInput } from '../../http/paging';
+import { subtreePattern } from '../../scope';
+import { actingOrgan, applyScope, baseQuery } from '../store';
+import { applyFilters, filterProps, loadWithFacts, recordDto, scopeOf, workflowOf, type OpContext } from '../op-kit';
+import type { Builder } from '../operations';
+
+/**
+ * Statistics of a configured entity, scoped like its lists: counts and sums grouped by the child
+ * organisations of the chosen one (each row covers its whole subtree, plus 本级), by month, or by a
+ * body field (labelled from its code table, options or status list). And `mine`, a member's own
+ * current record.
+ */
+const COLUMN_SUMS: Record<string, string> = { participantCount: 'r.participant_count', likeCount: 'r.like_count', replyCount: 'r.reply_count' };
+
+function measureSql(sum: string | undefined) {
+  if (!sum) return sql`1`;
+  if (COLUMN_SUMS[sum]) return sql.raw(COLUMN_SUMS[sum]);
+  return sql`case when jsonb_typeof(r.data->${sum}) = 'number' then (r.data->>${sum})::numeric else 0 end`;
+}
+
+const measuresOf = (o: OpContext) => o.config.measures ?? [{ key: 'count', title: '数量' }];
+
+/** Label of a grouped value: status list, code table or the field's options. */
+async function labeller(call: Call<any>, o: OpContext, field: string): Promise<(key: string) => string> {
+  if (field === 'auditStatus') {
+    const list = (statusLabels as Record<string, Record<string, { label: string }>>)[workflowOf(o.entity)?.statuses ?? 'audit'] ?? {};
+    return (k) => list[k]?.label ?? k;
+  }
+  const fs = o.entity.schema.properties[field];
+  const codeTable = fs?.['x-code-table'];
+  if (codeTable) {
+    const codes = await call.ctx.db.selectFrom('baseCodes').select(['value', 'label']).where('typeName', '=', codeTable).execute();
+    const byValue = new Map(codes.map((c) => [c.value, c.label]));
+    return (k) => byValue.get(k) ?? k;
+  }
+  const options = ((fs?.['x-component-props'] as any)?.options ?? []) as { label: string; value: unknown }[];
+  if (typeof fs?.type === 'string' && fs.type === 'boolean') return (k) => (k === 'true' ? '是' : k === 'false' ? '否' : k);
+  return (k) => options.find((x) => String(x.value) === k)?.label ?? k;
+}
+
+export const STATISTICS_OPERATIONS: Record<string, Builder> = {
+  statistics: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access, input: objectInput(filterProps(o.entity, o.config)),
+      returns: `{measures: {key, title}[], totals: {${measuresOf(o).map((m) => m.key).join(', ')}}, rows: {key, label, organId?, organPath?, ...}[]}`,
+      async handler(call) {
+        const { db } = call.ctx;
+        const organ = actingOrgan(call.user);
+        const at = call.input.organPath || organ.path;
+        call.requireScope(at);
+        let q = await applyScope(db, baseQuery(db, o.entity.name), scopeOf(call, o), call.user, o.config.regionLevel);
+        q = applyFilters(q.where('r.organPath', 'like', subtreePattern(at)), o.config, call.input);
+        const measures = measuresOf(o);
+        const groupBy = o.config.groupBy ?? 'organ';
+        const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum)}), 0)`.as(m.key));
+        const num = (row: any) => Object.fromEntries(measures.map((m) => [m.key, Number(row[m.key] ?? 0)]));
+
+        let rows: { key: string; label: string; [k: string]: unknown }[];
+        if (groupBy === 'organ') {
+          const children = await db.selectFrom('organizations').select(['id', 'organName', 'organPath']).where('parentId', '=', Number(at.split('/').filter(Boolean).pop())).where('isDeleted', '=', false).orderBy('sort').orderBy('id').execute();
+          // each record counts for the child organisation whose subtree holds it (its path's next segment)
+          const grouped = await q
+            .select([sql<string>`substr(r.organ_path, 1, length(${at}) + position('/' in substr(r.organ_path, length(${at}) + 1)))`.as('key'), ...sums] as any)
+            .groupBy(sql`1`)
+            .execute();
+          const byKey = new Map(grouped.map((g: any) => [g.key, g]));
+          rows = children.map((c) => ({ key: c.organPath, label: c.organName, organId: c.id, organPath: c.organPath, ...num(byKey.get(c.organPath) ?? {}) }));
+          const own = byKey.get(at);
+          if (own) rows.unshift({ key: at, label: '本级', organPath: at, ...num(own) });
+        } else {
+          const field = groupBy === 'month' ? o.config.dateField ?? 'creationTime' : groupBy;
+          const keyExpr =
+            groupBy === 'month'
+              ? field === 'creationTime'
+                ? sql<string>`to_char(r.creation_time at time zone ${call.ctx.config.platformTz}, 'YYYY-MM')`
+                : sql<string>`substr(r.data->>${field}, 1, 7)`
+              : field === 'auditStatus'
+                ? sql<string>`r.audit_status::text`
+                : sql<string>`r.data->>${field}`;
+          const grouped = await q.select([keyExpr.as('key'), ...sums] as any).groupBy(sql`1`).orderBy(sql`1`).execute();
+          const label = groupBy === 'month' ? (k: string) => k : await labeller(call, o, field);
+          rows = grouped.map((g: any) => ({ key: g.key ?? '', label: g.key == null ? '未填写' : label(String(g.key)), ...num(g) }));
+        }
+        const totals = Object.fromEntries(measures.map((m) => [m.key, rows.reduce((n, r) => n + Number(r[m.key] ?? 0), 0)]));
+        return { measures: measures.map(({ key, title }) => ({ key, title })), totals, rows };
+      },
+    }),
+
+  mine: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access, input: objectInput({}),
+      returns: o.config.answer === 'exists' ? 'boolean' : `${o.entity.title}记录或 null`,
+      async handler(call) {
+        const q = applyFilters(baseQuery(call.ctx.db, o.entity.name).where('r.ownerUserId', '=', call.user.userId), { ...o.config, filters: {} }, {});
+        const row = await q.select('r.id').orderBy('r.id', 'desc').executeTakeFirst();
+        if (o.config.answer === 'exists') return !!row;
+        return row ? recordDto(call, o.entity, await loadWithFacts(call, o.entity, (row as any).id)) : null;
+      },
+    }),
+};

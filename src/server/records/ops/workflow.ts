@@ -1,0 +1,123 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { action, hasPermission, type Call } from '../../http/actions';
+import type { CurrentUser } from '../../http/auth';
+import { objectInput } from '../../http/paging';
+import { subtreePattern } from '../../scope';
+import { mayAct, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
+import { runEffect } from '../../workflow/effects';
+import { historyOf } from '../../workflow/history';
+import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
+import { cleanBody } from '../store';
+import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
+import type { Builder } from '../operations';
+
+/**
+ * Workflow operations on configured records: `transition` (any declared step, or `audit`, the
+ * one-step audit), `history`, and the `actionable` page filter. The decisions themselves go through
+ * the one decision helper (workflow/decide.ts).
+ */
+
+/** Transition names → titles, for the history's timeline. */
+export const historyTitles = (wf: WorkflowDef): Record<string, string> => ({
+  submit: '提交',
+  ...Object.fromEntries(Object.entries(wf.transitions).map(([k, t]) => [k, t.title])),
+});
+
+const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
+
+/** SQL: the caller is the actor of a step (the same rule as `mayAct`, for lists). */
+function actorWhere(actor: Actor, user: CurrentUser): Expression<SqlBool> {
+  if (actor === 'owner') return sql<SqlBool>`r.owner_user_id = ${user.userId}`;
+  if (actor === 'parentOwner') return sql<SqlBool>`exists (select 1 from records pr where pr.id = r.parent_id and pr.owner_user_id = ${user.userId})`;
+  if (user.isDefaultRole || !user.organPath) return sql<SqlBool>`false`;
+  const like = subtreePattern(user.organPath);
+  if (actor === 'subtree') return sql<SqlBool>`r.organ_path like ${like}`;
+  if (actor === 'organ') return sql<SqlBool>`r.organ_id = ${user.organId}`;
+  if (actor === 'above') return sql<SqlBool>`(r.organ_path like ${like} and r.organ_path <> ${user.organPath})`;
+  return sql<SqlBool>`exists (select 1 from organizations fo where fo.id = ${organIdOf(actor.field)} and fo.organ_path like ${like})`;
+}
+
+/** SQL: records on which the caller may take some step now (待我办理). */
+export function actionableWhere(entity: OpContext['entity'], user: CurrentUser): Expression<SqlBool> {
+  const wf = workflowOf(entity);
+  const steps = Object.values(wf?.transitions ?? {}).filter((t) => !t.permission || hasPermission(user, t.permission));
+  if (!steps.length) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${actorWhere(t.actor, user)})`), sql` or `)})`;
+}
+
+/** The steps an action may take, by name; validated at start (configured-services). */
+const stepsOf = (o: OpContext) => {
+  const wf = workflowOf(o.entity)!;
+  const names = o.config.op === 'audit' ? ['audit'] : o.config.transitions ?? Object.keys(wf.transitions);
+  return names.map((name) => ({ name, step: wf.transitions[name] }));
+};
+
+/** A record is reachable in its scope, or by whoever may act on one of the action's steps. */
+const reachable = (call: Call<any>, o: OpContext) => (rec: any) => stepsOf(o).some(({ step }) => mayAct(call.user, step.actor, recordSubject(o.entity, rec)));
+
+function transitionInput(o: OpContext) {
+  const steps = stepsOf(o);
+  const fields = [...new Set(steps.flatMap(({ step }) => step.fields ?? []))];
+  const props: Record<string, unknown> = { id: idProp, remark: remarkProp };
+  if (steps.some(({ step }) => isDecision(step))) props.approved = { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' };
+  // every entity field passes validation so that one outside the step's whitelist is refused by name, not dropped
+  for (const [k, fs] of Object.entries(o.entity.schema.properties)) props[k] = fs;
+  return { ...objectInput(props, ['id']), description: fields.length ? `可修改字段：${fields.join(', ')}` : undefined };
+}
+
+const transitionOp: Builder = (o) =>
+  action({
+    method: o.config.method,
+    summary: o.summary,
+    access: o.access,
+    input: transitionInput(o),
+    returns: `${o.entity.title}记录（含 auditStatus、availableTransitions）`,
+    async handler(call) {
+      const { id, approved, remark, ...body } = call.input;
+      const rec = await loadInScope(call, o, id, o.entity, reachable(call, o));
+      const subject = recordSubject(o.entity, rec);
+      const { name, step } = stepFrom(stepsOf(o), subject);
+      assertOnlyFields(o.entity, body, step.fields ?? [], WF_MSG.fieldLocked);
+      const changes = await cleanBody(call.ctx.db, o.entity, body);
+      const data = { ...rec.data, ...changes };
+      const from = rec.auditStatus;
+      await takeStep(call, {
+        subject,
+        name,
+        step: step as TransitionDef,
+        input: { approved, remark },
+        async apply(trx, to, note) {
+          const hit = await trx
+            .updateTable('records')
+            .set({ auditStatus: to, auditRemark: note, auditorUserId: call.user.userId, auditTime: call.ctx.now(), data: JSON.stringify(data), lastModificationTime: call.ctx.now() })
+            .where('id', '=', rec.id)
+            .where('auditStatus', '=', from!)
+            .returning('id')
+            .executeTakeFirst();
+          return !!hit;
+        },
+        async after(trx, to) {
+          if (step.effect) await runEffect(step.effect, { trx, call, entity: o.entity, record: rec, data, from: from!, to });
+        },
+      });
+      return recordDto(call, o.entity, await loadWithFacts(call, o.entity, rec.id));
+    },
+  });
+
+export const WORKFLOW_OPERATIONS: Record<string, Builder> = {
+  transition: transitionOp,
+  /** the one-step audit (pending → approved / rejected, remark required on rejection) */
+  audit: transitionOp,
+  history: (o) =>
+    action({
+      method: o.config.method,
+      summary: o.summary,
+      access: o.access,
+      input: objectInput({ id: idProp }, ['id']),
+      returns: '{id, transition, title, fromState, toState, actorName, actorOrganName, remark, creationTime}[]',
+      async handler(call) {
+        const rec = await loadInScope(call, o, call.input.id, o.entity, reachable(call, o));
+        return historyOf(call.ctx.db, o.entity.name, rec.id, historyTitles(workflowOf(o.entity)!));
+      },
+    }),
+};

@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+/**
+ * A workflow as an entity file declares it (docs/foundations.md): named states from a list of
+ * src/contract/status-labels.json and the transitions between them.
+ */
+export type Actor = 'owner' | 'parentOwner' | 'subtree' | 'organ' | 'above' | { field: string };
+
+export interface TransitionDef {
+  title: string;
+  from: number[];
+  /** one outcome */
+  to?: number;
+  /** a decision: the input says `approved` */
+  approve?: number;
+  reject?: number;
+  actor: Actor;
+  /** besides the action's own permission */
+  permission?: string;
+  remark?: 'required' | 'onReject' | 'optional';
+  /** body fields the step may change */
+  fields?: string[];
+  /** a named effect (effects.ts) run in the same transaction */
+  effect?: string;
+}
+
+export interface WorkflowDef {
+  statuses: string;
+  initial: number;
+  transitions: Record<string, TransitionDef>;
+}
+
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What a decision is taken on, whatever its table: a configured record, an upward report, an
+ * offline declaration, a member registration.
+ */
+export interface Subject {
+  /** the history's subject type: the entity name for records */
+  type: string;
+  id: number;
+  /** how messages name it: 记录, 申报, 申请, 上报 */
+  noun: string;
+  state: number | null;
+  organId: number;
+  organPath: string;
+  ownerUserId: number | null;
+  parentOwnerUserId?: number | null;
+  /** organisation paths named by the subject's fields (actor `{field}`) */
+  fieldOrganPaths?: Record<string, string | null>;
+}
+
+export const isDecision = (t: TransitionDef) => t.approve !== undefined && t.reject !== undefined;
+
+/** The audit every configured entity with `auditOnCreate` and every built-in audit uses. */
+export const AUDIT_STEP: TransitionDef = { title: '审核', from: [0], approve: 1, reject: 2, actor: 'subtree', remark: 'onReject' };
+export const AUDIT_WORKFLOW: WorkflowDef = { statuses: 'audit', initial: 0, transitions: { audit: AUDIT_STEP } };
