@@ -28,6 +28,8 @@ export interface EntityFile {
   name: string;
   title: string;
   description?: string;
+  /** member pages use its schema though no member action names it (UiConfigService/GetAll) */
+  member?: boolean;
   schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   service?: { name: string; permission: string; auditOnCreate?: boolean; replyEntity?: string; actions: Record<string, ActionConfig> };
   /** where it was read from, for messages */
