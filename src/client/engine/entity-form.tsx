@@ -81,9 +81,11 @@ export interface EntityFormProps {
   submitText?: string;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onCancel?: () => void;
+  /** vertical: labels above the fields (member pages, narrow screens) */
+  layout?: 'horizontal' | 'vertical';
 }
 
-export function EntityForm({ entity, fields, initialValues, submitText = '提交', onSubmit, onCancel }: EntityFormProps) {
+export function EntityForm({ entity, fields, initialValues, submitText = '提交', onSubmit, onCancel, layout = 'horizontal' }: EntityFormProps) {
   const props = entity.schema.properties;
   const names = useMemo(() => (fields?.length ? fields : Object.keys(props)).filter((n) => props[n]), [fields, props]);
   const required = new Set(entity.schema.required ?? []);
@@ -143,7 +145,7 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
   return (
     <FormProvider form={form}>
       <Suspense fallback={<Spin />}>
-        <FormLayout labelCol={5} wrapperCol={18} feedbackLayout="terse">
+        <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
           {names.map((name) => {
             const fs = props[name];
             const w = widgetOf(fs);
@@ -153,6 +155,7 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
                 key={name}
                 name={name}
                 title={fs.title}
+                description={fs.description}
                 validator={rulesOf(fs, required.has(name)) as any}
                 decorator={[FormItem, { 'data-field': name }]}
                 component={[Edit, propsOf(fs)]}
