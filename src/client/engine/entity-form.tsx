@@ -38,13 +38,15 @@ const choosing = (w: string) => /Select|Picker|Cascader|Switch|Upload/.test(w) &
 export function rulesOf(fs: FieldSchema, required: boolean): Record<string, unknown>[] {
   const w = widgetOf(fs);
   const rules: Record<string, unknown>[] = [];
+  // x-message is the field's message for any failure, as on the server (http/validation.ts)
+  const say = (fallback: string) => fs['x-message'] ?? fallback;
   if (required) rules.push({ required: true, message: fs['x-required-message'] ?? `${choosing(w) ? '请选择' : '请输入'}${fs.title}` });
-  if (fs.maxLength !== undefined) rules.push({ maxLength: fs.maxLength, message: `${fs.title}最多${fs.maxLength}个字符` });
-  if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: `${fs.title}至少${fs.minLength}个字符` });
-  if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: `${fs.title}不能小于${fs.minimum}` });
-  if (fs.maximum !== undefined) rules.push({ maximum: fs.maximum, message: `${fs.title}不能大于${fs.maximum}` });
-  if (fs.pattern) rules.push({ pattern: fs.pattern, message: fs['x-message'] ?? `${fs.title}格式错误` });
-  if (firstType(fs) === 'integer') rules.push({ integer: true, message: `${fs.title}须为整数` });
+  if (fs.maxLength !== undefined) rules.push({ maxLength: fs.maxLength, message: say(`${fs.title}最多${fs.maxLength}个字符`) });
+  if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: say(`${fs.title}至少${fs.minLength}个字符`) });
+  if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: say(`${fs.title}不能小于${fs.minimum}`) });
+  if (fs.maximum !== undefined) rules.push({ maximum: fs.maximum, message: say(`${fs.title}不能大于${fs.maximum}`) });
+  if (fs.pattern) rules.push({ pattern: fs.pattern, message: say(`${fs.title}格式错误`) });
+  if (firstType(fs) === 'integer') rules.push({ integer: true, message: say(`${fs.title}须为整数`) });
   return rules;
 }
 
