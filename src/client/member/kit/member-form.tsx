@@ -3,12 +3,15 @@
  * UiConfigService/GetAll — the schema the server validates with — so required messages, limits and
  * widgets come from schemas/*.json and the server's validation errors land on their fields.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Button, Result, Skeleton } from 'antd';
-import { EntityForm } from '../../engine/entity-form';
 import type { EntityDef } from '../../engine/types';
 import { useEntity } from './use-entity';
 import './kit.css';
+
+// Formily loads with the first form, not with every page that imports the kit
+const EntityForm = lazy(() => import('../../engine/entity-form').then((m) => ({ default: m.EntityForm })));
+const loading = <Skeleton active paragraph={{ rows: 6 }} />;
 
 export interface MemberFormProps {
   /** the entity's name (loaded from the configuration), or its definition */
@@ -30,11 +33,13 @@ export function MemberForm({ entity, fields, initialValues, submitText = '提交
   if (!def) {
     if (loaded.error || (!loaded.loading && typeof entity === 'string'))
       return <Result status="warning" title="表单加载失败" extra={<Button onClick={loaded.retry}>重新加载</Button>} />;
-    return <Skeleton active paragraph={{ rows: 6 }} />;
+    return loading;
   }
   return (
     <div className="dj-member-form" data-entity={def.name}>
-      <EntityForm entity={def} fields={fields} initialValues={initial} submitText={submitText} onSubmit={onSubmit} onCancel={onCancel} layout="vertical" />
+      <Suspense fallback={loading}>
+        <EntityForm entity={def} fields={fields} initialValues={initial} submitText={submitText} onSubmit={onSubmit} onCancel={onCancel} layout="vertical" />
+      </Suspense>
     </div>
   );
 }
