@@ -195,8 +195,14 @@ describe('offline study hours', () => {
     expect(row.onlineHours).toBe(0.04); // 160 s of credit
     const mineOffline = (await app.call('GET', svc('PeriodManageService', 'GetUserOfflinePeriodList'), { token: member })).body.result;
     expect(mineOffline.items[0]).toMatchObject({ title: '参加支部主题党日', hours: 2, status: 1 });
+    expect(mineOffline.totalHours).toBe(2);
     const days = (await app.call('GET', svc('PeriodManageService', 'GetUserSyncPeriodList'), { token: member })).body.result;
     expect(days.totalCount).toBe(2);
+    // the totals cover every page, not the one asked for
+    const oneDay = (await app.call('GET', svc('PeriodManageService', 'GetUserSyncPeriodList'), { token: member, query: { MaxResultCount: 1 } })).body.result;
+    expect(oneDay.items).toHaveLength(1);
+    expect(oneDay.totalSeconds).toBe(days.items.reduce((s: number, d: any) => s + d.seconds, 0));
+    expect(oneDay.totalSeconds).toBe(160);
     // a member cannot read someone else's periods
     expect((await app.call('GET', svc('PeriodManageService', 'GetUserOnlinePeriodList'), { token: member, query: { userId: 1 } })).status).toBe(403);
   });

@@ -166,15 +166,20 @@ test('offline declaration: submit, listed as pending, delete while pending', asy
   await expect(page.getByText('请输入学习内容')).toBeVisible();
   await expect(page.getByText('请选择学习日期')).toBeVisible();
   const title = `支部主题党日集中学习 ${Date.now() % 100000}`;
-  await page.getByLabel('学习内容').fill(title);
+  // the form of schemas/offline-report.json (member kit MemberForm): fields by their schema name
+  const field = (name: string) => page.locator(`[data-field=${name}]`);
+  await field('title').locator('input').fill(title);
   // the browser runs far from China: its picker's today is still the platform's, and today may be declared
   const today = platformToday();
-  await page.getByLabel('学习日期').click();
+  await field('studyDate').locator('input').click();
   await expect(page.locator('.ant-picker-cell-today')).toHaveAttribute('title', today);
-  await page.getByLabel('学习日期').fill(today);
+  // the platform's tomorrow cannot be picked, whatever the browser's day (the picker shows six weeks: it is in view)
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await expect(page.locator(`.ant-picker-cell[title="${tomorrow}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+  await field('studyDate').locator('input').fill(today);
   await page.getByRole('heading', { name: '线下学时申报' }).click(); // closes the picker and keeps the typed date
-  await page.getByLabel('学时').fill('2.5');
-  await page.getByLabel('学习心得').fill('学习党章，重温入党誓词。');
+  await field('hours').locator('input').fill('2.5');
+  await field('content').locator('textarea').fill('学习党章，重温入党誓词。');
   // evidence through the FileUpload widget
   await page.locator('.dj-file-upload input[type=file]').setInputFiles({ name: '签到表.pdf', mimeType: 'application/pdf', buffer: readFileSync('public/samples/party-handbook.pdf') });
   await expect(page.locator('[data-testid=file-item][data-status=finished]')).toContainText('签到表.pdf');
@@ -185,8 +190,10 @@ test('offline declaration: submit, listed as pending, delete while pending', asy
   await expect(row).toContainText('2.50');
   await expect(row).toContainText(today); // the platform's day, not the browser's
   await expect(row.getByRole('button', { name: /签到表\.pdf/ })).toBeVisible();
-  await row.getByRole('button', { name: '删除' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /删\s*除/ }).click();
+  await row.getByRole('button', { name: /删\s*除/ }).click();
+  const confirm = page.locator('.ant-modal-confirm', { hasText: '确认删除该申报？' });
+  await confirm.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message').getByText('删除成功')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

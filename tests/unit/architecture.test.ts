@@ -21,3 +21,12 @@ describe('one request wrapper (core §7)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('member pages toast through api/toast.ts (3 s, one error at a time)', () => {
+  it('no member page or layout imports antd’s static message', () => {
+    const offenders = [...files(join(ROOT, 'member')), ...files(join(ROOT, 'layouts'))]
+      .filter((f) => /import\s*{[^}]*\bmessage\b[^}]*}\s*from\s*['"]antd['"]/.test(readFileSync(f, 'utf8')))
+      .map((f) => f.slice(ROOT.length + 1));
+    expect(offenders).toEqual([]);
+  });
+});

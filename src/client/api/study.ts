@@ -136,8 +136,10 @@ export interface SyncPeriodItem {
 
 export const periodService = {
   online: (input: { skipCount: number; maxResultCount: number }): Paged<OnlinePeriodItem> => api.get(per('GetUserOnlinePeriodList'), input),
-  offline: (input: { skipCount: number; maxResultCount: number }): Paged<OfflineReport> => api.get(per('GetUserOfflinePeriodList'), input),
-  sync: (input: { skipCount: number; maxResultCount: number; year?: number }): Paged<SyncPeriodItem> => api.get(per('GetUserSyncPeriodList'), input),
+  /** approved declarations; totalHours sums all of them */
+  offline: (input: { skipCount: number; maxResultCount: number }): Promise<PagedResult<OfflineReport> & { totalHours: number }> => api.get(per('GetUserOfflinePeriodList'), input),
+  /** online credit by day; totalSeconds sums every day */
+  sync: (input: { skipCount: number; maxResultCount: number; year?: number }): Promise<PagedResult<SyncPeriodItem> & { totalSeconds: number }> => api.get(per('GetUserSyncPeriodList'), input),
 };
 
 /** Hours with two decimals (core §9). */

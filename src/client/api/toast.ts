@@ -16,3 +16,7 @@ export function toastError(text: string) {
 export function toastSuccess(text: string) {
   return antd().then(({ message }) => void message.success(text, TOAST_SECONDS));
 }
+
+export function toastWarning(text: string) {
+  return antd().then(({ message }) => void message.warning(text, TOAST_SECONDS));
+}

@@ -38,13 +38,15 @@ const choosing = (w: string) => /Select|Picker|Cascader|Switch|Upload/.test(w) &
 export function rulesOf(fs: FieldSchema, required: boolean): Record<string, unknown>[] {
   const w = widgetOf(fs);
   const rules: Record<string, unknown>[] = [];
+  // x-message is the field's message for any failure, as on the server (http/validation.ts)
+  const say = (fallback: string) => fs['x-message'] ?? fallback;
   if (required) rules.push({ required: true, message: fs['x-required-message'] ?? `${choosing(w) ? '请选择' : '请输入'}${fs.title}` });
-  if (fs.maxLength !== undefined) rules.push({ maxLength: fs.maxLength, message: `${fs.title}最多${fs.maxLength}个字符` });
-  if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: `${fs.title}至少${fs.minLength}个字符` });
-  if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: `${fs.title}不能小于${fs.minimum}` });
-  if (fs.maximum !== undefined) rules.push({ maximum: fs.maximum, message: `${fs.title}不能大于${fs.maximum}` });
-  if (fs.pattern) rules.push({ pattern: fs.pattern, message: fs['x-message'] ?? `${fs.title}格式错误` });
-  if (firstType(fs) === 'integer') rules.push({ integer: true, message: `${fs.title}须为整数` });
+  if (fs.maxLength !== undefined) rules.push({ maxLength: fs.maxLength, message: say(`${fs.title}最多${fs.maxLength}个字符`) });
+  if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: say(`${fs.title}至少${fs.minLength}个字符`) });
+  if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: say(`${fs.title}不能小于${fs.minimum}`) });
+  if (fs.maximum !== undefined) rules.push({ maximum: fs.maximum, message: say(`${fs.title}不能大于${fs.maximum}`) });
+  if (fs.pattern) rules.push({ pattern: fs.pattern, message: say(`${fs.title}格式错误`) });
+  if (firstType(fs) === 'integer') rules.push({ integer: true, message: say(`${fs.title}须为整数`) });
   return rules;
 }
 
@@ -81,9 +83,11 @@ export interface EntityFormProps {
   submitText?: string;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onCancel?: () => void;
+  /** vertical: labels above the fields (member pages, narrow screens) */
+  layout?: 'horizontal' | 'vertical';
 }
 
-export function EntityForm({ entity, fields, initialValues, submitText = '提交', onSubmit, onCancel }: EntityFormProps) {
+export function EntityForm({ entity, fields, initialValues, submitText = '提交', onSubmit, onCancel, layout = 'horizontal' }: EntityFormProps) {
   const props = entity.schema.properties;
   const names = useMemo(() => (fields?.length ? fields : Object.keys(props)).filter((n) => props[n]), [fields, props]);
   const required = new Set(entity.schema.required ?? []);
@@ -143,7 +147,7 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
   return (
     <FormProvider form={form}>
       <Suspense fallback={<Spin />}>
-        <FormLayout labelCol={5} wrapperCol={18} feedbackLayout="terse">
+        <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
           {names.map((name) => {
             const fs = props[name];
             const w = widgetOf(fs);
@@ -153,6 +157,7 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
                 key={name}
                 name={name}
                 title={fs.title}
+                description={fs.description}
                 validator={rulesOf(fs, required.has(name)) as any}
                 decorator={[FormItem, { 'data-field': name }]}
                 component={[Edit, propsOf(fs)]}

@@ -1,8 +1,8 @@
 /** Columns and detail fields: what the screen says, completed from the entity schema. */
 import { Suspense } from 'react';
-import { Tag } from 'antd';
 import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-time';
 import { getWidget, isRegistered } from '../widgets/registry';
+import { StatusTag } from '../components/status-tag';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
 /** Fields every configured record carries (the generic record store), with their titles. */
@@ -67,12 +67,6 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
   return c;
 }
 
-const AUDIT: Record<string, { text: string; color: string }> = {
-  '0': { text: '待审核', color: 'orange' },
-  '1': { text: '已通过', color: 'green' },
-  '2': { text: '未通过', color: 'red' },
-};
-
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 const stripHtml = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -107,11 +101,10 @@ export function Value({ col, record, inTable }: { col: ColumnDef; record: Record
     }
     case 'bool':
       return empty(v) ? <span className="dj-empty-value">-</span> : <span>{v ? '是' : '否'}</span>;
-    case 'auditStatus': {
-      if (empty(v)) return <span className="dj-empty-value">-</span>;
-      const a = AUDIT[String(v)];
-      return a ? <Tag color={a.color}>{a.text}</Tag> : <span>{String(v)}</span>;
-    }
+    // labels from src/contract/status-labels.json; auditStatus is the list `audit`
+    case 'auditStatus':
+    case 'status':
+      return <StatusTag list={col.valueType === 'status' ? col.statusList ?? 'audit' : 'audit'} value={v} />;
     case 'html':
       if (inTable) return <span>{empty(v) ? '-' : stripHtml(String(v)).slice(0, 60)}</span>;
       return <LazyRead widget="RichText" value={v} record={record} />;

@@ -22,13 +22,15 @@ export interface Condition {
   truthy?: boolean;
 }
 
-export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'html' | 'widget';
+export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'widget';
 
 export interface ColumnDef {
   field: string;
   title?: string;
   valueType?: ValueType;
   codeTable?: string;
+  /** valueType status: a list of src/contract/status-labels.json */
+  statusList?: string;
   options?: { label: string; value: string | number | boolean }[];
   /** a registered widget whose read-pretty mode renders the value (valueType widget) */
   widget?: string;
@@ -175,6 +177,8 @@ export interface ScreenDef {
 
 export interface FieldSchema {
   title: string;
+  /** help text under the field */
+  description?: string;
   type?: string | string[];
   format?: string;
   enum?: unknown[];

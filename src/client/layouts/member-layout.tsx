@@ -1,7 +1,7 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Breadcrumb, Dropdown } from 'antd';
+import { App, Breadcrumb, Dropdown } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout } from '../state/session';
@@ -95,7 +95,10 @@ export default function MemberLayout() {
             items={crumbs.map((c, i) => ({ title: i < crumbs.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title }))}
           />
         ) : null}
-        <Outlet />
+        {/* antd's App context: member pages' confirms (kit useAction) take the theme and locale */}
+        <App component={false}>
+          <Outlet />
+        </App>
       </main>
       <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />

@@ -1,10 +1,11 @@
 /** /partyMember/personal (个人信息): the member profile form, every group, validation of core §5. */
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs, message } from 'antd';
+import { Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { BaseCodeItem } from '../../contract/types';
 import { partyMemberService, type MemberProfile } from '../api/endpoints';
+import { toastSuccess } from '../api/toast';
 import { idCardRules, nameRules, organRules, phoneRules } from '../components/form-rules';
 import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
@@ -103,7 +104,7 @@ export default function PersonalInfo() {
       const body = { ...profile, ...v, addition: { ...profile?.addition, ...v.addition }, partyMember: { ...profile?.partyMember, ...v.partyMember } } as MemberProfile;
       await partyMemberService.updateInfo(body);
       setState({ memberinfo: body });
-      message.success('保存成功', 3);
+      void toastSuccess('保存成功');
     } catch {
       /* toast shown */
     } finally {

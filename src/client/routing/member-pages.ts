@@ -1,8 +1,10 @@
 /**
  * Every member route of contract/member-routes.txt with its title. A route with a `load` has its
- * page; the others show the construction page (建设中) until their issue adds a loader here.
+ * page; the others show the construction page (建设中) until their feature folder is spread in below
+ * (member/<feature>/index.ts exports its routes, see src/client/README.md "Member kit").
  */
 import type { ComponentType } from 'react';
+import { studyRoutes } from '../member/study';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -49,17 +51,6 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   [`${P}/iStudy/basicDynamic/createReport`]: { title: '学习心得' },
   [`${P}/iStudy/rotationTrain`]: { title: '集中轮训' },
   [`${P}/iStudy/rotationTrain/info`]: { title: '轮训详情' },
-  [`${P}/iStudy/learningassess`]: { title: '学习考核', load: () => import('../member/study/learning-assess') },
-  [`${P}/iStudy/learningassess/studydeclaration`]: { title: '线下学时申报', load: () => import('../member/study/declaration') },
-  [`${P}/iStudy/learningassess/studydeclaration/list`]: { title: '申报记录', load: () => import('../member/study/declaration-list') },
-  [`${P}/iStudy/partybook`]: { title: '党员书架', load: () => import('../member/study/partybook') },
-  [`${P}/iStudy/partybook/latelyLearn`]: { title: '最近学习', load: () => import('../member/study/partybook') },
-  [`${P}/iStudy/partybook/video`]: { title: '视频', load: () => import('../member/study/partybook') },
-  [`${P}/iStudy/partybook/video/info`]: { title: '视频详情', load: () => import('../member/study/resource-info') },
-  [`${P}/iStudy/partybook/audio`]: { title: '音频', load: () => import('../member/study/partybook') },
-  [`${P}/iStudy/partybook/audio/info`]: { title: '音频详情', load: () => import('../member/study/resource-info') },
-  [`${P}/iStudy/partybook/files`]: { title: '文件', load: () => import('../member/study/partybook') },
-  [`${P}/iStudy/partybook/files/info`]: { title: '文件详情', load: () => import('../member/study/resource-info') },
   [`${P}/iStudy/subject`]: { title: '专题课程' },
   [`${P}/iStudy/subject/info`]: { title: '专题详情' },
   [`${P}/iStudy/subject/info/createReport`]: { title: '学习心得' },
@@ -86,6 +77,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   [`${P}/iPractice/response`]: { title: '创建责任区' },
   [`${P}/iPractice/responseindex`]: { title: '党员责任区' },
   '/branchSpace': { title: '支部空间', load: () => import('../member/branch-space') },
+  // feature folders export their routes (member/<feature>/index.ts)
+  ...studyRoutes,
 };
 
 export const MEMBER_TABS = [

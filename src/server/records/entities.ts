@@ -54,9 +54,9 @@ export interface EntityFile {
   name: string;
   title: string;
   description?: string;
-  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
-  /** member pages use this entity's schema (UiConfigService answers members with it) */
+  /** member pages use its schema though no member action names it (UiConfigService/GetAll) */
   member?: boolean;
+  schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: string[] };
   service?: {
     name: string;
     permission: string;

@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import type { CurrentUser } from '../http/auth';
 import { hours } from '../study/credit';
 import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
+import { checkEntityFile } from '../records/entities';
+import offlineReportFile from '../../../schemas/offline-report.json' with { type: 'json' };
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -20,8 +22,10 @@ import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
 const MANAGE = 'Pages.OfflinePeriod';
 /** declarations are audited from 线下学时 (its auditInfo route) and from the 学时审核 menu */
 const AUDIT = [MANAGE, 'Pages.OfflinePeriod.Audit'];
-const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除', hours: '学时须在0.5至24小时之间' } as const;
+const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除' } as const;
 const STATUS_TEXT = (code: number) => (statusLabels.audit as Record<string, { label: string }>)[String(code)]?.label;
+/** The declaration body: one schema for this input and the member's form (UiConfigService sends it to members). */
+const offlineReport = checkEntityFile(offlineReportFile, 'schemas/offline-report.json');
 
 const reports = (db: any) =>
   db
@@ -80,19 +84,11 @@ const yearRange = (year?: number) => (year ? [`${year}-01-01`, `${year}-12-31`] 
 export const offlinePeriodService = defineService('OfflinePeriodService', {
   CreateOfflineReport: action<{ title: string; studyDate: string; hours: number; content?: string; evidence?: { id: string; name: string }[] }>({
     method: 'POST', summary: '申报线下学时（附佐证材料），由上级组织审核', access: 'self',
-    input: objectInput(
-      {
-        title: { type: 'string', minLength: 1, maxLength: 100, title: '学习内容', 'x-required-message': '请输入学习内容' },
-        studyDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: '学习日期', 'x-message': '学习日期格式不正确', 'x-required-message': '请选择学习日期' },
-        hours: { type: 'number', minimum: 0.5, maximum: 24, title: '学时', 'x-message': OFF_MSG.hours, 'x-required-message': '请输入学时' },
-        content: { type: 'string', maxLength: 2000, title: '学习心得' },
-        evidence: { type: 'array', maxItems: 9, title: '佐证材料', items: objectInput({ id: { type: 'string', maxLength: 40, title: '文件' }, name: { type: 'string', maxLength: 200, title: '文件名' } }, ['id']) },
-      },
-      ['title', 'studyDate', 'hours'],
-    ),
+    input: objectInput(offlineReport.schema.properties, offlineReport.schema.required),
     async handler({ ctx, input, user }) {
       const organId = user.memberOrganId;
       if (!organId) throw badRequest('未加入党组织，不能申报学时');
+      if (!input.title.trim()) throw invalid([{ message: offlineReport.schema.properties.title['x-required-message'] as string, members: ['title'] }]);
       if (!isCalendarDay(input.studyDate)) throw invalid([{ message: '学习日期格式不正确', members: ['studyDate'] }]);
       if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
       const ids = (input.evidence ?? []).map((e) => e.id);
@@ -226,24 +222,33 @@ export const periodManageService = defineService('PeriodManageService', {
   }),
 
   GetUserOfflinePeriodList: action<PagingInput & { userId?: number }>({
-    method: 'GET', summary: '线下学时：已通过的申报（不传 userId 为本人）', access: 'self', input: pagedInput({ userId: yearProps.userId }),
+    method: 'GET', summary: '线下学时：已通过的申报（不传 userId 为本人）；totalHours 为全部已通过学时之和', access: 'self', input: pagedInput({ userId: yearProps.userId }),
+    returns: '{totalCount, totalHours, items}',
     async handler(call) {
       const userId = await targetUser(call);
-      return page(reports(call.ctx.db).where('f.userId', '=', userId).where('f.status', '=', 1), call.input);
+      const approved = reports(call.ctx.db).where('f.userId', '=', userId).where('f.status', '=', 1);
+      const sum = await approved.clearSelect().select(sql<number>`coalesce(sum(f.hours), 0)`.as('h')).executeTakeFirstOrThrow();
+      return { ...(await page(approved, call.input)), totalHours: Math.round(Number(sum.h) * 100) / 100 };
     },
   }),
 
   GetUserSyncPeriodList: action<PagingInput & { userId?: number; year?: number }>({
-    method: 'GET', summary: '学时汇总：按日的线上学时（不传 userId 为本人）', access: 'self', input: pagedInput(yearProps),
+    method: 'GET', summary: '学时汇总：按日的线上学时（不传 userId 为本人）；totalSeconds 为全部日期的秒数之和', access: 'self', input: pagedInput(yearProps),
+    returns: '{totalCount, totalSeconds, items}',
     async handler(call) {
       const userId = await targetUser(call);
       let q = call.ctx.db.selectFrom('studyDays').where('userId', '=', userId);
       const range = yearRange(call.input.year);
       if (range) q = q.where('day', '>=', range[0]).where('day', '<=', range[1]);
       const grouped = q.select(['day', sql<number>`sum(seconds)`.as('seconds'), sql<number>`count(distinct resource_id)`.as('resources')]).groupBy('day');
-      const total = await call.ctx.db.selectFrom(grouped.as('g')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const total = await call.ctx.db.selectFrom(grouped.as('g')).select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(g.seconds), 0)`.as('seconds')]).executeTakeFirstOrThrow();
       const rows = await grouped.orderBy('day', 'desc').offset(call.input.skipCount).limit(call.input.maxResultCount).execute();
-      return { totalCount: Number(total.n), items: rows.map((r) => ({ day: String(r.day).slice(0, 10), seconds: Number(r.seconds), period: hours(Number(r.seconds)), resources: Number(r.resources) })) };
+      return {
+        totalCount: Number(total.n),
+        // every day's seconds, not only this page's: the member's online total
+        totalSeconds: Number(total.seconds),
+        items: rows.map((r) => ({ day: String(r.day).slice(0, 10), seconds: Number(r.seconds), period: hours(Number(r.seconds)), resources: Number(r.resources) })),
+      };
     },
   }),
 });

@@ -1,15 +1,13 @@
 /** 申报记录 (/partyMember/iStudy/learningassess/studydeclaration/list): my offline declarations; delete while pending. */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, message, Popconfirm, Table, Tag } from 'antd';
+import { Button } from 'antd';
 import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { fmtHours, offlinePeriodService, type EvidenceFile, type OfflineReport } from '../../api/study';
-import { toSkip } from '../../utils/paging';
 import { downloadFile } from '../../widgets/download/download';
+import { MemberList, MemberPage, StatusTag, useAction, usePagedList } from '../kit';
 import './study.css';
 
-const STATUS: Record<number, { text: string; color: string }> = { 0: { text: '待审核', color: 'processing' }, 1: { text: '已通过', color: 'success' }, 2: { text: '未通过', color: 'error' } };
-const PAGE_SIZE = 10;
+const A = '/partyMember/iStudy/learningassess';
 
 export const evidenceOf = (r: OfflineReport): EvidenceFile[] => {
   if (Array.isArray(r.evidence)) return r.evidence;
@@ -22,44 +20,27 @@ export const evidenceOf = (r: OfflineReport): EvidenceFile[] => {
 };
 
 export default function DeclarationList() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ totalCount: number; items: OfflineReport[] } | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback((p: number) => {
-    setLoading(true);
-    offlinePeriodService
-      .myList({ skipCount: toSkip(p, PAGE_SIZE), maxResultCount: PAGE_SIZE })
-      .then(setData, () => setData({ totalCount: 0, items: [] }))
-      .finally(() => setLoading(false));
-  }, []);
-
-  useEffect(() => load(page), [load, page]);
-
-  const remove = async (id: number) => {
-    try {
-      await offlinePeriodService.remove(id);
-      void message.success('删除成功', 3);
-      load(page);
-    } catch {
-      /* the wrapper showed the error */
-    }
-  };
+  const list = usePagedList((page) => offlinePeriodService.myList(page));
+  const remove = useAction((r: OfflineReport) => offlinePeriodService.remove(r.id), {
+    confirm: '确认删除该申报？',
+    danger: true,
+    success: '删除成功',
+    onSuccess: list.refresh,
+  });
 
   return (
-    <div className="dj-card dj-study-panel" style={{ paddingTop: 16 }}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>线下学时申报记录</h2>
-        <Link to="/partyMember/iStudy/learningassess/studydeclaration"><Button type="primary" icon={<PlusOutlined />}>新增申报</Button></Link>
-      </div>
-      <Table<OfflineReport>
-        rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={data?.items}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: '暂无申报记录' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.totalCount ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+    <MemberPage
+      title="线下学时申报记录"
+      extra={
+        <Link to={`${A}/studydeclaration`}>
+          <Button type="primary" icon={<PlusOutlined />}>新增申报</Button>
+        </Link>
+      }
+    >
+      <MemberList<OfflineReport>
+        list={list}
+        empty="暂无申报记录"
+        scrollX={720}
         columns={[
           { title: '学习内容', dataIndex: 'title', ellipsis: true },
           { title: '学习日期', dataIndex: 'studyDate', width: 110 },
@@ -77,21 +58,21 @@ export default function DeclarationList() {
                 : '-';
             },
           },
-          { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <Tag color={STATUS[s]?.color}>{STATUS[s]?.text ?? '-'}</Tag> },
+          { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <StatusTag list="audit" value={s} /> },
           { title: '审核意见', dataIndex: 'auditRemark', ellipsis: true, render: (v?: string | null) => v || '-' },
           {
             title: '操作', key: 'op', width: 80, fixed: 'right',
             render: (_: unknown, r) =>
               r.status === 0 ? (
-                <Popconfirm title="确认删除该申报？" okText="删除" cancelText="取消" onConfirm={() => remove(r.id)}>
-                  <Button type="link" danger size="small">删除</Button>
-                </Popconfirm>
+                <Button type="link" danger size="small" loading={remove.running?.[0] === r} onClick={() => void remove.run(r)}>
+                  删除
+                </Button>
               ) : (
                 <span style={{ color: '#bfbfbf' }}>-</span>
               ),
           },
         ]}
       />
-    </div>
+    </MemberPage>
   );
 }

@@ -1,34 +1,48 @@
 /**
  * 学习考核 (/partyMember/iStudy/learningassess): my online 学时 by resource and by day, my approved
- * offline 学时, and the way to the offline declaration and its records.
+ * offline 学时, and the way to the offline declaration and its records. The tab is in the query
+ * (`tab`), its page in `num`; the totals are the server's, over every page.
  */
-import { useEffect, useState } from 'react';
-import { Button, Statistic, Table, Tabs, Tag } from 'antd';
+import { Button, Statistic, Tabs, Tag } from 'antd';
 import { FormOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useRequest } from 'ahooks';
 import { formatPlatform } from '../../utils/platform-time';
 import { fmtHours, periodService, RESOURCE_TYPE_TEXT, type OfflineReport, type OnlinePeriodItem, type SyncPeriodItem } from '../../api/study';
+import { MemberList, usePagedList } from '../kit';
 import '../member.css';
 import './study.css';
 
 const A = '/partyMember/iStudy/learningassess';
-const ALL = { skipCount: 0, maxResultCount: 100 };
+const TABS = ['online', 'offline', 'days'] as const;
+type Tab = (typeof TABS)[number];
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export default function LearningAssess() {
-  const [online, setOnline] = useState<{ totalCount: number; items: OnlinePeriodItem[] } | null>(null);
-  const [offline, setOffline] = useState<{ totalCount: number; items: OfflineReport[] } | null>(null);
-  const [days, setDays] = useState<{ totalCount: number; items: SyncPeriodItem[] } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'online';
 
-  useEffect(() => {
-    const empty = { totalCount: 0, items: [] };
-    periodService.online(ALL).then(setOnline, () => setOnline(empty));
-    periodService.offline(ALL).then(setOffline, () => setOffline(empty));
-    periodService.sync(ALL).then(setDays, () => setDays(empty));
-  }, []);
+  const online = usePagedList((p) => periodService.online(p), { ready: tab === 'online' });
+  const offline = usePagedList((p) => periodService.offline(p), { ready: tab === 'offline' });
+  const days = usePagedList((p) => periodService.sync(p), { ready: tab === 'days' });
 
-  const onlineSeconds = (days?.items ?? []).reduce((s, d) => s + d.seconds, 0);
-  const onlineHours = Math.round((onlineSeconds / 3600) * 100) / 100;
-  const offlineHours = Math.round((offline?.items ?? []).reduce((s, r) => s + Number(r.hours), 0) * 100) / 100;
+  // the totals (one row asked for: the answers carry the sums over all rows)
+  const totals = useRequest(
+    () =>
+      Promise.all([periodService.sync({ skipCount: 0, maxResultCount: 1 }), periodService.offline({ skipCount: 0, maxResultCount: 1 })]).then(([d, o]) => ({
+        online: round2((Number(d.totalSeconds) || 0) / 3600),
+        offline: round2(Number(o.totalHours) || 0),
+      })),
+    { onError: () => undefined },
+  );
+  const sums = totals.data ?? (totals.error ? { online: 0, offline: 0 } : null);
+
+  const openTab = (k: string) => {
+    const next = new URLSearchParams();
+    if (k !== 'online') next.set('tab', k);
+    setParams(next);
+  };
 
   return (
     <div className="dj-assess">
@@ -37,9 +51,9 @@ export default function LearningAssess() {
         <p>线上学习与线下学习的学时统计</p>
       </div>
       <div className="dj-assess__stats">
-        <div className="dj-assess__stat"><Statistic title="线上学时" value={fmtHours(onlineHours)} suffix="学时" loading={!days} /></div>
-        <div className="dj-assess__stat"><Statistic title="线下学时" value={fmtHours(offlineHours)} suffix="学时" loading={!offline} /></div>
-        <div className="dj-assess__stat"><Statistic title="合计" value={fmtHours(onlineHours + offlineHours)} suffix="学时" loading={!days || !offline} /></div>
+        <div className="dj-assess__stat"><Statistic title="线上学时" value={fmtHours(sums?.online)} suffix="学时" loading={!sums} /></div>
+        <div className="dj-assess__stat"><Statistic title="线下学时" value={fmtHours(sums?.offline)} suffix="学时" loading={!sums} /></div>
+        <div className="dj-assess__stat"><Statistic title="合计" value={fmtHours(round2((sums?.online ?? 0) + (sums?.offline ?? 0)))} suffix="学时" loading={!sums} /></div>
       </div>
       <div className="dj-study-panel">
         <div className="dj-assess__actions">
@@ -47,19 +61,19 @@ export default function LearningAssess() {
           <Link to={`${A}/studydeclaration/list`}><Button icon={<UnorderedListOutlined />}>申报记录</Button></Link>
         </div>
         <Tabs
+          activeKey={tab}
+          onChange={openTab}
+          destroyOnHidden
           items={[
             {
               key: 'online',
               label: '线上学时',
               children: (
-                <Table<OnlinePeriodItem>
+                <MemberList<OnlinePeriodItem>
+                  list={online}
                   rowKey="resourceId"
-                  size="middle"
-                  loading={!online}
-                  dataSource={online?.items}
-                  pagination={false}
-                  scroll={{ x: 560 }}
-                  locale={{ emptyText: '暂无学习记录' }}
+                  scrollX={560}
+                  empty="暂无学习记录"
                   columns={[
                     { title: '资源名称', dataIndex: 'name', ellipsis: true },
                     { title: '类型', dataIndex: 'resourceType', width: 70, render: (t: number) => RESOURCE_TYPE_TEXT[t] },
@@ -75,14 +89,10 @@ export default function LearningAssess() {
               key: 'offline',
               label: '线下学时',
               children: (
-                <Table<OfflineReport>
-                  rowKey="id"
-                  size="middle"
-                  loading={!offline}
-                  dataSource={offline?.items}
-                  pagination={false}
-                  scroll={{ x: 480 }}
-                  locale={{ emptyText: '暂无已通过的线下学时' }}
+                <MemberList<OfflineReport>
+                  list={offline}
+                  scrollX={480}
+                  empty="暂无已通过的线下学时"
                   columns={[
                     { title: '学习内容', dataIndex: 'title', ellipsis: true },
                     { title: '学习日期', dataIndex: 'studyDate', width: 110 },
@@ -96,13 +106,10 @@ export default function LearningAssess() {
               key: 'days',
               label: '按日汇总',
               children: (
-                <Table<SyncPeriodItem>
+                <MemberList<SyncPeriodItem>
+                  list={days}
                   rowKey="day"
-                  size="middle"
-                  loading={!days}
-                  dataSource={days?.items}
-                  pagination={false}
-                  locale={{ emptyText: '暂无学习记录' }}
+                  empty="暂无学习记录"
                   columns={[
                     { title: '日期', dataIndex: 'day' },
                     { title: '学习资源数', dataIndex: 'resources' },

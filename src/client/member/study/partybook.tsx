@@ -2,12 +2,11 @@
  * 党员书架 (services §2): /partyMember/iStudy/partybook with tabs 全部 / 视频 / 音频 / 文件 / 最近学习
  * (each tab is its own route); search by name; cards open the info page by resourceType.
  */
-import { useEffect, useState } from 'react';
-import { Empty, Input, Spin, Tabs } from 'antd';
+import { useState } from 'react';
+import { Input, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { resourceService, type Resource } from '../../api/study';
-import Pager from '../../widgets/pager';
-import { toSkip } from '../../utils/paging';
+import { MemberList, usePagedList } from '../kit';
 import { openResource, ResourceCard } from './resource-card';
 import '../member.css';
 import './study.css';
@@ -35,26 +34,18 @@ export default function Partybook() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const tab = tabOfPath(pathname);
-  const pageIndex = Math.max(1, Number(params.get('num')) || 1);
-  const [name, setName] = useState(params.get('name') ?? '');
-  const [data, setData] = useState<{ totalCount: number; items: Resource[] } | null>(null);
-  const [loading, setLoading] = useState(false);
   const keyword = params.get('name') ?? '';
+  const [name, setName] = useState(keyword);
+  const list = usePagedList(
+    (page) => {
+      const def = TABS.find((t) => t.key === tab)!;
+      const input = { ...page, name: keyword || undefined, resourceType: 'type' in def ? def.type : undefined };
+      return tab === 'latelyLearn' ? resourceService.latelyLearn(input) : resourceService.organList(input);
+    },
+    { pageSize: PAGE_SIZE, deps: [tab, keyword] },
+  );
 
-  useEffect(() => {
-    let gone = false;
-    const def = TABS.find((t) => t.key === tab)!;
-    const input = { skipCount: toSkip(pageIndex, PAGE_SIZE), maxResultCount: PAGE_SIZE, name: keyword || undefined, resourceType: 'type' in def ? def.type : undefined };
-    setLoading(true);
-    (tab === 'latelyLearn' ? resourceService.latelyLearn(input) : resourceService.organList(input))
-      .then((d) => !gone && setData(d))
-      .catch(() => !gone && setData({ totalCount: 0, items: [] }))
-      .finally(() => !gone && setLoading(false));
-    return () => {
-      gone = true;
-    };
-  }, [tab, pageIndex, keyword]);
-
+  // a new search starts on page 1 (no num)
   const search = (v: string) => {
     const next = new URLSearchParams();
     if (v.trim()) next.set('name', v.trim());
@@ -71,10 +62,7 @@ export default function Partybook() {
         <div className="dj-partybook__head">
           <Tabs
             activeKey={tab}
-            onChange={(k) => {
-              setData(null);
-              navigate(TABS.find((t) => t.key === k)!.path);
-            }}
+            onChange={(k) => navigate(TABS.find((t) => t.key === k)!.path)}
             items={TABS.map((t) => ({ key: t.key, label: t.label }))}
           />
           <Input.Search
@@ -87,30 +75,12 @@ export default function Partybook() {
             maxLength={100}
           />
         </div>
-        <Spin spinning={loading}>
-          {data && data.items.length === 0 ? (
-            <Empty className="dj-partybook__empty" description={tab === 'latelyLearn' ? '暂无学习记录' : '暂无相关资源'} />
-          ) : (
-            <div className="dj-res-grid">
-              {(data?.items ?? []).map((r) => (
-                <ResourceCard key={r.id} resource={r} onOpen={(x) => openResource(x, navigate)} />
-              ))}
-            </div>
-          )}
-          {!data && <div style={{ minHeight: 160 }} />}
-        </Spin>
-        {data && data.totalCount > PAGE_SIZE && (
-          <Pager
-            pageIndex={pageIndex}
-            total={data.totalCount}
-            pageSize={PAGE_SIZE}
-            onChange={(p) => {
-              const next = new URLSearchParams(params);
-              next.set('num', String(p));
-              setParams(next);
-            }}
-          />
-        )}
+        <MemberList<Resource>
+          list={list}
+          itemsClassName="dj-res-grid"
+          empty={tab === 'latelyLearn' ? '暂无学习记录' : '暂无相关资源'}
+          renderItem={(r) => <ResourceCard resource={r} onOpen={(x) => openResource(x, navigate)} />}
+        />
       </div>
     </div>
   );

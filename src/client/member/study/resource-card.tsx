@@ -1,5 +1,6 @@
 /** A resource card (services §2): opens the info page by resourceType; progress percent with two decimals; 数据被篡改 when tampered. */
-import { message, Progress, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
+import { toastWarning } from '../../api/toast';
 import { CustomerServiceOutlined, EyeOutlined, FileTextOutlined, PictureOutlined, PlayCircleOutlined, ReadOutlined, StarOutlined } from '@ant-design/icons';
 import type { NavigateFunction } from 'react-router-dom';
 import { RESOURCE_TYPE_TEXT, fmtHours, fmtPercent, type Resource } from '../../api/study';
@@ -30,7 +31,7 @@ export function openResource(r: Resource, navigate: NavigateFunction) {
   const t = resourceTarget(r);
   if ('route' in t) navigate(t.route);
   else if ('external' in t) window.open(t.external, '_blank', 'noopener');
-  else void message.warning(t.message);
+  else void toastWarning(t.message);
 }
 
 const ICON: Record<number, JSX.Element> = {

@@ -5,7 +5,8 @@
  * Video and audio share the study timer; every 60 s of play one report, the answer's period is shown.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Empty, Image, message, Progress, Result, Skeleton, Spin } from 'antd';
+import { Button, Empty, Image, Progress, Result, Skeleton, Spin } from 'antd';
+import { toastError, toastSuccess } from '../../api/toast';
 import { ClockCircleOutlined, DownloadOutlined, EyeOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fmtHours, fmtPercent, RESOURCE_TYPE_TEXT, resourceService, type Resource } from '../../api/study';
@@ -54,7 +55,7 @@ export default function ResourceInfo() {
     report: resourceService.study,
     stopOnSuccess: kind === 'video' || reading,
     onPeriod: (period) => setRes((r) => (r ? { ...r, period, percent: r.resoursePeriod > 0 ? Math.round((period / r.resoursePeriod) * 10000) / 100 : 0 } : r)),
-    onMessage: (k, text) => void (k === 'success' ? message.success(text, 3) : message.error(text, 3)),
+    onMessage: (k, text) => void (k === 'success' ? toastSuccess(text) : toastError(text)),
   });
   useReadingActivity(reading && !timer.stopped, timer);
 
@@ -64,7 +65,7 @@ export default function ResourceInfo() {
     try {
       const a = res.isCollected ? await resourceService.cancelCollect(res.id) : await resourceService.collect(res.id);
       setRes({ ...res, isCollected: a.isCollected, collectionCount: a.collectionCount });
-      void message.success(a.isCollected ? '收藏成功' : '已取消收藏', 3);
+      void toastSuccess(a.isCollected ? '收藏成功' : '已取消收藏');
     } catch {
       /* the wrapper showed the error */
     } finally {

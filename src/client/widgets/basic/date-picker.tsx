@@ -1,16 +1,18 @@
 import dayjs from 'dayjs';
 import PlatformDatePicker from './platform-picker';
-import { formatPlatform } from '../../utils/platform-time';
+import { formatPlatform, isAfterPlatformToday } from '../../utils/platform-time';
 import { Empty, isEmpty } from './empty';
 
 /** Date format default yyyy-MM-dd (services §9); the value is the formatted string. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-export default function DatePicker({ value, onChange, format = DATE_FORMAT, ...props }: { value?: string | null; onChange?: (v: string | null) => void; format?: string; [k: string]: unknown }) {
+/** `notAfterToday`: days after the platform's today cannot be picked (a schema cannot hold a function). */
+export default function DatePicker({ value, onChange, format = DATE_FORMAT, notAfterToday, ...props }: { value?: string | null; onChange?: (v: string | null) => void; format?: string; notAfterToday?: boolean; [k: string]: unknown }) {
   const d = value ? dayjs(value) : null;
   return (
     <PlatformDatePicker
       style={{ width: '100%' }}
+      {...(notAfterToday ? { disabledDate: isAfterPlatformToday } : {})}
       {...(props as any)}
       format={format}
       value={d && d.isValid() ? d : null}

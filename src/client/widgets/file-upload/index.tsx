@@ -20,6 +20,8 @@ import { keyedValue } from '../upload-core/value-key';
 export interface FileUploadProps {
   value?: string | string[] | null;
   onChange?: (v: string | string[] | null) => void;
+  /** the value is a list of {id, name} (evidence lists): the names travel with the ids */
+  withNames?: boolean;
   /** 2 files (default), 4 document upload, 1 general files by path */
   attachClass?: number;
   /** an <input accept> list: ".pdf,.docx", "image/*" */
@@ -41,7 +43,23 @@ const names = new Map<string, string>();
 
 const toFile = (v: string): UploadFile => ({ uid: v, name: names.get(v) ?? (v.includes('/') ? v.split('/').pop()! : `附件 ${v}`), status: 'done', response: { value: v } });
 
-export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, maxKB, max = 1, project, buttonText = '上传文件', disabled, valueKey }: FileUploadProps) {
+type FileRef = { id: string; name?: string };
+const isRef = (v: unknown): v is FileRef => !!v && typeof v === 'object' && typeof (v as FileRef).id === 'string';
+
+export default function FileUpload(props: FileUploadProps) {
+  if (!props.withNames) return <IdUpload {...props} />;
+  const refs = (Array.isArray(props.value) ? (props.value as unknown[]) : []).filter(isRef);
+  refs.forEach((r) => r.name && names.set(r.id, r.name));
+  return (
+    <IdUpload
+      {...props}
+      value={refs.map((r) => r.id)}
+      onChange={(v) => props.onChange?.((v === null ? [] : Array.isArray(v) ? v : [v]).map((id) => ({ id, name: names.get(id) ?? '' })) as never)}
+    />
+  );
+}
+
+function IdUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, maxKB, max = 1, project, buttonText = '上传文件', disabled, valueKey }: FileUploadProps) {
   const defaults = fileDefaults(attachClass);
   const acceptList = accept ?? defaults.accept;
   const limitKB = maxKB ?? defaults.maxKB;
@@ -95,9 +113,6 @@ export default function FileUpload({ value, onChange, attachClass = ATTACH_CLASS
     </div>
   );
 }
-
-type FileRef = { id: string; name?: string };
-const isRef = (v: unknown): v is FileRef => !!v && typeof v === 'object' && typeof (v as FileRef).id === 'string';
 
 /** Read-only: files by id are downloaded through the token (download helper); by path, linked. */
 export function Read({ value, attachClass = ATTACH_CLASS.file, project, valueKey }: { value: unknown; attachClass?: number; project?: string; valueKey?: string }) {

@@ -1,0 +1,97 @@
+/**
+ * A record read-only: label/value sections whose values the engine's renderer shows from the entity
+ * schema (code tables, dates in the platform zone, status lists, files, rich text), and optionally the
+ * workflow history as a timeline (docs/foundations.md: `history` of a workflow record).
+ */
+import type { ReactNode } from 'react';
+import { Descriptions, Empty, Timeline } from 'antd';
+import { Value, resolveColumn } from '../../engine/fields';
+import { allHold } from '../../engine/refs';
+import type { ColumnDef, EntityDef } from '../../engine/types';
+import { StatusTag } from '../../components/status-tag';
+import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
+import { useEntity } from './use-entity';
+import './kit.css';
+
+export interface DetailSection {
+  title?: ReactNode;
+  /** entity fields by name, or columns with their own title, valueType, statusList… */
+  fields: (string | ColumnDef)[];
+}
+
+export interface HistoryItem {
+  title: string;
+  fromState?: number | null;
+  toState?: number | null;
+  actorName?: string | null;
+  actorOrganName?: string | null;
+  remark?: string | null;
+  creationTime: string;
+}
+
+export interface MemberDetailProps {
+  /** the entity (name or definition) whose schema titles and renders the fields */
+  entity?: string | EntityDef;
+  record: Record<string, unknown>;
+  sections: DetailSection[];
+  history?: HistoryItem[] | null;
+  /** the status list of history states (status-labels.json) */
+  statusList?: string;
+  historyTitle?: string;
+  /** columns of the descriptions (default 2; 1 on a phone) */
+  column?: number;
+}
+
+const WIDE = new Set(['html', 'widget']);
+
+export function MemberDetail({ entity, record, sections, history, statusList, historyTitle = '办理记录', column = 2 }: MemberDetailProps) {
+  const loaded = useEntity(typeof entity === 'string' ? entity : undefined);
+  const def = typeof entity === 'string' ? loaded.entity : entity;
+  return (
+    <div className="dj-member-detail" data-testid="member-detail">
+      {sections.map((s, i) => {
+        const cols = s.fields.map((f) => resolveColumn(f, def)).filter((c) => allHold(c.visibleWhen, { record }));
+        if (!cols.length) return null;
+        return (
+          <Descriptions key={i} title={s.title} bordered size="middle" column={{ xs: 1, sm: 1, md: column }} labelStyle={{ width: 120 }}>
+            {cols.map((c, j) => (
+              <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? column : 1}>
+                <Value col={c} record={record} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        );
+      })}
+      {history ? <HistoryTimeline title={historyTitle} items={history} statusList={statusList} /> : null}
+    </div>
+  );
+}
+
+/** Each step of a record: what, who (and whose organisation), when, the state reached, the remark. */
+export function HistoryTimeline({ items, statusList, title = '办理记录' }: { items: HistoryItem[]; statusList?: string; title?: string }) {
+  return (
+    <div className="dj-member-detail__history" data-testid="history">
+      <h3>{title}</h3>
+      {items.length ? (
+        <Timeline
+          items={items.map((h, i) => ({
+            key: i,
+            children: (
+              <div>
+                <div>
+                  <strong>{h.title}</strong> {statusList && h.toState != null ? <StatusTag list={statusList} value={h.toState} /> : null}
+                </div>
+                <div className="dj-member-timeline__meta">
+                  {[h.actorName, h.actorOrganName].filter(Boolean).join(' · ')} {formatPlatform(h.creationTime, MINUTE_FORMAT)}
+                </div>
+                {h.remark ? <div className="dj-member-timeline__remark">{h.remark}</div> : null}
+              </div>
+            ),
+          }))}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无办理记录" />
+      )}
+    </div>
+  );
+}
