@@ -36,7 +36,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] },
+        // jsdom renders antd slowly on a busy machine: generous limits, so that load never fails a test
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'], testTimeout: 180_000, hookTimeout: 180_000 },
       },
       apiProject('api', { API_DB: 'pglite' }),
       // The same API suite on PostgreSQL when a server is offered (CI sets it when one answers).

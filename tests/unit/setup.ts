@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 /** Vitest setup: jsdom lacks matchMedia, which antd and ProTable need (STACK.md pitfall 5). */
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -14,3 +16,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     }),
   });
 }
+
+/**
+ * findBy/waitFor wait up to 30 s instead of 1 s: on a loaded two-core machine one antd render in
+ * jsdom can take seconds, and a test must not depend on how busy the machine is. A test that
+ * passes still finishes as soon as its condition holds.
+ */
+configure({ asyncUtilTimeout: 30_000 });

@@ -8,7 +8,6 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { MemberList, MemberPage, pageLink, usePagedList, type PageArgs } from '../../../src/client/member/kit';
 
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
 type Row = { id: number; name: string };
