@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { loadEntityFiles } from './records/entities';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { LogSmsSender } from './security/sms';
@@ -23,7 +24,7 @@ async function main() {
   }
 
   const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir! });
-  await migrateToLatest(db);
+  await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const sms = new LogSmsSender(() => app!.log);
   const ctx = createContext({ db, dbKind: kind, config, sms });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import { loadEntityFiles } from '../../src/server/records/entities';
 import { createContext, type AppContext } from '../../src/server/context';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -45,10 +46,10 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
     target = { dataDir: opts.dataDir };
   }
   const { db, kind } = await openDatabase(target);
-  await migrateToLatest(db, schema);
   let offset = 0;
   let frozenAt: number | null = null;
   const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? opts.config?.dataDir ?? null, seedDemo: true, ...opts.config });
+  await migrateToLatest(db, schema, loadEntityFiles(config.schemaDirs));
   const sms = new LogSmsSender(() => ({ info: () => {} }));
   const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date((frozenAt ?? Date.now()) + offset) });
   const app = await buildApp(ctx, { clientDir: null });
@@ -105,3 +106,36 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
 }
 
 export const svc = (service: string, action: string) => `/api/services/app/${service}/${action}`;
+
+/** A multipart/form-data body: fields first, then the file part named `file`. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
+  const boundary = `----party${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads a file through the file server as the client does (`/file/Upload`). */
+export function uploadFile(app: TestApp, token: string | null, attachClass: number, file: { name: string; content: Buffer }, project = 'LyProduct') {
+  const { payload, contentType } = multipart({}, file);
+  return app.call('POST', `/file/Upload?project=${project}&AttachClass=${attachClass}`, { token, headers: { 'content-type': contentType }, rawBody: payload });
+}
+
+/** Signs a demo administrator in and switches to his first managed organisation's role. */
+export async function signInAsAdmin(app: TestApp, userName: string): Promise<{ token: string; organId: number; organPath: string }> {
+  const token = await app.login(userName);
+  const role = (await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token })).body.result[0];
+  const r = await app.call('GET', '/api/TokenAuth/UserChangeRole', { token, query: { roleId: role.roleId, organId: role.organId } });
+  return { token, organId: role.organId, organPath: r.body.result.organPath };
+}
+
+/** The answer's result, after checking it is a 200. */
+export function ok<T = any>(r: { status: number; body: any }): T {
+  if (r.status !== 200) throw new Error(`expected 200, got ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body.result as T;
+}

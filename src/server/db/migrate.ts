@@ -1,5 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './database';
+import type { EntityFile } from '../records/entities';
+import { syncEntityIndexes } from './entity-indexes';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -21,10 +23,14 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** `schema`: the PostgreSQL schema the migration tables live in (tests give each file its own). */
-export async function migrateToLatest(db: Database, schema?: string): Promise<void> {
+/**
+ * `schema`: the PostgreSQL schema the migration tables live in (tests give each file its own).
+ * `entities`: the entity files whose declared indexes follow the SQL migrations.
+ */
+export async function migrateToLatest(db: Database, schema?: string, entities?: EntityFile[]): Promise<void> {
   const migrator = new Migrator({ db: db as any, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
+  if (entities) await syncEntityIndexes(db, entities);
 }

@@ -5,6 +5,7 @@ import { isEffect } from '../workflow/effects';
 import { ConfigError, type EntityFile } from './entities';
 import { workflowOf } from './op-kit';
 import { OPERATIONS } from './operations';
+import { registerFileHoldingEntities } from './file-holders';
 
 /**
  * Turns the `service` blocks of schemas/*.json into app services: each action maps onto a generic
@@ -39,6 +40,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       known(t.reject, `${p}/reject`);
       if (t.effect && !isEffect(t.effect)) fail(`${p}/effect`, `未注册的效果 ${t.effect}（src/server/workflow/effects.ts）`);
       for (const f of t.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
+      for (const f of t.required ?? []) if (!(t.fields ?? []).includes(f)) fail(`${p}/required`, `字段 ${f} 不在本环节的 fields 中`);
       if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
     }
   }
@@ -71,13 +73,19 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
 
 export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
   const byName = new Map(entities.map((e) => [e.name, e]));
+  registerFileHoldingEntities(entities);
   const out: ServiceDef[] = [];
+  const routes = new Set<string>();
   for (const entity of entities) {
     const service = entity.service;
     if (!service) continue;
     checkEntity(entity, byName);
     const actions: ServiceDef['actions'] = {};
     for (const [key, config] of Object.entries(service.actions)) {
+      // two entity files may share a service (an application and its help records): never an action
+      const route = `${service.name}/${key.split('#')[0]}#${config.method}`;
+      if (routes.has(route)) throw new ConfigError(`配置文件 ${entity.file} 不合法：/service/actions/${key} 与另一实体的同名接口重复`);
+      routes.add(route);
       const build = OPERATIONS[config.op];
       if (!build) throw new ConfigError(`配置文件 ${entity.file} 不合法：/service/actions/${key}/op 未知的操作 ${config.op}`);
       if (['reply', 'repliesPage', 'deleteReply'].includes(config.op) && !service.replyEntity) {

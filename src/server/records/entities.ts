@@ -43,6 +43,8 @@ export interface ActionConfig {
   answer?: 'record' | 'exists';
   /** importTemplate: the import action it serves */
   of?: string;
+  /** create: refused while the caller already owns a record in one of these states */
+  once?: { states: number[]; message: string };
 }
 export interface ParticipantsConfig {
   capacityField?: string;

@@ -171,7 +171,10 @@ export async function loadWithFacts(call: Call<any>, entity: EntityFile, id: num
  */
 export async function loadInScope(call: Call<any>, o: OpContext, id: number, entity: EntityFile = o.entity, orActor?: (rec: RecordRow & Record<string, any>) => boolean) {
   const rec = await loadWithFacts(call, entity, id);
-  for (const [field, value] of Object.entries(o.config.where ?? {})) if (String(rec.data[field]) !== String(value)) throw notFound(RECORD_NOT_FOUND);
+  for (const [field, value] of Object.entries(o.config.where ?? {})) {
+    const actual = COLUMN_FIELDS[field] ? (rec as Record<string, unknown>)[field] : rec.data[field];
+    if (String(actual) !== String(value)) throw notFound(RECORD_NOT_FOUND);
+  }
   if (orActor && orActor(rec)) return rec;
   await assertInScope(call.ctx.db, rec, scopeOf(call, o), call.user, o.config.regionLevel);
   return rec;

@@ -48,9 +48,17 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         // a member's application belongs to his own organisation; an administrator's record to the one he manages
         const organ = actingOrgan(call.user);
-        const data = { ...(await cleanBody(call.ctx.db, o.entity, call.input)), ...(o.config.set ?? {}) };
+        assertOnlyFields(o.entity, call.input, o.config.fields);
+        const data = { ...(await cleanBody(call.ctx.db, o.entity, call.input, { userId: call.user.userId })), ...(o.config.set ?? {}) };
         const wf = workflowOf(o.entity);
+        const once = o.config.once;
         const id = await call.ctx.db.transaction().execute(async (trx) => {
+          if (once) {
+            // one caller's simultaneous submissions queue here, so only one passes the check
+            await sql`select pg_advisory_xact_lock(hashtext(${o.entity.name}), ${call.user.userId}::int)`.execute(trx);
+            const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', call.user.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
+            if (open) throw badRequest(once.message);
+          }
           const row = await trx
             .insertInto('records')
             .values({
@@ -73,7 +81,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
         const { id, ...body } = call.input;
         assertOnlyFields(o.entity, body, o.config.fields);
         const rec = await loadInScope(call, o, id);
-        const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body)), ...(o.config.set ?? {}) };
+        const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
         await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
@@ -227,7 +235,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const parent = await loadInScope(call, o, call.input.id);
         const { id: _id, ...body } = call.input;
-        const data = await cleanBody(call.ctx.db, replyEntity, body);
+        const data = await cleanBody(call.ctx.db, replyEntity, body, { userId: call.user.userId });
         const newId = await call.ctx.db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('records')

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
+import { instantOf } from '../../contract/platform-time';
 import { isInSubtree, subtreePattern } from '../scope';
 import type { EntityFile } from './entities';
 
@@ -105,7 +106,10 @@ export async function assertInScope(
   user: CurrentUser,
   regionLevel = 3,
 ) {
-  if (!(await inScope(db, rec, scope, user, regionLevel))) throw notFound(RECORD_NOT_FOUND);
+  if (await inScope(db, rec, scope, user, regionLevel)) return;
+  // a subordinate's record the caller can see but not change: say why, it is no secret that it exists
+  if (scope === 'ownOrgan' && user.organPath && isInSubtree(rec.organPath, user.organPath)) throw forbidden('只能操作本组织的数据');
+  throw notFound(RECORD_NOT_FOUND);
 }
 
 /** Whether one record lies within a caller's scope. */
@@ -167,12 +171,19 @@ export async function loadRecord(db: Database, entity: string, id: number, extra
 }
 
 /** Server-side cleaning of a body: rich text sanitised, strings trimmed, code-table values checked. */
-export async function cleanBody(db: Database, entity: EntityFile, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+/**
+ * `by`: the caller, whose own uploads alone a FileUpload field may name (files already in
+ * `previous`, the record's body before the change, stay allowed) — an attachment is never a way to
+ * reach somebody else's private file.
+ */
+export async function cleanBody(db: Database, entity: EntityFile, body: Record<string, unknown>, by?: { userId: number; previous?: Record<string, unknown> }): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [k, field] of Object.entries(entity.schema.properties)) {
     if (!(k in body)) continue;
     let v = body[k];
     if (typeof v === 'string') v = field.contentMediaType === 'text/html' ? sanitizeHtml(v, RICH_TEXT) : v.trim();
+    // a multiple choice of codes may come comma-joined, as the original client sent it
+    if (field['x-code-table'] && Array.isArray(v)) v = v.flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean);
     if (field['x-code-table'] && v != null && v !== '') {
       const values = Array.isArray(v) ? v.map(String) : [String(v)];
       const found = await db.selectFrom('baseCodes').select('value').where('typeName', '=', field['x-code-table']).where('value', 'in', values).execute();
@@ -183,7 +194,47 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
     }
     out[k] = v;
   }
+  checkOrder(entity, out);
+  if (by) await checkOwnFiles(db, entity, out, by.userId, by.previous ?? {});
   return out;
+}
+
+const fileIds = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v == null || v === '' ? [] : [v]).map((x) => (x && typeof x === 'object' ? String((x as { id?: unknown }).id ?? '') : String(x))).filter(Boolean);
+
+async function checkOwnFiles(db: Database, entity: EntityFile, body: Record<string, unknown>, userId: number, previous: Record<string, unknown>) {
+  for (const [k, field] of Object.entries(entity.schema.properties)) {
+    if (field['x-component'] !== 'FileUpload' || !(k in body)) continue;
+    const before = new Set(fileIds(previous[k]));
+    const added = fileIds(body[k]).filter((id) => !before.has(id));
+    if (!added.length) continue;
+    const mine = await db.selectFrom('files').select('id').where('id', 'in', added).where('uploaderUserId', '=', userId).execute();
+    if (mine.length !== new Set(added).size) {
+      const message = `${field.title}须为本人上传的文件`;
+      throw badRequest(message, { validationErrors: [{ message, members: [k] }] });
+    }
+  }
+}
+
+/**
+ * `x-after` rules between fields (an end after its start, a deadline before the start): a field
+ * with `"x-after": "startTime"` must not lie before that field, `"x-before"` not after it. Both
+ * compare the instants the values mean in the platform zone; the message is `x-order-message`.
+ */
+function checkOrder(entity: EntityFile, body: Record<string, unknown>) {
+  for (const [k, field] of Object.entries(entity.schema.properties)) {
+    for (const [rule, sign] of [['x-after', 1], ['x-before', -1]] as const) {
+      const other = field[rule] as string | undefined;
+      if (!other || body[k] == null || body[other] == null || body[k] === '' || body[other] === '') continue;
+      const a = instantOf(body[k], 'UTC');
+      const b = instantOf(body[other], 'UTC');
+      // both are read in the same zone: their order does not depend on which
+      if (a && b && sign * (a.getTime() - b.getTime()) < 0) {
+        const message = (field['x-order-message'] as string) ?? `${field.title}不能${sign > 0 ? '早于' : '晚于'}${entity.schema.properties[other]?.title ?? other}`;
+        throw badRequest(message, { validationErrors: [{ message, members: [k] }] });
+      }
+    }
+  }
 }
 
 const RICH_TEXT: sanitizeHtml.IOptions = {

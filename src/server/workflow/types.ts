@@ -21,6 +21,8 @@ export interface TransitionDef {
   remark?: 'required' | 'onReject' | 'optional';
   /** body fields the step may change */
   fields?: string[];
+  /** of those, the ones the step must receive */
+  required?: string[];
   /** a named effect (effects.ts) run in the same transaction */
   effect?: string;
 }

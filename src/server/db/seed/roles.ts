@@ -39,6 +39,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.BranchSpace', 'Pages.BranchSpace.Notice',
         'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
         'Pages.PartyMeetingsAdmin', 'Pages.PartyDues',
+        'Pages.DifficultyPartyMember', 'Pages.DifficultyHelp', 'Pages.VolunteerActivity.Admin', 'Pages.VillageOffical',
         'Pages.Announce',
         'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
       ],

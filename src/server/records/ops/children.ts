@@ -3,7 +3,7 @@ import { badRequest } from '../../http/errors';
 import { objectInput, pagingProps } from '../../http/paging';
 import type { EntityFile } from '../entities';
 import { baseQuery, cleanBody } from '../store';
-import { applyFilters, bodySchema, filterProps, loadInScope, loadWithFacts, pageOf, recordDto, workflowOf, type OpContext } from '../op-kit';
+import { applyFilters, assertOnlyFields, bodySchema, filterProps, loadInScope, loadWithFacts, pageOf, recordDto, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
 
 /**
@@ -25,10 +25,11 @@ export const CHILD_OPERATIONS: Record<string, Builder> = {
       returns: `${o.entity.title}记录`,
       async handler(call) {
         const { parentId, ...body } = call.input;
+        assertOnlyFields(o.entity, body, o.config.fields);
         const parent = await loadInScope(call, o, parentId, parentOf(o));
         const states = o.config.parent!.states;
         if (states && (parent.auditStatus === null || !states.includes(parent.auditStatus))) throw badRequest(`当前状态的${parentOf(o).title}不能添加${o.entity.title}`);
-        const data = { ...(await cleanBody(call.ctx.db, o.entity, body)), ...(o.config.set ?? {}) };
+        const data = { ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId })), ...(o.config.set ?? {}) };
         const wf = workflowOf(o.entity);
         const id = await call.ctx.db.transaction().execute(async (trx) => {
           const row = await trx

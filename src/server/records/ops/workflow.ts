@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { action, hasPermission, type Call } from '../../http/actions';
 import type { CurrentUser } from '../../http/auth';
 import { objectInput } from '../../http/paging';
+import { invalid } from '../../http/errors';
 import { subtreePattern } from '../../scope';
 import { mayAct, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
 import { runEffect } from '../../workflow/effects';
@@ -58,7 +59,7 @@ const reachable = (call: Call<any>, o: OpContext) => (rec: any) => stepsOf(o).so
 function transitionInput(o: OpContext) {
   const steps = stepsOf(o);
   const fields = [...new Set(steps.flatMap(({ step }) => step.fields ?? []))];
-  const props: Record<string, unknown> = { id: idProp, remark: remarkProp };
+  const props: Record<string, unknown> = { id: idProp, remark: remarkProp, transition: { type: 'string', maxLength: 50, title: '办理环节' } };
   if (steps.some(({ step }) => isDecision(step))) props.approved = { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' };
   // every entity field passes validation so that one outside the step's whitelist is refused by name, not dropped
   for (const [k, fs] of Object.entries(o.entity.schema.properties)) props[k] = fs;
@@ -73,12 +74,20 @@ const transitionOp: Builder = (o) =>
     input: transitionInput(o),
     returns: `${o.entity.title}记录（含 auditStatus、availableTransitions）`,
     async handler(call) {
-      const { id, approved, remark, ...body } = call.input;
+      const { id, approved, remark, transition, ...body } = call.input;
       const rec = await loadInScope(call, o, id, o.entity, reachable(call, o));
       const subject = recordSubject(o.entity, rec);
-      const { name, step } = stepFrom(stepsOf(o), subject);
+      // the step the client meant, when it says: a repeated click on a step already taken is "already decided", not an attempt at the next
+      const steps = transition ? stepsOf(o).filter((x) => x.name === transition) : stepsOf(o);
+      if (!steps.length) throw invalid([{ message: '办理环节无效', members: ['transition'] }]);
+      const { name, step } = stepFrom(steps, subject);
       assertOnlyFields(o.entity, body, step.fields ?? [], WF_MSG.fieldLocked);
-      const changes = await cleanBody(call.ctx.db, o.entity, body);
+      const missing = (step.required ?? []).filter((f) => body[f] === undefined || body[f] === null || body[f] === '');
+      if (missing.length) {
+        const fs = o.entity.schema.properties;
+        throw invalid(missing.map((f) => ({ message: (fs[f]['x-required-message'] as string) ?? `请填写${fs[f].title}`, members: [f] })));
+      }
+      const changes = await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data });
       const data = { ...rec.data, ...changes };
       const from = rec.auditStatus;
       await takeStep(call, {
