@@ -26,7 +26,7 @@ export interface TestApp {
   /** stop the server's clock at an instant (then only `advance` moves it): tests that must not depend on the hour they run at */
   freeze(at: Date | string): void;
   /** `remoteAddress`: the client's network address (default 127.0.0.1), for the per-address limits */
-  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  call(method: string, url: string, opts?: { token?: string | null; query?: Record<string, unknown>; body?: unknown; rawBody?: Buffer; headers?: Record<string, string>; remoteAddress?: string }): Promise<{ status: number; body: any; headers: Record<string, any>; raw: Buffer }>;
   login(userName: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -72,7 +72,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
     } catch {
       /* not JSON */
     }
-    return { status: res.statusCode, body, headers: res.headers };
+    return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
   };
 
   return {

@@ -136,6 +136,9 @@ export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & 
   return toDto(row as RecordRow, { ...facts, ...extra });
 }
 
+/** Who owns each record of a page (a subquery: only the page's rows pay for it). */
+const ownerName = sql<string | null>`(select ou.name from users ou where ou.id = r.owner_user_id)`.as('ownerName');
+
 /** Per-caller marks beside each record: liked, read. */
 const marks = (userId: number) => [
   sql<boolean>`exists (select 1 from record_likes l where l.record_id = r.id and l.user_id = ${userId})`.as('isLiked'),
@@ -146,7 +149,7 @@ const marks = (userId: number) => [
 export async function pageOf(call: Call<any>, entity: EntityFile, q: any, extraSelect: any[] = []) {
   const page = await pageQuery<RecordRow>(q, call.input as PagingInput, (x) =>
     x
-      .select([...recordColumns, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any)
+      .select([...recordColumns, ownerName, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any)
       .orderBy('r.isTop', 'desc')
       .orderBy(sql`r.top_time desc nulls last`)
       .orderBy('r.sort')

@@ -256,8 +256,8 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       returns: '{totalCount, items: 回复[]}',
       async handler(call) {
         const parent = await loadInScope(call, o, call.input.id);
-        const q = baseQuery(call.ctx.db, o.entity.service!.replyEntity!).leftJoin('users as u', 'u.id', 'r.ownerUserId').where('r.parentId', '=', parent.id);
-        return pageOf(call, replyEntityOf(o), q, ['u.name as ownerName']);
+        const q = baseQuery(call.ctx.db, o.entity.service!.replyEntity!).where('r.parentId', '=', parent.id);
+        return pageOf(call, replyEntityOf(o), q);
       },
     }),
 
