@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Tag } from 'antd';
 import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-time';
 import { getWidget, isRegistered } from '../widgets/registry';
+import STATUS_LABELS from '../../contract/status-labels.json';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
 /** Fields every configured record carries (the generic record store), with their titles. */
@@ -37,6 +38,7 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
   const fs = fieldSchema(entity, c.field);
   const known = RECORD_FIELDS[c.field];
   if (!c.title) c.title = fs?.title ?? known?.title ?? c.field;
+  if (!c.valueType && c.statusList) c.valueType = 'status';
   if (!c.valueType) {
     if (fs) {
       const comp = fs['x-component'];
@@ -107,6 +109,11 @@ export function Value({ col, record, inTable }: { col: ColumnDef; record: Record
     }
     case 'bool':
       return empty(v) ? <span className="dj-empty-value">-</span> : <span>{v ? '是' : '否'}</span>;
+    case 'status': {
+      if (empty(v)) return <span className="dj-empty-value">-</span>;
+      const st = (STATUS_LABELS as Record<string, Record<string, { label: string; color: string }>>)[col.statusList ?? 'audit']?.[String(v)];
+      return st ? <Tag color={st.color}>{st.label}</Tag> : <span>{String(v)}</span>;
+    }
     case 'auditStatus': {
       if (empty(v)) return <span className="dj-empty-value">-</span>;
       const a = AUDIT[String(v)];
