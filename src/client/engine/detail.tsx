@@ -42,8 +42,8 @@ function NestedValue({ fs, value }: { fs: FieldSchema; value: unknown }) {
     <Table
       size="small"
       pagination={false}
-      rowKey={(_, i) => String(i)}
-      dataSource={rows}
+      rowKey="__row"
+      dataSource={rows.map((r, i) => ({ ...r, __row: i }))}
       scroll={{ x: 'max-content' }}
       columns={Object.keys(fs.items!.properties!).map((k) => {
         const c = resolveColumn(k, sub);

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 90_000 });
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from 'antd';
 
@@ -23,6 +23,9 @@ import MemberPicker from '../../../src/client/widgets/member-picker';
 import { searchMembers } from '../../../src/client/widgets/member-picker/search';
 import { ListScreen } from '../../../src/client/engine/list-screen';
 import type { ScreenDef } from '../../../src/client/engine/types';
+
+// a cold start loads the lazy widgets and kinds: give the queries time on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
 
 const members = Array.from({ length: 20 }, (_, i) => ({ id: 101 + i, name: `党员${i + 1}`, organName: i < 10 ? '凤凰社区党支部' : '柳城街道党工委', organId: 5 }));
 const SEARCH = '/api/services/app/PartyMemberService/SearchPageList';

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.setConfig({ testTimeout: 60_000 });
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+vi.setConfig({ testTimeout: 90_000 });
+import { configure, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from 'antd';
 
@@ -17,6 +17,9 @@ import { calls, respond, resetCalls } from './api-mock';
 import { resetState, setState } from '../../../src/client/state/store';
 import StatisticsScreen from '../../../src/client/engine/statistics';
 import type { ScreenDef, StatisticsAnswer } from '../../../src/client/engine/types';
+
+// a cold start loads the lazy widgets and kinds: give the queries time on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
 
 const def: ScreenDef = {
   tag: 'activityStatistics',

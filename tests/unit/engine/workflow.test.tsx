@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 90_000 });
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from 'antd';
 
@@ -21,6 +21,9 @@ import { ListScreen } from '../../../src/client/engine/list-screen';
 import { DetailScreen, DetailView } from '../../../src/client/engine/detail';
 import { AuditPanel } from '../../../src/client/engine/audit';
 import type { EntityDef, ScreenDef } from '../../../src/client/engine/types';
+
+// a cold start loads the lazy widgets and kinds: give the queries time on a busy machine
+configure({ asyncUtilTimeout: 10_000 });
 
 const entity: EntityDef = {
   name: 'difficultyApply',
