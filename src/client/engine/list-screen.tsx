@@ -255,6 +255,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           <EntityForm
             entity={entity}
             fields={screen.form?.fields}
+            steps={screen.form?.steps}
             initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : overlay.initial}
             submitText={overlay.mode === 'create' ? '提交' : '保存'}
             onSubmit={formSubmit}
