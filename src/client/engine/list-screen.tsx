@@ -113,7 +113,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             return;
           }
         }
-        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a });
+        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a, initial: entity ? pickBody(entity, rec) : undefined });
       },
       detail: (a, r) => {
         if (a.route) {
@@ -256,7 +256,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             entity={entity}
             fields={screen.form?.fields}
             steps={screen.form?.steps}
-            initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : overlay.initial}
+            initialValues={overlay.initial}
             submitText={overlay.mode === 'create' ? '提交' : '保存'}
             onSubmit={formSubmit}
             onCancel={closeOverlay}

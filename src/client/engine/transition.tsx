@@ -5,6 +5,7 @@
  * from the entity schema; it posts {id, approved?, remark?, ...fields} to the action's call. The
  * audit screens' decision is the same form.
  */
+import { useMemo } from 'react';
 import { Modal } from 'antd';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
@@ -80,9 +81,15 @@ export function decisionBody(values: Record<string, unknown>): Record<string, un
 
 export function DecisionForm({ spec, entity, record, submitText = '提交', submitTestId, onSubmit, onCancel }: { spec: DecisionSpec; entity?: EntityDef; record: Record<string, unknown> | null; submitText?: string; submitTestId?: string; onSubmit: (body: Record<string, unknown>) => Promise<unknown>; onCancel?: () => void }) {
   const { entity: form, names } = decisionEntity(spec, entity);
-  const initial = { ...(spec.decision ? { approved: true } : {}), ...pickBody(form, record) };
-  delete (initial as Record<string, unknown>).remark;
-  if (spec.decision) initial.approved = true;
+  // one form per record: a re-render of the screen behind must not reset what the user entered
+  const initial = useMemo(() => {
+    const v: Record<string, unknown> = pickBody(form, record);
+    delete v.remark;
+    if (spec.decision) v.approved = true;
+    else delete v.approved;
+    return v;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
   return (
     <div className="dj-decision" data-testid="decision-form">
       <EntityForm entity={form} fields={names} initialValues={initial} submitText={submitText} submitTestId={submitTestId} onSubmit={(v) => onSubmit(decisionBody(v))} onCancel={onCancel} />

@@ -32,7 +32,10 @@ export function fitLabel(label: string, width: number): string {
   return out;
 }
 
-const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString('zh-CN') : n.toLocaleString('zh-CN', { maximumFractionDigits: 2 }));
+const NUMBER = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
+/** A count or sum as people read it (12,345; 3.5). */
+export const formatNumber = (n: number) => NUMBER.format(n);
+const fmt = formatNumber;
 
 export function BarChart({ title, bars, unit }: { title: string; bars: Bar[]; unit?: string }) {
   const box = useRef<HTMLDivElement>(null);

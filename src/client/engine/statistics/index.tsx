@@ -13,7 +13,7 @@ import { invoke } from '../calls';
 import { FilterBar, filterQuery } from '../filter-bar';
 import { useSessionScope } from '../actions';
 import { resolveParams } from '../refs';
-import { BarChart } from './bar-chart';
+import { BarChart, formatNumber } from './bar-chart';
 import type { KindProps } from '../kinds';
 import type { StatisticsAnswer } from '../types';
 import './statistics.css';
@@ -133,14 +133,14 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
                         <span>{r.label}</span>
                       ),
                   },
-                  ...measures.map((m) => ({ key: m.key, title: m.title, align: 'right' as const, render: (_: unknown, r: Row) => num(r[m.key]).toLocaleString('zh-CN') })),
+                  ...measures.map((m) => ({ key: m.key, title: m.title, align: 'right' as const, render: (_: unknown, r: Row) => formatNumber(num(r[m.key])) })),
                 ]}
                 summary={() => (
                   <Table.Summary.Row className="dj-statistics__total">
                     <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
                     {measures.map((m, i) => (
                       <Table.Summary.Cell key={m.key} index={i + 1} align="right">
-                        {num(answer?.totals?.[m.key]).toLocaleString('zh-CN')}
+                        {formatNumber(num(answer?.totals?.[m.key]))}
                       </Table.Summary.Cell>
                     ))}
                   </Table.Summary.Row>
