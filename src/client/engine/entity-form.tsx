@@ -5,7 +5,7 @@
  * comes from the declarative `x-reactions` only. The server's validationErrors appear on their
  * fields.
  *
- * An object field with properties is a titled group of its fields; an array of objects is a list
+ * An object field with properties is a labelled group of its fields; an array of objects is a list
  * of rows (添加 / 删除, minItems / maxItems); `steps` show the fields step by step, each step's
  * fields validated before the next.
  */
@@ -127,13 +127,16 @@ function FieldNode({ name, fs, required }: { name: string | number; fs: FieldSch
   if (isObject(fs)) {
     const req = new Set(fs.required ?? []);
     return (
-      <ObjectField name={name}>
-        <fieldset className="dj-form-group" data-field={name}>
-          <legend>{fs.title}</legend>
-          {Object.entries(fs.properties!).map(([k, sub]) => (
-            <FieldNode key={k} name={k} fs={sub} required={req.has(k)} />
-          ))}
-        </fieldset>
+      <ObjectField name={name} title={fs.title} decorator={[FormItem, { 'data-field': name }]}>
+        <div className="dj-form-group" role="group" aria-label={fs.title}>
+          <FormLayout layout="vertical" feedbackLayout="terse">
+            <div className="dj-form-row__fields">
+              {Object.entries(fs.properties!).map(([k, sub]) => (
+                <FieldNode key={k} name={k} fs={sub} required={req.has(k)} />
+              ))}
+            </div>
+          </FormLayout>
+        </div>
       </ObjectField>
     );
   }

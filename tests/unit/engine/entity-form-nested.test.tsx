@@ -1,5 +1,5 @@
 /**
- * The entity form beyond flat fields: an object field is a titled group, an array of objects is
+ * The entity form beyond flat fields: an object field is a labelled group, an array of objects is
  * repeating rows (添加 / 删除 within minItems / maxItems, each row validated by its item schema),
  * and `steps` show the fields step by step, validating a step's fields before the next. Server
  * errors on nested members land on their fields; the detail shows groups and rows read-only.
@@ -72,7 +72,7 @@ describe('nested objects and repeating rows', () => {
       </App>,
     );
     // the first render loads the widgets
-    expect(await screen.findByText('联系地址', { selector: 'legend' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: '联系地址' }, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('所在城市')).toBeTruthy();
     expect(rows()).toHaveLength(0);
 
@@ -116,7 +116,7 @@ describe('nested objects and repeating rows', () => {
         <EntityForm entity={applicant} initialValues={{ name: '张三', address: { city: '成都' }, introducers: [{ name: '王五' }] }} onSubmit={onSubmit} />
       </App>,
     );
-    await screen.findByText('联系地址', { selector: 'legend' });
+    await screen.findByRole('group', { name: '联系地址' });
     fireEvent.click(screen.getByTestId('form-submit'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(await within(rows()[0]).findByText('介绍人须为正式党员')).toBeTruthy();
