@@ -14,7 +14,7 @@ const WIDE = new Set(['html', 'widget']);
 
 const typeOf = (fs?: FieldSchema) => (Array.isArray(fs?.type) ? fs!.type.find((t) => t !== 'null') : fs?.type);
 /** The nested shape of a field (a group of fields, or rows of them), if it has one. */
-const nestedOf = (fs?: FieldSchema) => (typeOf(fs) === 'object' && fs?.properties ? 'object' : typeOf(fs) === 'array' && fs?.items?.properties ? 'rows' : null);
+const nestedOf = (fs?: FieldSchema) => (!fs || fs['x-component'] ? null : typeOf(fs) === 'object' && fs.properties ? 'object' : typeOf(fs) === 'array' && fs.items?.properties ? 'rows' : null);
 const asEntity = (properties: Record<string, FieldSchema>): EntityDef => ({ name: '', title: '', schema: { type: 'object', properties } });
 
 /** An object field's fields, or an array of objects as a small table, read-only. */

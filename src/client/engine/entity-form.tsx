@@ -107,8 +107,9 @@ export interface EntityFormProps {
   onCancel?: () => void;
 }
 
-const isObject = (fs: FieldSchema) => firstType(fs) === 'object' && !!fs.properties;
-const isRows = (fs: FieldSchema) => firstType(fs) === 'array' && !!fs.items?.properties;
+// a field naming its own widget keeps it (an upload list of {id, name} is an array of objects too)
+const isObject = (fs: FieldSchema) => !fs['x-component'] && firstType(fs) === 'object' && !!fs.properties;
+const isRows = (fs: FieldSchema) => !fs['x-component'] && firstType(fs) === 'array' && !!fs.items?.properties;
 
 /** Every field with x-reactions, by Formily path pattern (rows: introducers.*.phone). */
 function reactivePaths(props: Record<string, FieldSchema>, names: string[], prefix = ''): [string, FieldSchema][] {
