@@ -1,7 +1,8 @@
 /**
  * The one request wrapper (core §7). Every call of the client goes through `api`; no screen uses
- * fetch or umi-request itself. JSON calls run on umi-request; multipart uploads (`api.upload`) on
- * XMLHttpRequest for their progress — both with the same token, envelope and error handling.
+ * fetch or umi-request itself. JSON calls run on umi-request; multipart uploads (`api.upload`) and
+ * file answers (`api.download`) on XMLHttpRequest for their progress — all with the same token,
+ * envelope and error handling.
  */
 import type { RequestMethod, ResponseError } from 'umi-request';
 import type { AbpEnvelope, AbpError } from '../../contract/types';
@@ -187,10 +188,124 @@ function upload<T>(url: string, form: FormData, opts: UploadOptions = {}): Promi
   });
 }
 
+export interface DownloadOptions {
+  /** the whole transfer (default 10 minutes: an export streams while the server pages) */
+  timeout?: number;
+  signal?: AbortSignal;
+  silent?: boolean;
+  /** bytes received so far, and the size when the server sent one */
+  onProgress?: (received: number, total: number | null) => void;
+}
+
+export interface Downloaded {
+  blob: Blob;
+  /** from Content-Disposition (filename* first), else null */
+  fileName: string | null;
+  header: (name: string) => string | null;
+}
+
+export const DOWNLOAD_TIMEOUT = 600_000;
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename=`. */
+export function dispositionFileName(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* a malformed escape: fall back to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  const name = plain ? (plain[2] ?? plain[1]).trim() : '';
+  return name || null;
+}
+
+const blobText = (b: Blob): Promise<string> =>
+  typeof b.text === 'function'
+    ? b.text()
+    : new Promise((resolve, reject) => {
+        const r = new FileReader();
+        r.onload = () => resolve(String(r.result ?? ''));
+        r.onerror = () => reject(r.error);
+        r.readAsText(b);
+      });
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A GET whose answer is a file (an XLSX export, an import template): XMLHttpRequest with a blob
+ * answer, for the bytes-received progress fetch does not give. A failure answers JSON in the ABP
+ * envelope, read from the blob, and takes the same path as every call (401 ends the session; other
+ * errors toast the message unless silent).
+ */
+function download(url: string, params?: Record<string, unknown>, opts: DownloadOptions = {}): Promise<Downloaded> {
+  return new Promise<Downloaded>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
+    const qs = serializeParams(params ?? {});
+    const xhr = new XMLHttpRequest();
+    xhr.open('GET', qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url);
+    xhr.responseType = 'blob';
+    xhr.timeout = opts.timeout ?? DOWNLOAD_TIMEOUT;
+    const token = tokenProvider();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.onprogress = (e) => opts.onProgress?.(e.loaded, e.lengthComputable && e.total > 0 ? e.total : null);
+    const onAbort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => opts.signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      const blob: Blob = xhr.response instanceof Blob ? xhr.response : new Blob([xhr.response ?? '']);
+      const type = (xhr.getResponseHeader('Content-Type') ?? blob.type ?? '').toLowerCase();
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok && !type.includes('json')) {
+        resolve({ blob, fileName: dispositionFileName(xhr.getResponseHeader('Content-Disposition')), header: (n) => xhr.getResponseHeader(n) });
+        return;
+      }
+      blobText(blob).then(
+        (text) => {
+          const body = parseJson(text);
+          try {
+            if (!ok) throw httpFailure(xhr.status, body as AbpEnvelope<unknown> | null, xhr.statusText, opts);
+            // a 200 in JSON: an envelope refusing, or a file that happens to be JSON
+            unwrap(body, opts, '下载失败');
+            resolve({ blob, fileName: dispositionFileName(xhr.getResponseHeader('Content-Disposition')), header: (n) => xhr.getResponseHeader(n) });
+          } catch (e) {
+            reject(e);
+          }
+        },
+        () => reject(httpFailure(xhr.status, null, xhr.statusText, opts)),
+      );
+    };
+    xhr.onerror = () => {
+      done();
+      reject(httpFailure(0, null, '网络异常，请稍后再试', opts));
+    };
+    xhr.ontimeout = () => {
+      done();
+      if (!opts.silent) showError('下载超时，请稍后再试');
+      reject(new ApiError(0, '下载超时，请稍后再试'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('aborted', 'AbortError'));
+    };
+    xhr.send();
+  });
+}
+
 export const api = {
   get: <T>(url: string, params?: Record<string, unknown>, opts?: CallOptions) => call<T>('GET', url, params, opts),
   delete: <T>(url: string, params?: Record<string, unknown>, opts?: CallOptions) => call<T>('DELETE', url, params, opts),
   post: <T>(url: string, data?: unknown, opts?: CallOptions) => call<T>('POST', url, data, opts),
   put: <T>(url: string, data?: unknown, opts?: CallOptions) => call<T>('PUT', url, data, opts),
   upload,
+  download,
 };

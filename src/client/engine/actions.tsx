@@ -1,15 +1,22 @@
 /**
  * Toolbar, row and detail actions: hidden unless the role holds the button permission (type-2
  * menus) and the declared conditions hold; confirm prompt and success message verbatim from the
- * screen; an optional prompt (e.g. the remark of 选用入库) before the call.
+ * screen; an optional prompt (e.g. the remark of 选用入库) before the call. The runner also holds
+ * the dialogs of workflow steps (transition), the member picker (pickMembers), import, and a
+ * call's answer (result).
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useAppState } from '../state/store';
 import { toastSuccess } from '../api/toast';
 import { allHold, resolveParams, type RefScope } from './refs';
 import { invoke } from './calls';
-import type { ActionDef, PromptField } from './types';
+import { TransitionDialog, type TransitionState } from './transition';
+import { ImportDialog } from './export-import';
+import { ResultDialog, type ResultState } from './call-result';
+import type { ActionDef, EntityDef, PromptField } from './types';
+
+const MemberPickerModal = lazy(() => import('../widgets/member-picker/picker-modal'));
 
 export const DEFAULT_SUCCESS = '操作成功';
 
@@ -78,6 +85,49 @@ export interface ActionHandlers {
   changed?: (a: ActionDef) => void;
   /** the delete call of the screen */
   deleteCall?: string;
+  /** export: the list knows its call, params and columns */
+  export?: (a: ActionDef) => void;
+  /** the screen's entity (the fields a transition may change) */
+  entity?: EntityDef;
+}
+
+interface PickState {
+  action: ActionDef;
+  record: Record<string, unknown> | null;
+}
+
+/** The member picker of a pickMembers action; the chosen ids are posted with the action's params. */
+function PickDialog({ state, scope, onClose, onDone }: { state: PickState | null; scope: RefScope; onClose: () => void; onDone: (a: ActionDef) => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!state) return null;
+  const { action, record } = state;
+  const picker = action.picker ?? {};
+  const multiple = picker.multiple ?? true;
+  return (
+    <Suspense fallback={null}>
+      <MemberPickerModal
+        open
+        title={picker.title ?? action.label}
+        multiple={multiple}
+        valueKey={picker.valueKey ?? 'id'}
+        confirmLoading={busy}
+        onCancel={onClose}
+        onOk={async (values) => {
+          const params = resolveParams(action.params ?? { id: '$record.id' }, { ...scope, record });
+          setBusy(true);
+          try {
+            await invoke(action.call!, 'action', { ...params, [picker.param ?? 'userIds']: multiple ? values : values[0] });
+            void toastSuccess(action.success ?? DEFAULT_SUCCESS);
+            onDone(action);
+          } catch {
+            /* the request wrapper showed the message; the choice stays for another try */
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </Suspense>
+  );
 }
 
 /** Runs actions; render `holder` once in the screen (the prompt dialog lives there). */
@@ -85,6 +135,10 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
   const { modal } = App.useApp();
   const [prompt, setPrompt] = useState<PromptState | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [transition, setTransition] = useState<TransitionState | null>(null);
+  const [pick, setPick] = useState<PickState | null>(null);
+  const [importing, setImporting] = useState<{ action: ActionDef; record: Record<string, unknown> | null } | null>(null);
+  const [result, setResult] = useState<ResultState | null>(null);
 
   const confirm = (text: string) =>
     new Promise<boolean>((resolve) =>
@@ -107,6 +161,14 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
         return handlers.screen?.(action, record);
       case 'navigate':
         return handlers.navigate?.(action, record);
+      case 'transition':
+        return setTransition({ action, record });
+      case 'pickMembers':
+        return setPick({ action, record });
+      case 'import':
+        return setImporting({ action, record });
+      case 'export':
+        return handlers.export?.(action);
       default:
         break;
     }
@@ -122,8 +184,12 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     const payload = { ...resolveParams(action.params ?? { id: '$record.id' }, scope), ...extra };
     setBusy(action.key);
     try {
-      await invoke(call, action.kind === 'delete' ? 'delete' : 'action', payload);
-      void toastSuccess(action.success ?? DEFAULT_SUCCESS);
+      const answer = await invoke(call, action.kind === 'delete' ? 'delete' : 'action', payload);
+      // an answer worth reading (a sign-in code) is shown; a toast only when the screen asks for one
+      if (action.result) {
+        setResult({ action, value: answer });
+        if (action.success) void toastSuccess(action.success);
+      } else void toastSuccess(action.success ?? DEFAULT_SUCCESS);
       handlers.changed?.(action);
     } catch {
       /* the request wrapper showed the message */
@@ -132,7 +198,21 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     }
   }
 
-  const holder: ReactNode = <PromptDialog state={prompt} onDone={() => setPrompt(null)} />;
+  const done = (close: () => void) => (a: ActionDef) => {
+    close();
+    handlers.changed?.(a);
+  };
+  const holder: ReactNode = (
+    <>
+      <PromptDialog state={prompt} onDone={() => setPrompt(null)} />
+      <TransitionDialog state={transition} entity={handlers.entity} scope={scopeBase} onClose={() => setTransition(null)} onDone={done(() => setTransition(null))} />
+      <PickDialog state={pick} scope={scopeBase} onClose={() => setPick(null)} onDone={done(() => setPick(null))} />
+      {importing ? (
+        <ImportDialog action={importing.action} scope={{ ...scopeBase, record: importing.record }} onClose={() => setImporting(null)} onDone={done(() => setImporting(null))} />
+      ) : null}
+      <ResultDialog state={result} onClose={() => setResult(null)} />
+    </>
+  );
   return { run, holder, busy };
 }
 

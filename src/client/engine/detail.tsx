@@ -1,18 +1,60 @@
 /** Detail: the record read-only in sections (read-pretty widgets), and the detail screen of a route. */
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Space, Spin } from 'antd';
+import { Button, Card, Descriptions, Empty, Space, Spin, Table } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Value, resolveColumn } from './fields';
+import { Value, fieldSchema, resolveColumn } from './fields';
+import { HistoryTimeline } from './timeline';
 import { invoke } from './calls';
 import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { allHold, resolveParams } from './refs';
-import type { ColumnDef, DetailDef, EntityDef, ScreenDef, UiConfig } from './types';
+import type { ColumnDef, DetailDef, DetailSection, EntityDef, FieldSchema, ScreenDef, UiConfig } from './types';
 
 const WIDE = new Set(['html', 'widget']);
 
+const typeOf = (fs?: FieldSchema) => (Array.isArray(fs?.type) ? fs!.type.find((t) => t !== 'null') : fs?.type);
+/** The nested shape of a field (a group of fields, or rows of them), if it has one. */
+const nestedOf = (fs?: FieldSchema) => (!fs || fs['x-component'] ? null : typeOf(fs) === 'object' && fs.properties ? 'object' : typeOf(fs) === 'array' && fs.items?.properties ? 'rows' : null);
+const asEntity = (properties: Record<string, FieldSchema>): EntityDef => ({ name: '', title: '', schema: { type: 'object', properties } });
+
+/** An object field's fields, or an array of objects as a small table, read-only. */
+function NestedValue({ fs, value }: { fs: FieldSchema; value: unknown }) {
+  if (nestedOf(fs) === 'object') {
+    const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+    const sub = asEntity(fs.properties!);
+    return (
+      <Descriptions size="small" column={1} colon={false}>
+        {Object.keys(fs.properties!).map((k) => {
+          const c = resolveColumn(k, sub);
+          return (
+            <Descriptions.Item key={k} label={c.title}>
+              <Value col={c} record={v} />
+            </Descriptions.Item>
+          );
+        })}
+      </Descriptions>
+    );
+  }
+  const rows = (Array.isArray(value) ? value : []) as Record<string, unknown>[];
+  if (!rows.length) return <span className="dj-empty-value">-</span>;
+  const sub = asEntity(fs.items!.properties!);
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="__row"
+      dataSource={rows.map((r, i) => ({ ...r, __row: i }))}
+      scroll={{ x: 'max-content' }}
+      columns={Object.keys(fs.items!.properties!).map((k) => {
+        const c = resolveColumn(k, sub);
+        return { key: k, title: c.title, render: (_: unknown, r: Record<string, unknown>) => <Value col={c} record={r} inTable /> };
+      })}
+    />
+  );
+}
+
 /** Sections of a detail: the screen's, else every entity field plus the organisation and time. */
-export function detailSections(detail: DetailDef | undefined, entity: EntityDef | undefined) {
+export function detailSections(detail: DetailDef | undefined, entity: EntityDef | undefined): DetailSection[] {
   if (detail?.sections?.length) return detail.sections;
   const fields: string[] = [...Object.keys(entity?.schema.properties ?? {}), 'organName', 'creationTime'];
   return [{ title: undefined, fields }];
@@ -22,14 +64,27 @@ export function DetailView({ detail, entity, record }: { detail?: DetailDef; ent
   return (
     <div className="dj-detail" data-testid="detail">
       {detailSections(detail, entity).map((s, i) => {
-        const cols: ColumnDef[] = s.fields.map((f) => resolveColumn(f, entity)).filter((c) => allHold(c.visibleWhen, { record }));
+        if (s.kind === 'timeline')
+          return (
+            <section key={i} className="dj-detail-timeline" aria-label={s.title ?? '办理记录'}>
+              <div className="dj-section-title">{s.title ?? '办理记录'}</div>
+              <HistoryTimeline items={record[s.field ?? 'history']} statusList={s.statusList} empty={s.empty} />
+            </section>
+          );
+        const cols: ColumnDef[] = (s.fields ?? []).map((f) => resolveColumn(f, entity)).filter((c) => allHold(c.visibleWhen, { record }));
         if (!cols.length) return null;
         return (
           <Descriptions key={i} title={s.title} bordered size="middle" column={2} style={{ marginBottom: 16 }} labelStyle={{ width: 140 }}>
             {cols.map((c, j) => (
-              <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? 2 : 1}>
-                <Value col={c} record={record} />
-              </Descriptions.Item>
+              c.valueType !== 'widget' && nestedOf(fieldSchema(entity, c.field)) ? (
+                <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={2}>
+                  <NestedValue fs={fieldSchema(entity, c.field)!} value={record[c.field]} />
+                </Descriptions.Item>
+              ) : (
+                <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? 2 : 1}>
+                  <Value col={c} record={record} />
+                </Descriptions.Item>
+              )
             ))}
           </Descriptions>
         );
@@ -88,6 +143,7 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
   const runner = useActionRunner(
     {
       deleteCall: screen.calls?.delete,
+      entity,
       changed: (a) => (a.back || a.kind === 'delete' ? back() : setVersion((v) => v + 1)),
     },
     { session, query },

@@ -4,17 +4,22 @@
  * evaluate `{{ }}` expressions: here a title or prop such as "{{alert(1)}}" is plain text. Linkage
  * comes from the declarative `x-reactions` only. The server's validationErrors appear on their
  * fields.
+ *
+ * An object field with properties is a labelled group of its fields; an array of objects is a list
+ * of rows (添加 / 删除, minItems / maxItems); `steps` show the fields step by step, each step's
+ * fields validated before the next.
  */
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { createForm, onFieldInputValueChange, onFieldReact, setValidateLanguage, type Field as FormilyField, type Form } from '@formily/core';
-import { Field, FormProvider } from '@formily/react';
+import { createForm, onFieldInputValueChange, onFieldReact, setValidateLanguage, type ArrayField as FormilyArrayField, type Field as FormilyField, type Form } from '@formily/core';
+import { ArrayField, Field, FormProvider, ObjectField } from '@formily/react';
 import { FormButtonGroup, FormItem, FormLayout } from '@formily/antd-v5';
-import { Button, Spin } from 'antd';
+import { Button, Spin, Steps } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError } from '../api/request';
 import { toastError } from '../api/toast';
 import { getWidget, isRegistered, preloadWidgets } from '../widgets/registry';
 import { test } from './refs';
-import type { EntityDef, FieldSchema } from './types';
+import type { EntityDef, FieldSchema, FormStep } from './types';
 
 setValidateLanguage('zh-CN');
 
@@ -40,7 +45,10 @@ export function rulesOf(fs: FieldSchema, required: boolean): Record<string, unkn
   const rules: Record<string, unknown>[] = [];
   // x-message is the field's message for any failure, as on the server (http/validation.ts)
   const say = (fallback: string) => fs['x-message'] ?? fallback;
-  if (required) rules.push({ required: true, message: fs['x-required-message'] ?? `${choosing(w) ? '请选择' : '请输入'}${fs.title}` });
+  const requiredMessage = fs['x-required-message'] ?? `${choosing(w) ? '请选择' : '请输入'}${fs.title}`;
+  if (required) rules.push({ required: true, message: requiredMessage });
+  // required by a reaction: Formily flips this rule, so the message stays the schema's
+  else if ((fs['x-reactions'] ?? []).some((r) => r.fulfill.state?.required !== undefined)) rules.push({ required: false, message: requiredMessage });
   if (fs.maxLength !== undefined) rules.push({ maxLength: fs.maxLength, message: say(`${fs.title}最多${fs.maxLength}个字符`) });
   if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: say(`${fs.title}至少${fs.minLength}个字符`) });
   if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: say(`${fs.title}不能小于${fs.minimum}`) });
@@ -63,12 +71,24 @@ export const memberToField = (m: string) => {
   return last.charAt(0).toLowerCase() + last.slice(1);
 };
 
+/** A nested member (Introducers[0].Name, address.city) -> the form's path (introducers.0.name). */
+export const memberToPath = (m: string) =>
+  m
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((seg, i) => seg && !(i === 0 && seg === 'input'))
+    .map((seg) => seg.charAt(0).toLowerCase() + seg.slice(1))
+    .join('.');
+
 /** Shows an ApiError's validationErrors on the fields; returns the messages no field took. */
 export function applyServerErrors(form: Form, err: unknown): string[] {
   if (!(err instanceof ApiError)) return [(err as Error)?.message ?? '提交失败'];
   const rest: string[] = [];
   for (const ve of err.validationErrors ?? []) {
-    const target = (ve.members ?? []).map(memberToField).map((n) => form.query(n).take() as FormilyField | undefined).find(Boolean);
+    const target = (ve.members ?? [])
+      .flatMap((m) => [memberToPath(m), memberToField(m)])
+      .map((n) => form.query(n).take() as FormilyField | undefined)
+      .find(Boolean);
     if (target) target.setFeedback({ type: 'error', code: 'EffectError', messages: [ve.message] });
     else rest.push(ve.message);
   }
@@ -79,19 +99,121 @@ export function applyServerErrors(form: Form, err: unknown): string[] {
 export interface EntityFormProps {
   entity: EntityDef;
   fields?: string[];
+  /** the fields step by step (上一步 / 下一步); the fields of all steps make the form */
+  steps?: FormStep[];
   initialValues?: Record<string, unknown>;
   submitText?: string;
+  /** the submit button's test id (default form-submit) */
+  submitTestId?: string;
   onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
   onCancel?: () => void;
   /** vertical: labels above the fields (member pages, narrow screens) */
   layout?: 'horizontal' | 'vertical';
 }
 
-export function EntityForm({ entity, fields, initialValues, submitText = '提交', onSubmit, onCancel, layout = 'horizontal' }: EntityFormProps) {
+// a field naming its own widget keeps it (an upload list of {id, name} is an array of objects too)
+const isObject = (fs: FieldSchema) => !fs['x-component'] && firstType(fs) === 'object' && !!fs.properties;
+const isRows = (fs: FieldSchema) => !fs['x-component'] && firstType(fs) === 'array' && !!fs.items?.properties;
+
+/** Every field with x-reactions, by Formily path pattern (rows: introducers.*.phone). */
+function reactivePaths(props: Record<string, FieldSchema>, names: string[], prefix = ''): [string, FieldSchema][] {
+  return names.flatMap((name) => {
+    const fs = props[name];
+    if (!fs) return [];
+    const path = `${prefix}${name}`;
+    if (isObject(fs)) return reactivePaths(fs.properties!, Object.keys(fs.properties!), `${path}.`);
+    if (isRows(fs)) return reactivePaths(fs.items!.properties!, Object.keys(fs.items!.properties!), `${path}.*.`);
+    return fs['x-reactions']?.length ? [[path, fs] as [string, FieldSchema]] : [];
+  });
+}
+
+/** One field of the schema: a widget, a titled group (object) or repeating rows (array of objects). */
+function FieldNode({ name, fs, required }: { name: string | number; fs: FieldSchema; required: boolean }) {
+  if (isObject(fs)) {
+    const req = new Set(fs.required ?? []);
+    return (
+      <ObjectField name={name} title={fs.title} decorator={[FormItem, { 'data-field': name }]}>
+        <div className="dj-form-group" role="group" aria-label={fs.title}>
+          <FormLayout layout="vertical" feedbackLayout="terse">
+            <div className="dj-form-row__fields">
+              {Object.entries(fs.properties!).map(([k, sub]) => (
+                <FieldNode key={k} name={k} fs={sub} required={req.has(k)} />
+              ))}
+            </div>
+          </FormLayout>
+        </div>
+      </ObjectField>
+    );
+  }
+  if (isRows(fs)) return <RowsField name={name} fs={fs} required={required} />;
+  const w = widgetOf(fs);
+  const Edit = isRegistered(w) ? getWidget(w).Edit : getWidget('Input').Edit;
+  return <Field name={name} title={fs.title} description={fs.description} validator={rulesOf(fs, required) as any} decorator={[FormItem, { 'data-field': name }]} component={[Edit, propsOf(fs)]} />;
+}
+
+/** Rows of an array of objects: each row its item's fields, with 删除; 添加 below, within min/max items. */
+function RowsField({ name, fs, required }: { name: string | number; fs: FieldSchema; required: boolean }) {
+  const item = fs.items!;
+  const req = new Set(item.required ?? []);
+  const min = fs.minItems ?? 0;
+  const max = fs.maxItems ?? Infinity;
+  const rules: Record<string, unknown>[] = [];
+  if (required || min > 0) rules.push({ required: true, message: `请添加${fs.title}` });
+  if (min > 1) rules.push({ minItems: min, message: `${fs.title}至少${min}项` });
+  if (fs.maxItems !== undefined) rules.push({ maxItems: fs.maxItems, message: `${fs.title}最多${fs.maxItems}项` });
+  return (
+    <ArrayField name={name} title={fs.title} validator={rules as any} decorator={[FormItem, { 'data-field': name }]}>
+      {(field) => {
+        const f = field as FormilyArrayField;
+        const rows = Array.isArray(f.value) ? f.value : [];
+        return (
+          <div className="dj-form-rows">
+            {rows.map((_, i) => (
+              <div className="dj-form-row" key={i} data-row={i}>
+                <ObjectField name={i}>
+                  <FormLayout layout="vertical" feedbackLayout="terse">
+                    <div className="dj-form-row__fields">
+                      {Object.entries(item.properties!).map(([k, sub]) => (
+                        <FieldNode key={k} name={k} fs={sub} required={req.has(k)} />
+                      ))}
+                    </div>
+                  </FormLayout>
+                </ObjectField>
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除第${i + 1}项${fs.title}`} disabled={rows.length <= min} onClick={() => void f.remove(i)}>
+                  删除
+                </Button>
+              </div>
+            ))}
+            <Button type="dashed" icon={<PlusOutlined />} disabled={rows.length >= max} onClick={() => void f.push({})}>
+              添加{fs.title}
+            </Button>
+          </div>
+        );
+      }}
+    </ArrayField>
+  );
+}
+
+/** The top-level field names a Formily field belongs to (introducers.0.name -> introducers). */
+const topName = (f: { address: { segments: (string | number)[] } }) => String(f.address.segments[0]);
+
+/** Validates the fields under the given top-level names; true when they all hold. */
+async function validateNames(form: Form, names: string[]): Promise<boolean> {
+  const targets = Object.values(form.fields).filter((f) => names.includes(topName(f)) && 'validate' in f) as FormilyField[];
+  await Promise.all(targets.map((f) => f.validate().catch(() => undefined)));
+  return targets.every((f) => !f.selfErrors?.length);
+}
+
+export function EntityForm({ entity, fields, steps, initialValues, submitText = '提交', submitTestId = 'form-submit', onSubmit, onCancel, layout = 'horizontal' }: EntityFormProps) {
   const props = entity.schema.properties;
-  const names = useMemo(() => (fields?.length ? fields : Object.keys(props)).filter((n) => props[n]), [fields, props]);
+  const stepped = !!steps?.length;
+  const names = useMemo(
+    () => (stepped ? steps!.flatMap((s) => s.fields) : fields?.length ? fields : Object.keys(props)).filter((n) => props[n]),
+    [stepped, steps, fields, props],
+  );
   const required = new Set(entity.schema.required ?? []);
   const [submitting, setSubmitting] = useState(false);
+  const [step, setStep] = useState(0);
 
   const form = useMemo(
     () =>
@@ -102,11 +224,13 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
           onFieldInputValueChange('*', (field) => {
             if ((field as FormilyField).feedbacks?.some((f) => f.code === 'EffectError')) (field as FormilyField).setFeedback({ type: 'error', code: 'EffectError', messages: [] });
           });
-          for (const name of names) {
-            for (const r of props[name]['x-reactions'] ?? []) {
-              onFieldReact(name, (field) => {
+          for (const [path, fs] of reactivePaths(props, names)) {
+            for (const r of fs['x-reactions'] ?? []) {
+              onFieldReact(path, (field) => {
                 const f = field as FormilyField;
-                const values = f.form.values as Record<string, unknown>;
+                // the condition reads the field's siblings: the form's values at the top, the row or group inside
+                const parent = f.address.parent().toString();
+                const values = ((parent ? f.form.getValuesIn(parent) : f.form.values) ?? {}) as Record<string, unknown>;
                 for (const dep of r.dependencies) void values[dep]; // tracked
                 const met = test(r.when, { record: values });
                 const st = r.fulfill.state ?? {};
@@ -123,7 +247,11 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
     [initialValues, names.join(',')],
   );
 
-  useEffect(() => preloadWidgets(names.map((n) => widgetOf(props[n]))), [names, props]);
+  useEffect(() => {
+    const widgets = (fs: FieldSchema): string[] =>
+      isObject(fs) ? Object.values(fs.properties!).flatMap(widgets) : isRows(fs) ? Object.values(fs.items!.properties!).flatMap((x) => widgets(x as FieldSchema)) : [widgetOf(fs)];
+    preloadWidgets(names.flatMap((n) => widgets(props[n])));
+  }, [names, props]);
 
   const submit = async () => {
     setSubmitting(true);
@@ -138,36 +266,47 @@ export function EntityForm({ entity, fields, initialValues, submitText = '提交
         }
       });
     } catch {
-      /* validation failed or the server refused: shown on the fields (STACK.md pitfall 6) */
+      // validation failed or the server refused: shown on the fields (STACK.md pitfall 6); in steps,
+      // show the first step holding an error
+      if (stepped) {
+        const bad = Object.values(form.fields).find((f) => 'selfErrors' in f && (f as FormilyField).selfErrors.length + ((f as FormilyField).feedbacks?.filter((x) => x.code === 'EffectError' && x.messages?.length).length ?? 0) > 0);
+        const at = bad ? steps!.findIndex((s) => s.fields.includes(topName(bad))) : -1;
+        if (at >= 0) setStep(at);
+      }
     } finally {
       setSubmitting(false);
     }
   };
+  const next = async () => {
+    if (await validateNames(form, steps![step].fields)) setStep((i) => Math.min(i + 1, steps!.length - 1));
+  };
 
+  const last = !stepped || step === steps!.length - 1;
+  const node = (name: string) => <FieldNode key={name} name={name} fs={props[name]} required={required.has(name)} />;
   return (
     <FormProvider form={form}>
       <Suspense fallback={<Spin />}>
+        {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
         <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
-          {names.map((name) => {
-            const fs = props[name];
-            const w = widgetOf(fs);
-            const Edit = isRegistered(w) ? getWidget(w).Edit : getWidget('Input').Edit;
-            return (
-              <Field
-                key={name}
-                name={name}
-                title={fs.title}
-                description={fs.description}
-                validator={rulesOf(fs, required.has(name)) as any}
-                decorator={[FormItem, { 'data-field': name }]}
-                component={[Edit, propsOf(fs)]}
-              />
-            );
-          })}
+          {stepped
+            ? steps!.map((s, i) => (
+                // every step stays mounted (its values and state kept); only the current one shows
+                <div key={s.title} data-step={i} hidden={i !== step}>
+                  {s.fields.filter((n) => props[n]).map(node)}
+                </div>
+              ))
+            : names.map(node)}
           <FormButtonGroup.FormItem>
-            <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid="form-submit">
-              {submitText}
-            </Button>
+            {stepped && step > 0 ? <Button onClick={() => setStep((i) => i - 1)}>上一步</Button> : null}
+            {last ? (
+              <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid={submitTestId}>
+                {submitText}
+              </Button>
+            ) : (
+              <Button type="primary" onClick={() => void next()} data-testid="form-next">
+                下一步
+              </Button>
+            )}
             {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
           </FormButtonGroup.FormItem>
         </FormLayout>

@@ -37,6 +37,7 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
   const fs = fieldSchema(entity, c.field);
   const known = RECORD_FIELDS[c.field];
   if (!c.title) c.title = fs?.title ?? known?.title ?? c.field;
+  if (!c.valueType && c.statusList) c.valueType = 'status';
   if (!c.valueType) {
     if (fs) {
       const comp = fs['x-component'];

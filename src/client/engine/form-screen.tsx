@@ -36,6 +36,7 @@ export function FormScreen({ screen, config, basePath }: { screen: ScreenDef; co
           <EntityForm
             entity={entity}
             fields={screen.form?.fields}
+            steps={screen.form?.steps}
             initialValues={record ? pickBody(entity, record) : undefined}
             onCancel={back}
             onSubmit={async (values) => {

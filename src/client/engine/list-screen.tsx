@@ -5,105 +5,25 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Col, Drawer, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Tabs } from 'antd';
-import dayjs from 'dayjs';
+import { Drawer, Empty, Modal, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { BaseCodeItem, PagedResult } from '../../contract/types';
-import { useAppState } from '../state/store';
+import type { PagedResult } from '../../contract/types';
 import { cleanQuery } from '../utils/query';
 import { PAGER_PAGE_SIZE, toSkip } from '../utils/paging';
 import Pager from '../widgets/pager';
-import OrganCascader from '../widgets/organ-cascader';
-import PlatformDatePicker from '../widgets/basic/platform-picker';
-import { DAY_FORMAT } from '../utils/platform-time';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
-import { Value, fieldSchema, resolveColumn } from './fields';
+import { Value, resolveColumn } from './fields';
+import { FilterBar, filterQuery } from './filter-bar';
 import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { EntityForm, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
-import type { ActionDef, EntityDef, FilterDef, ScreenDef, TabDef, UiConfig } from './types';
+import { useExport } from './export-import';
+import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 
-const flatCodes = (items: BaseCodeItem[] = [], depth = 0): { label: string; value: string }[] =>
-  items.flatMap((i) => [{ label: `${depth ? '　'.repeat(depth) : ''}${i.label}`, value: i.value }, ...flatCodes(i.children, depth + 1)]);
-
-/** Filter values -> query: dateRange as <param>Start/<param>End, organ as organPath. */
-export function filterQuery(filters: FilterDef[], values: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of filters) {
-    const v = values[f.field];
-    if (f.type === 'dateRange') {
-      const [a, b] = Array.isArray(v) ? v : [];
-      const p = f.param ?? f.field;
-      // the days the user picked, as calendar days (no zone conversion)
-      out[`${p}Start`] = a ? dayjs(a as string).format(DAY_FORMAT) : undefined;
-      out[`${p}End`] = b ? dayjs(b as string).format(DAY_FORMAT) : undefined;
-    } else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
-    else out[f.param ?? f.field] = typeof v === 'string' ? v.trim() : v;
-  }
-  return out;
-}
-
-function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; entity?: EntityDef }) {
-  const codes = useAppState((s) => s.baseCode);
-  const [form] = Form.useForm();
-  if (!filters.length) return null;
-  return (
-    <Form form={form} className="dj-filter" data-testid="filter-bar" onFinish={(v) => onSearch(v)}>
-      <Row gutter={[24, 0]}>
-        {filters.map((f) => {
-          const label = f.title ?? fieldSchema(entity, f.field)?.title ?? f.field;
-          let input: React.ReactNode;
-          switch (f.type) {
-            case 'number':
-              input = <InputNumber style={{ width: '100%' }} placeholder={f.placeholder ?? '请输入'} />;
-              break;
-            case 'code':
-              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
-              break;
-            case 'select':
-              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
-              break;
-            case 'dateRange':
-              input = <PlatformDatePicker.RangePicker style={{ width: '100%' }} />;
-              break;
-            case 'organ':
-              input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;
-              break;
-            default:
-              input = <Input allowClear placeholder={f.placeholder ?? `请输入${label}`} />;
-          }
-          return (
-            <Col key={f.field} xs={24} md={12} xl={f.type === 'dateRange' ? 8 : 6}>
-              <Form.Item name={f.field} label={label}>
-                {input}
-              </Form.Item>
-            </Col>
-          );
-        })}
-        <Col flex="auto" style={{ textAlign: 'right' }}>
-          <Form.Item>
-            <Space>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  onSearch({});
-                }}
-              >
-                重置
-              </Button>
-              <Button type="primary" htmlType="submit">
-                查询
-              </Button>
-            </Space>
-          </Form.Item>
-        </Col>
-      </Row>
-    </Form>
-  );
-}
+export { filterQuery };
 
 /** Tree rows (a class tree): a leaf's empty `children` would still show an expand button. */
 export function pruneLeaves(items: Record<string, unknown>[]): Record<string, unknown>[] {
@@ -174,6 +94,9 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   }, [pageIndex, embedded, search, setSearch]);
 
   const reload = () => actionRef.current?.reload();
+  const runExport = useExport();
+  /** The list's own params now (the fixed ones, the tab's and the filters), without paging. */
+  const listParams = () => cleanQuery({ ...resolveParams(eff.params, scope), ...filterQuery(eff.filters, filterValues) });
   const idOf = (a: ActionDef, r: Record<string, unknown>) => resolveValue(a.params?.id ?? '$record.id', { ...scope, record: r });
 
   const runner = useActionRunner(
@@ -190,7 +113,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             return;
           }
         }
-        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a });
+        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a, initial: entity ? pickBody(entity, rec) : undefined });
       },
       detail: (a, r) => {
         if (a.route) {
@@ -209,6 +132,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
         navigate(`${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`);
       },
+      export: (a) => void runExport(a, { call: eff.call, columns: eff.columns.map((d) => resolveColumn(d, entity)), title: screen.title, params: listParams() }),
+      entity,
       changed: () => reload(),
     },
     scope,
@@ -302,8 +227,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         request={async () => {
           if (!eff.call) return { data: [], success: true, total: 0 };
           const q = cleanQuery({
-            ...resolveParams(eff.params, scope),
-            ...filterQuery(eff.filters, filterValues),
+            ...listParams(),
             ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
           });
           try {
@@ -331,7 +255,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           <EntityForm
             entity={entity}
             fields={screen.form?.fields}
-            initialValues={overlay.mode === 'edit' ? pickBody(entity, overlay.record) : overlay.initial}
+            steps={screen.form?.steps}
+            initialValues={overlay.initial}
             submitText={overlay.mode === 'create' ? '提交' : '保存'}
             onSubmit={formSubmit}
             onCancel={closeOverlay}

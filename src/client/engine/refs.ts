@@ -48,6 +48,8 @@ export function test(cond: Condition, scope: RefScope): boolean {
   if ('notEquals' in cond && same(value, r(cond.notEquals))) return false;
   if (cond.in && !cond.in.some((x) => same(value, r(x)))) return false;
   if (cond.truthy !== undefined && !!value !== cond.truthy) return false;
+  // an array field holding the value (a record's availableTransitions)
+  if ('contains' in cond && !(Array.isArray(value) && value.some((x) => same(x, r(cond.contains))))) return false;
   return true;
 }
 

@@ -1,16 +1,14 @@
 /**
- * What a resolved admin route renders: the screen of its tag from the configuration (list, audit
- * list, detail, form), else a bespoke page (engine/bespoke.ts).
+ * What a resolved admin route renders: the screen of its tag from the configuration through the
+ * registry of screen kinds (engine/kinds), else a bespoke page (engine/bespoke.ts).
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { App, Button, Result, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from './index';
 import { loadUiConfig, loadedUiConfig } from './config';
 import { screenFor } from './resolve';
-import { ListScreen } from './list-screen';
-import { DetailScreen } from './detail';
-import { FormScreen } from './form-screen';
+import { getKind, isKindRegistered } from './kinds';
 import { GROUP_TAGS, pendingFor } from './bespoke';
 import { ConstructionScreen } from './construction-screen';
 import { MenuGroupPage } from './menu-group';
@@ -53,19 +51,20 @@ export default function ScreenHost({ tag, sub, title }: ScreenProps) {
   const key = `${tag}|${sub ?? ''}|${location.pathname}`;
   const hit = screenFor(config.screens, tag, sub);
   let body: React.ReactNode;
-  if (hit?.as === 'list') body = <ListScreen key={key} screen={hit.screen} config={config} basePath={basePath} />;
-  else if (hit?.as === 'detail')
+  if (hit && isKindRegistered(hit.as)) {
+    const Kind = getKind(hit.as);
     body = (
-      <DetailScreen
-        key={key}
-        screen={hit.screen}
-        config={config}
-        basePath={basePath}
-        renderList={(s, context) => <ListScreen screen={s} config={config} basePath={basePath} context={context} embedded />}
-      />
+      <Suspense
+        fallback={
+          <div className="dj-loading" role="status">
+            <Spin />
+          </div>
+        }
+      >
+        <Kind key={key} screen={hit.screen} config={config} basePath={basePath} />
+      </Suspense>
     );
-  else if (hit?.as === 'form') body = <FormScreen key={key} screen={hit.screen} config={config} basePath={basePath} />;
-  else if (tag && !sub && GROUP_TAGS.includes(tag)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
+  } else if (tag && !sub && GROUP_TAGS.includes(tag)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
   else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} waitsFor={pendingFor(tag, sub)} />;
   return <App component={false}>{body}</App>;
 }

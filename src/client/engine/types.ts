@@ -20,6 +20,8 @@ export interface Condition {
   notEquals?: unknown;
   in?: unknown[];
   truthy?: boolean;
+  /** the field is an array holding this value (`availableTransitions` contains a step) */
+  contains?: unknown;
 }
 
 export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'widget';
@@ -72,10 +74,14 @@ export interface ActionDef {
    * form first: a row's 新增下级 sends parentId); edit: the form filled from the row (or
    * calls.get), put to calls.update; delete: calls.delete (or `call`) with the confirm prompt;
    * detail: the detail (route `info` when given, else a drawer);
-   * call: the `call` with `params`; audit: the detail plus the screen's decision; screen: another
-   * screen in a dialog with `params` as its context; navigate: a child route of the menu.
+   * call: the `call` with `params` (and its answer shown when `result` says so); audit: the detail
+   * plus the screen's decision; screen: another screen in a dialog with `params` as its context;
+   * navigate: a child route of the menu; transition: a workflow step in a dialog (通过/不通过 when
+   * `decision`, the remark, the step's `fields`) posted to `call`; pickMembers: the member picker,
+   * the chosen ids posted to `call` with `params`; export: the list's rows as XLSX (list toolbars);
+   * import: upload an XLSX and post its file id to `call` (list toolbars).
    */
-  kind: 'create' | 'edit' | 'delete' | 'detail' | 'call' | 'audit' | 'screen' | 'navigate';
+  kind: 'create' | 'edit' | 'delete' | 'detail' | 'call' | 'audit' | 'screen' | 'navigate' | 'transition' | 'pickMembers' | 'export' | 'import';
   call?: CallRef;
   params?: Record<string, ValueRef>;
   permission?: string;
@@ -89,11 +95,60 @@ export interface ActionDef {
   route?: string;
   /** after a call on a detail screen: go back to the list */
   back?: boolean;
+  /** transition: the step is a decision (通过 / 不通过, sent as `approved`) */
+  decision?: boolean;
+  /** transition: when the remark is required (default onReject for a decision, else optional) */
+  remark?: 'required' | 'onReject' | 'optional';
+  /** transition: entity fields the step may change, filled from the record */
+  fields?: string[];
+  approveLabel?: string;
+  rejectLabel?: string;
+  remarkTitle?: string;
+  /** the message of a missing required remark (default 请输入备注) */
+  remarkMessage?: string;
+  /** pickMembers: how the member picker chooses and what it sends */
+  picker?: PickerDef;
+  /** call: fields of the answer shown in a dialog (e.g. a sign-in code and its validity) */
+  result?: { title?: string; fields: ColumnDef[] };
+  /** import: the action answering the empty template (GET, downloaded) */
+  importTemplate?: CallRef;
+  /** export: the file name (default the screen's title) */
+  fileName?: string;
+}
+
+export interface PickerDef {
+  /** several members (default), or exactly one */
+  multiple?: boolean;
+  /** the body field of the chosen ids (default userIds; single mode sends one value) */
+  param?: string;
+  /** the property of a found member sent (default id) */
+  valueKey?: string;
+  title?: string;
 }
 
 export interface DetailSection {
   title?: string;
-  fields: (string | ColumnDef)[];
+  /** fields (default): the record's fields; timeline: the record's workflow history */
+  kind?: 'fields' | 'timeline';
+  fields?: (string | ColumnDef)[];
+  /** timeline: the record field holding the history items (default history) */
+  field?: string;
+  /** timeline: the status list of src/contract/status-labels.json naming the states (default audit) */
+  statusList?: string;
+  /** timeline: shown without history */
+  empty?: string;
+}
+
+/** One workflow history item as the server answers it (get of a workflow entity, op history). */
+export interface HistoryItem {
+  transition?: string;
+  title?: string;
+  fromState?: number | string | null;
+  toState?: number | string | null;
+  actorName?: string | null;
+  actorOrganName?: string | null;
+  remark?: string | null;
+  creationTime?: string;
 }
 
 export interface RelatedDef {
@@ -142,19 +197,45 @@ export interface Calls {
   create?: CallRef;
   update?: CallRef;
   delete?: CallRef;
+  /** statistics screens: the GET answering {totals, rows, measures} */
+  statistics?: CallRef;
+}
+
+export interface FormStep {
+  title: string;
+  fields: string[];
 }
 
 export interface FormDef {
   /** entity fields in the form, in order (default: all) */
   fields?: string[];
+  /** a form in steps (上一步 / 下一步), each step's fields validated before the next */
+  steps?: FormStep[];
   /** fixed values sent with every submit */
   values?: Record<string, ValueRef>;
   width?: number;
 }
 
+/** The kinds of screen; each is registered in engine/kinds (a unit test keeps the two in step). */
+export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics';
+
+export interface StatisticsDef {
+  /** the title of the row labels' column (default 名称; 党组织 for rows by organisation) */
+  labelTitle?: string;
+  /** measures shown, in order (default all the answer names) */
+  measures?: string[];
+}
+
+/** The answer of a statistics action (op statistics). */
+export interface StatisticsAnswer {
+  totals: Record<string, number>;
+  rows: ({ key: string | number; label: string; organId?: number; organPath?: string } & Record<string, unknown>)[];
+  measures: { key: string; title: string }[];
+}
+
 export interface ScreenDef {
   tag: string;
-  kind: 'list' | 'form' | 'detail' | 'audit';
+  kind: ScreenKind;
   title: string;
   description?: string;
   entity?: string;
@@ -173,6 +254,7 @@ export interface ScreenDef {
   decision?: DecisionDef;
   /** list screens: no pager (short lists) */
   noPaging?: boolean;
+  statistics?: StatisticsDef;
 }
 
 export interface FieldSchema {
@@ -194,6 +276,13 @@ export interface FieldSchema {
   'x-message'?: string;
   'x-required-message'?: string;
   'x-reactions'?: Reaction[];
+  /** type object: a titled group of these fields */
+  properties?: Record<string, FieldSchema>;
+  required?: string[];
+  /** type array of objects: repeating rows (add / remove) of the item's fields */
+  items?: Omit<FieldSchema, 'title'> & { title?: string };
+  minItems?: number;
+  maxItems?: number;
 }
 
 export interface Reaction {

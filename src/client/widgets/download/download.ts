@@ -24,3 +24,26 @@ export async function downloadFile(id: string, opts: { project?: string; navigat
   (opts.navigate ?? ((u: string) => window.location.assign(u)))(url);
   return url;
 }
+
+/**
+ * Saves a file the client already holds (an export, an import template) under its name. iOS is
+ * refused with the same message as downloadFile (core §8); returns false then.
+ */
+export function saveBlob(blob: Blob, fileName: string): boolean {
+  if (isIOS()) {
+    void toastError(UPLOAD_MSG.iosDownload);
+    return false;
+  }
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // the browser has taken the bytes once the click is handled
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return true;
+}

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { downloadFile } from './download';
 
-export { downloadFile } from './download';
+export { downloadFile, saveBlob } from './download';
 
 export default function DownloadButton({ value, project, text = '下载' }: { value?: string | null; project?: string; text?: string }) {
   if (isEmpty(value)) return <Empty />;

@@ -8,7 +8,9 @@
  * and the same props). Without `Read` the value is shown as text.
  *
  * Later issues register here, one line each, with the widget in its own folder under widgets/:
- *   MemberPicker, AddressPicker, VideoPlayer / AudioPlayer / PdfViewer (issue 6, study loop).
+ *   AddressPicker; VideoPlayer / AudioPlayer / PdfViewer came with issue 6 (study loop).
+ *   MemberPicker (search PartyMemberService/SearchPageList, page size 7) and Radio came with the
+ *   engine's foundations (participants, workflow decisions).
  *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
  *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes) came with issue 6.
  */
@@ -35,6 +37,7 @@ const REGISTRY: Record<string, Loader> = {
   Select: () => import('../basic/select'),
   DatePicker: () => import('../basic/date-picker'),
   Switch: () => import('../basic/switch'),
+  Radio: () => import('../basic/radio'),
   CodeSelect: () => import('../code-select'),
   OrganCascader: () => import('../organ-field'),
   RichText: () => import('../rich-text'),
@@ -45,6 +48,7 @@ const REGISTRY: Record<string, Loader> = {
   AudioPlayer: () => import('../audio-player'),
   PdfViewer: () => import('../pdf-viewer'),
   RemoteTreeSelect: () => import('../remote-tree-select'),
+  MemberPicker: () => import('../member-picker'),
 };
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */

@@ -1,0 +1,93 @@
+/**
+ * The filters of list and statistics screens (core §5 query cleaning happens at the call): text,
+ * number, code table, options, a date range (<field>Start/<field>End, calendar days) and the
+ * organisation cascader (organPath).
+ */
+import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import dayjs from 'dayjs';
+import type { BaseCodeItem } from '../../contract/types';
+import { useAppState } from '../state/store';
+import OrganCascader from '../widgets/organ-cascader';
+import PlatformDatePicker from '../widgets/basic/platform-picker';
+import { DAY_FORMAT } from '../utils/platform-time';
+import { fieldSchema } from './fields';
+import type { EntityDef, FilterDef } from './types';
+
+const flatCodes = (items: BaseCodeItem[] = [], depth = 0): { label: string; value: string }[] =>
+  items.flatMap((i) => [{ label: `${depth ? '　'.repeat(depth) : ''}${i.label}`, value: i.value }, ...flatCodes(i.children, depth + 1)]);
+
+/** Filter values -> query: dateRange as <param>Start/<param>End, organ as organPath. */
+export function filterQuery(filters: FilterDef[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of filters) {
+    const v = values[f.field];
+    if (f.type === 'dateRange') {
+      const [a, b] = Array.isArray(v) ? v : [];
+      const p = f.param ?? f.field;
+      // the days the user picked, as calendar days (no zone conversion)
+      out[`${p}Start`] = a ? dayjs(a as string).format(DAY_FORMAT) : undefined;
+      out[`${p}End`] = b ? dayjs(b as string).format(DAY_FORMAT) : undefined;
+    } else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
+    else out[f.param ?? f.field] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; entity?: EntityDef }) {
+  const codes = useAppState((s) => s.baseCode);
+  const [form] = Form.useForm();
+  if (!filters.length) return null;
+  return (
+    <Form form={form} className="dj-filter" data-testid="filter-bar" onFinish={(v) => onSearch(v)}>
+      <Row gutter={[24, 0]}>
+        {filters.map((f) => {
+          const label = f.title ?? fieldSchema(entity, f.field)?.title ?? f.field;
+          let input: React.ReactNode;
+          switch (f.type) {
+            case 'number':
+              input = <InputNumber style={{ width: '100%' }} placeholder={f.placeholder ?? '请输入'} />;
+              break;
+            case 'code':
+              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
+              break;
+            case 'select':
+              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
+              break;
+            case 'dateRange':
+              input = <PlatformDatePicker.RangePicker style={{ width: '100%' }} />;
+              break;
+            case 'organ':
+              input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;
+              break;
+            default:
+              input = <Input allowClear placeholder={f.placeholder ?? `请输入${label}`} />;
+          }
+          return (
+            <Col key={f.field} xs={24} md={12} xl={f.type === 'dateRange' ? 8 : 6}>
+              <Form.Item name={f.field} label={label}>
+                {input}
+              </Form.Item>
+            </Col>
+          );
+        })}
+        <Col flex="auto" style={{ textAlign: 'right' }}>
+          <Form.Item>
+            <Space>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  onSearch({});
+                }}
+              >
+                重置
+              </Button>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+            </Space>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
