@@ -51,6 +51,8 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
       } else if (fs.contentMediaType === 'text/html') c.valueType = 'html';
       else if (fs.format === 'date') c.valueType = 'date';
       else if (fs.format === 'date-time') c.valueType = 'dateTime';
+      // a picked day, or a day and time (showTime): shown, filtered and exported as such
+      else if (comp === 'DatePicker') c.valueType = props.showTime ? 'dateTime' : 'date';
       else if (comp && comp !== 'Input' && comp !== 'Input.TextArea' && comp !== 'NumberPicker' && isRegistered(comp)) {
         c.valueType = 'widget';
         c.widget ??= comp;

@@ -440,13 +440,14 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   SearchPageList: action<ListInput>({
     method: 'GET',
-    summary: '党员选择器查询（管理范围内）',
-    access: { permission: P.PartyMember },
-    returns: '{totalCount, items: {id, name, organName}[]}',
+    summary: '党员选择器查询（管理范围内）：党员管理，以及要选人的服务（志愿活动、组织生活、培训班）',
+    // the member picker serves every service that enrols members, each in its administrator's subtree
+    access: { permission: [P.PartyMember, 'Pages.VolunteerActivity.Admin', 'Pages.PartyMeetingsAdmin', 'Pages.TrainClass'] },
+    returns: '{totalCount, items: {id, userId, name, organName}[]}：id 为党员档案编号，userId 为账号编号（报名、签到等按账号）',
     input: pagedInput(listFilters),
     async handler(call) {
       const page = await pageMembers(call);
-      return { totalCount: page.totalCount, items: page.items.map((i) => ({ id: i.id, name: i.name, organName: i.organName, organId: i.organId, sex: i.sex, partyDutyCode: i.partyDutyCode })) };
+      return { totalCount: page.totalCount, items: page.items.map((i) => ({ id: i.id, userId: i.userId, name: i.name, organName: i.organName, organId: i.organId, sex: i.sex, partyDutyCode: i.partyDutyCode })) };
     },
   }),
 
