@@ -72,7 +72,7 @@ function parseCell(text: string, fs: FieldSchema, codes: Map<string, Map<string,
     if (/^\d+(\.\d+)?$/.test(t)) return { value: serialDayToCalendarDay(Number(t)) };
     const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(t);
     const day = m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
-    return isCalendarDay(day) ? { value: day } : { error: `${fs.title}日期格式不正确（如 2026-01-31）` };
+    return isCalendarDay(day) ? { value: day } : { error: `${fs.title}格式不正确（如 2026-01-31）` };
   }
   if (fs.contentMediaType === 'text/html') return { value: sanitizeHtml(t, { allowedTags: [], allowedAttributes: {} }) };
   return { value: t };
@@ -129,16 +129,17 @@ export const IMPORT_OPERATIONS: Record<string, Builder> = {
         for (const { line, cells } of body) {
           const value: Record<string, unknown> = {};
           const say = (field: string, message: string) => errors.push({ message: `第${line}行 ${o.entity.schema.properties[field]?.title ?? field}：${message}`, members: [`rows[${line}].${field}`] });
+          const unreadable = new Set<string>();
           for (const [f, i] of columnOf) {
             const parsed = parseCell(cells[i] ?? '', o.entity.schema.properties[f], codes);
-            if (parsed.error) say(f, parsed.error);
-            else if (parsed.value !== undefined) value[f] = parsed.value;
+            if (parsed.error) {
+              say(f, parsed.error);
+              unreadable.add(f);
+            } else if (parsed.value !== undefined) value[f] = parsed.value;
           }
           if (!validate(value)) {
-            for (const e of translateValidation(validate.errors as any)) {
-              const field = e.members[0] ?? '';
-              say(field, e.message);
-            }
+            // one message a cell: a cell that could not be read is not also "missing"
+            for (const e of translateValidation(validate.errors as any)) if (!unreadable.has(e.members[0] ?? '')) say(e.members[0] ?? '', e.message);
           }
           values.push({ ...value, ...(o.config.set ?? {}) });
           if (errors.length >= MAX_ERRORS) break;
