@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import type { Access, Call } from '../http/actions';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { pageQuery, type PagingInput } from '../http/paging';
+import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
 import { canTake } from '../workflow/decide';
 import { AUDIT_WORKFLOW, type Subject, type WorkflowDef } from '../workflow/types';
 import type { ActionConfig, EntityFile } from './entities';
@@ -145,16 +145,22 @@ const marks = (userId: number) => [
   sql<boolean>`exists (select 1 from record_reads d where d.record_id = r.id and d.user_id = ${userId})`.as('isRead'),
 ];
 
+/** The order of every record list: topped first (latest topped first), then by sort, newest first. */
+const listOrder = (x: any) => x.orderBy('r.isTop', 'desc').orderBy(sql`r.top_time desc nulls last`).orderBy('r.sort').orderBy('r.id', 'desc');
+
 /** One page of records with the caller's marks and facts, in the list order every record list uses. */
 export async function pageOf(call: Call<any>, entity: EntityFile, q: any, extraSelect: any[] = []) {
-  const page = await pageQuery<RecordRow>(q, call.input as PagingInput, (x) =>
-    x
-      .select([...recordColumns, ownerName, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any)
-      .orderBy('r.isTop', 'desc')
-      .orderBy(sql`r.top_time desc nulls last`)
-      .orderBy('r.sort')
-      .orderBy('r.id', 'desc'),
-  );
+  const input = call.input as PagingInput;
+  const columns = (x: any) => x.select([...recordColumns, ownerName, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any);
+  const cursor = exportCursorOf(input);
+  if (cursor) {
+    // an export: the filtered list is ordered once, then read by id a page at a time
+    const all = (cursor.ids ??= (await listOrder(q.select('r.id')).limit(cursor.limit + 1).execute()).map((r: { id: number }) => Number(r.id)));
+    const ids = all.slice(input.skipCount, input.skipCount + input.maxResultCount);
+    const rows = ids.length ? await listOrder(columns(q.where('r.id', 'in', ids))).execute() : [];
+    return { totalCount: all.length, items: rows.map((r: any) => recordDto(call, entity, r)) };
+  }
+  const page = await pageQuery<RecordRow>(q, input, (x) => listOrder(columns(x)));
   return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r as any)) };
 }
 

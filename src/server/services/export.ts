@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { action, checkAccess, defineService, makeCall, type ActionDef, type ServiceDef } from '../http/actions';
 import { badRequest, invalid, notFound } from '../http/errors';
-import { objectInput } from '../http/paging';
+import { EXPORT_CURSOR, objectInput, type ExportCursor } from '../http/paging';
 import { translateValidation } from '../http/validation';
 import { platformDay } from '../platform-day';
 import { codeLabels, rowCells, type ExportColumn } from '../xlsx/columns';
@@ -13,11 +13,11 @@ import { xlsxStream, type Cell } from '../xlsx/xlsx';
  * streamed as they arrive — nothing holds the whole list. Masked fields stay masked: the list masks
  * them. At most EXPORT_MAX_ROWS rows.
  */
-export const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 1000;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_MSG = { unknownCall: '导出的列表不存在', notAList: '该列表不支持导出', columns: '导出列格式不正确' } as const;
 
-const ajv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false });
+const ajv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false, validateFormats: false });
 
 /** The spreadsheet a file name may safely carry. */
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim().slice(0, 60) || '导出';
@@ -81,9 +81,13 @@ export function exportService(services: ServiceDef[]): ServiceDef {
         delete input.skipCount;
         delete input.maxResultCount;
         const validate = validatorOf(path, def);
+        const max = call.ctx.config.exportMaxRows;
+        const cursor: ExportCursor = { limit: max };
         const pageInput = (skipCount: number) => {
-          const i: Record<string, unknown> = { ...input, skipCount, maxResultCount: EXPORT_PAGE };
+          const i: Record<string | symbol, unknown> = { ...input, skipCount, maxResultCount: EXPORT_PAGE };
           if (!validate(i)) throw invalid(translateValidation(validate.errors as any));
+          // lists skip their count after the first page; record lists read a snapshot of ids
+          i[EXPORT_CURSOR] = cursor;
           return i;
         };
         const fetchPage = async (skip: number) => {
@@ -93,7 +97,6 @@ export function exportService(services: ServiceDef[]): ServiceDef {
         };
         // the first page is read before the answer starts, so a refusal is still an ordinary error answer
         const { items: first, total } = await fetchPage(0);
-        const max = call.ctx.config.exportMaxRows;
         const codes = await codeLabels(call.ctx.db, cols.map((c) => c.codeTable ?? ''));
         const tz = call.ctx.config.platformTz;
         async function* batches(): AsyncGenerator<Cell[][]> {
@@ -103,11 +106,11 @@ export function exportService(services: ServiceDef[]): ServiceDef {
             const take = page.slice(0, Math.max(0, max - done));
             yield take.map((row) => rowCells(row, cols, codes, tz));
             done += take.length;
-            if (page.length < EXPORT_PAGE) return;
             if (done >= max) {
-              yield [[`仅导出前${max}条，请缩小筛选范围后分批导出`]];
+              if (total > max) yield [[`仅导出前${max}条，请缩小筛选范围后分批导出`]];
               return;
             }
+            if (page.length < EXPORT_PAGE) return;
             page = (await fetchPage(done)).items;
           }
         }

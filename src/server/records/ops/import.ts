@@ -29,7 +29,7 @@ export const IMPORT_MSG = {
   missingColumn: (title: string) => `缺少“${title}”列，请使用导入模板`,
 } as const;
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false });
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: false });
 const MAX_ERRORS = 200;
 
 /** The columns of an import: the action's `fields` in order, else every field of the entity. */
