@@ -1,0 +1,36 @@
+/** Declared entity indexes follow the configuration through the migration step of every start. */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredIndexes, syncEntityIndexes } from '../../src/server/db/entity-indexes';
+import { loadEntityFiles } from '../../src/server/records/entities';
+import { startTestApp, type TestApp } from './harness';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ seed: false });
+});
+afterAll(() => app?.close());
+
+const present = async () =>
+  (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and indexname like 'ix_rec_%'`.execute(app.db)).rows.map((r) => r.indexname).sort();
+
+describe('declared entity indexes', () => {
+  it('are created by the migrations, as expression indexes on the body fields', async () => {
+    const wanted = declaredIndexes(loadEntityFiles());
+    expect([...wanted.keys()]).toEqual(expect.arrayContaining(['ix_rec_villageofficial_villagename', 'ix_rec_volactivity_starttime']));
+    expect(await present()).toEqual([...wanted.keys()].sort());
+    const def = await sql<{ indexdef: string }>`select indexdef from pg_indexes where indexname = 'ix_rec_volactivity_starttime' and schemaname = current_schema()`.execute(app.db);
+    expect(def.rows[0].indexdef).toMatch(/\(data ->> 'startTime'::text\)/);
+    expect(def.rows[0].indexdef).toMatch(/WHERE \(\(NOT is_deleted\) AND \(entity = 'volActivity'::text\)\)/);
+  });
+
+  it('an index no longer declared is dropped, a new one created, at the next start', async () => {
+    const entities = loadEntityFiles().map((e) => (e.name === 'volActivity' ? { ...e, service: { ...e.service!, indexes: [{ fields: ['title'] }] } } : e));
+    await syncEntityIndexes(app.db, entities);
+    const now = await present();
+    expect(now).toContain('ix_rec_volactivity_title');
+    expect(now).not.toContain('ix_rec_volactivity_starttime');
+    await syncEntityIndexes(app.db, loadEntityFiles());
+    expect(await present()).toContain('ix_rec_volactivity_starttime');
+  });
+});
