@@ -42,13 +42,11 @@ export default function DifficultyHelpInfo() {
           entity="difficultyHelp"
           record={h}
           sections={[
-            {
-              title: '帮扶信息',
-              fields: ['title', 'helpType', 'helpDate', 'helpAmount', { field: 'organName', title: '帮扶组织' }, 'helpDetail', 'attachs'],
-            },
+            { title: '帮扶信息', fields: ['title', 'helpType', 'helpDate', 'helpAmount', { field: 'organName', title: '帮扶组织' }, { field: 'creationTime', title: '登记时间', valueType: 'dateTime' }] },
+            { fields: ['helpDetail', 'attachs'], column: 1 },
             ...(canEvaluate
               ? []
-              : [{ title: '我的评价', fields: [{ field: 'auditStatus', title: '评价状态', valueType: 'status' as const, statusList: 'evaluation' }, 'evaluateLevel', 'evaluateContent'] }]),
+              : [{ title: '我的评价', column: 1, fields: [{ field: 'auditStatus', title: '评价状态', valueType: 'status' as const, statusList: 'evaluation' }, 'evaluateLevel', 'evaluateContent'] }]),
           ]}
         />
         {canEvaluate && evaluation ? (

@@ -95,7 +95,7 @@ export default function DifficultyApplyInfo() {
                 'isPensionBenefits',
               ],
             },
-            { title: '困难情况', fields: ['difficulInstruction', 'attachs'] },
+            { title: '困难情况', fields: ['difficulInstruction', 'attachs'], column: 1 },
           ]}
           column={2}
           history={r.history ?? []}
@@ -115,7 +115,7 @@ export default function DifficultyApplyInfo() {
           <Button danger loading={withdraw.loading} onClick={() => void withdraw.run(r)}>
             撤回申请
           </Button>
-        ) : r && r.auditStatus !== 0 && r.auditStatus !== 1 ? (
+        ) : r && (r.auditStatus === 3 || r.auditStatus === 4) ? (
           <Link to={DIFFICULTY.create}>
             <Button>重新申请</Button>
           </Link>
