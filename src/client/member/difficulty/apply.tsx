@@ -62,6 +62,7 @@ export default function DifficultyApplyPage() {
 
   return (
     <MemberPage
+      className="dj-difficulty-page"
       title="困难帮扶申请"
       extra={
         <Link to={DIFFICULTY.history}>

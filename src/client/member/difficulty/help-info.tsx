@@ -70,7 +70,7 @@ export default function DifficultyHelpInfo() {
   }
 
   return (
-    <MemberPage title="帮扶详情" back={fromHistory ? DIFFICULTY.history : DIFFICULTY.status} backText={fromHistory ? '返回申请记录' : '返回列表'}>
+    <MemberPage className="dj-difficulty-page" title="帮扶详情" back={fromHistory ? DIFFICULTY.history : DIFFICULTY.status} backText={fromHistory ? '返回申请记录' : '返回列表'}>
       {body}
     </MemberPage>
   );

@@ -25,6 +25,7 @@ export default function DifficultyHistory() {
 
   return (
     <MemberPage
+      className="dj-difficulty-page"
       title="帮扶申请记录"
       extra={
         <>

@@ -108,6 +108,7 @@ export default function DifficultyApplyInfo() {
 
   return (
     <MemberPage
+      className="dj-difficulty-page"
       title="申请详情"
       back={DIFFICULTY.history}
       extra={

@@ -64,6 +64,7 @@ export default function DifficultyStatus() {
   const list = usePagedList((page) => difficultyService.myHelps(page));
   return (
     <MemberPage
+      className="dj-difficulty-page"
       title="困难帮扶"
       extra={
         <Link to={DIFFICULTY.history}>
