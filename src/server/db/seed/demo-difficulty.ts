@@ -141,7 +141,13 @@ export async function seedDifficulty(db: Db, { orgs, members, userIds, userIdByN
   });
   const branches = orgs.filter((o) => o.organLevel === 5 && byBranch.has(o.id)).sort((a, b) => a.id - b.id);
   const phoenix = branches.find((o) => o.organName === WENJIANG_BRANCH);
-  const others = branches.filter((o) => o !== phoenix && byBranch.get(o.id)!.some((x) => x.m.partyDutyCode !== '1'));
+  // the other cases spread over the streets and towns of the district (round robin), so the statistics have rows to compare
+  const candidates = branches.filter((o) => o !== phoenix && byBranch.get(o.id)!.some((x) => x.m.partyDutyCode !== '1'));
+  const streets = new Map<number | null, OrgSeed[]>();
+  for (const o of candidates) streets.set(o.parentId, [...(streets.get(o.parentId) ?? []), o]);
+  const byStreet = [...streets.values()];
+  const others: OrgSeed[] = [];
+  for (let i = 0; others.length < candidates.length; i++) for (const street of byStreet) if (street[i]) others.push(street[i]);
   const districtAdmin = userIdByName.get('districtadmin') ?? null;
   const branchAdmin = userIdByName.get('branchadmin') ?? null;
   const at = (daysAgo: number, hour = 2) => new Date(now.getTime() - daysAgo * DAY - hour * 3_600_000);
