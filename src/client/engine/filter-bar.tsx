@@ -12,9 +12,23 @@ import PlatformDatePicker from '../widgets/basic/platform-picker';
 import { DAY_FORMAT } from '../utils/platform-time';
 import { fieldSchema } from './fields';
 import type { EntityDef, FilterDef } from './types';
+import STATUS_LABELS from '../../contract/status-labels.json';
 
 const flatCodes = (items: BaseCodeItem[] = [], depth = 0): { label: string; value: string }[] =>
   items.flatMap((i) => [{ label: `${depth ? '　'.repeat(depth) : ''}${i.label}`, value: i.value }, ...flatCodes(i.children, depth + 1)]);
+
+type Option = { label: string; value: string | number | boolean };
+
+/** A select filter's choices: its own, else the states of its status list, else the entity field's options. */
+export function filterOptions(f: FilterDef, entity?: EntityDef): Option[] {
+  if (f.options) return f.options;
+  if (f.statusList) {
+    const labels = (STATUS_LABELS as Record<string, Record<string, { label: string }>>)[f.statusList] ?? {};
+    return Object.entries(labels).map(([v, l]) => ({ label: l.label, value: Number.isNaN(Number(v)) ? v : Number(v) }));
+  }
+  const props = fieldSchema(entity, f.field)?.['x-component-props'];
+  return Array.isArray(props?.options) ? (props!.options as Option[]) : [];
+}
 
 /** Filter values -> query: dateRange as <param>Start/<param>End, organ as organPath. */
 export function filterQuery(filters: FilterDef[], values: Record<string, unknown>): Record<string, unknown> {
@@ -51,7 +65,7 @@ export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[];
               input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={flatCodes(codes?.[f.codeTable ?? ''])} />;
               break;
             case 'select':
-              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={(f.options ?? []) as any} />;
+              input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={filterOptions(f, entity) as any} />;
               break;
             case 'dateRange':
               input = <PlatformDatePicker.RangePicker style={{ width: '100%' }} />;

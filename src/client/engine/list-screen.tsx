@@ -3,9 +3,9 @@
  * SkipCount/MaxResultCount and the filters (query cleaning of core §5), the pager of core §9, the
  * page number kept in the query (num) for the back bar, toolbar and row actions, empty states.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Drawer, Empty, Modal, Tabs } from 'antd';
+import { Drawer, Empty, Modal, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PagedResult } from '../../contract/types';
 import { cleanQuery } from '../utils/query';
@@ -17,13 +17,31 @@ import { Value, resolveColumn } from './fields';
 import { FilterBar, filterQuery } from './filter-bar';
 import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
-import { EntityForm, pickBody } from './entity-form';
+import { EntityForm, editedFields, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
 import { useExport } from './export-import';
+import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 
 export { filterQuery };
+
+/** A tab showing another screen (e.g. the statistics of the list's records) through the kind registry. */
+function TabScreen({ screen, config, basePath }: { screen: ScreenDef; config: UiConfig; basePath: string }) {
+  if (!isKindRegistered(screen.kind)) return <Empty description="无数据" />;
+  const Kind = getKind(screen.kind);
+  return (
+    <Suspense
+      fallback={
+        <div className="dj-loading" role="status">
+          <Spin />
+        </div>
+      }
+    >
+      <Kind screen={screen} config={config} basePath={basePath} />
+    </Suspense>
+  );
+}
 
 /** Tree rows (a class tree): a leaf's empty `children` would still show an expand button. */
 export function pruneLeaves(items: Record<string, unknown>[]): Record<string, unknown>[] {
@@ -64,6 +82,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const tabs = (screen.tabs ?? []).filter((t) => permitted(t));
   const [tabKey, setTabKey] = useState<string | undefined>(() => (!embedded && query.tab && tabs.some((t) => t.key === query.tab) ? query.tab : tabs[0]?.key));
   const tab: TabDef | undefined = tabs.find((t) => t.key === tabKey);
+  const tabScreen = tab?.screen ? config.screens[tab.screen] : undefined;
   const eff = {
     call: tab?.call ?? screen.calls?.list,
     params: { ...(screen.params ?? {}), ...(tab?.params ?? {}) },
@@ -113,7 +132,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             return;
           }
         }
-        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a, initial: entity ? pickBody(entity, rec) : undefined });
+        setOverlay({ type: 'form', mode: 'edit', record: rec, action: a, initial: entity ? pickBody(entity, rec, editedFields(entity, screen.form)) : undefined });
       },
       detail: (a, r) => {
         if (a.route) {
@@ -180,7 +199,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       await invoke(screen.calls!.create!, 'create', { ...fixed, ...values }, { silent: true });
     } else {
       const rec = overlay.record!;
-      await invoke(screen.calls!.update!, 'update', { ...pickBody(entity, rec), ...fixed, ...values, id: idOf(overlay.action, rec) }, { silent: true });
+      await invoke(screen.calls!.update!, 'update', { ...pickBody(entity, rec, editedFields(entity, screen.form)), ...fixed, ...values, id: idOf(overlay.action, rec) }, { silent: true });
     }
     void toastSuccess(overlay.action.success ?? DEFAULT_SUCCESS);
     closeOverlay();
@@ -201,47 +220,52 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           }}
         />
       ) : null}
-      <FilterBar
-        key={`filter-${tabKey ?? ''}`}
-        filters={eff.filters}
-        entity={entity}
-        onSearch={(v) => {
-          setFilterValues(v);
-          setPageIndex(1);
-        }}
-      />
-      <ProTable<Record<string, unknown>>
-        key={`table-${tabKey ?? ''}`}
-        actionRef={actionRef}
-        rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
-        columns={columns}
-        search={false}
-        options={false}
-        pagination={false}
-        cardBordered={!embedded}
-        headerTitle={embedded ? undefined : tab?.title ?? screen.title}
-        scroll={{ x: 'max-content' }}
-        params={{ pageIndex, f: filterValues, tab: tabKey }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
-        toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
-        request={async () => {
-          if (!eff.call) return { data: [], success: true, total: 0 };
-          const q = cleanQuery({
-            ...listParams(),
-            ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
-          });
-          try {
-            const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
-            const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
-            const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
-            setTotal(n);
-            return { data: items, success: true, total: n };
-          } catch {
-            return { data: [], success: false, total: 0 };
-          }
-        }}
-      />
-      {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
+      {tabScreen ? <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} /> : null}
+      {tabScreen ? null : (
+        <>
+          <FilterBar
+            key={`filter-${tabKey ?? ''}`}
+            filters={eff.filters}
+            entity={entity}
+            onSearch={(v) => {
+              setFilterValues(v);
+              setPageIndex(1);
+            }}
+          />
+          <ProTable<Record<string, unknown>>
+            key={`table-${tabKey ?? ''}`}
+            actionRef={actionRef}
+            rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
+            columns={columns}
+            search={false}
+            options={false}
+            pagination={false}
+            cardBordered={!embedded}
+            headerTitle={embedded ? undefined : tab?.title ?? screen.title}
+            scroll={{ x: 'max-content' }}
+            params={{ pageIndex, f: filterValues, tab: tabKey }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
+            toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
+            request={async () => {
+              if (!eff.call) return { data: [], success: true, total: 0 };
+              const q = cleanQuery({
+                ...listParams(),
+                ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
+              });
+              try {
+                const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
+                const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
+                const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
+                setTotal(n);
+                return { data: items, success: true, total: n };
+              } catch {
+                return { data: [], success: false, total: 0 };
+              }
+            }}
+          />
+          {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
+        </>
+      )}
 
       <Modal
         open={overlay?.type === 'form'}

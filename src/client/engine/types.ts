@@ -50,7 +50,10 @@ export interface FilterDef {
   title?: string;
   type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'organ';
   codeTable?: string;
+  /** select: the choices; default the labels of `statusList`, else the entity field's own options */
   options?: { label: string; value: string | number | boolean }[];
+  /** select: choose among the states of a list of src/contract/status-labels.json */
+  statusList?: string;
   /** query name; default the field (dateRange: <field>Start/<field>End; organ: organPath) */
   param?: string;
   placeholder?: string;
@@ -189,6 +192,8 @@ export interface TabDef {
   permission?: string;
   /** the row key of this tab's items when it is not the screen's (e.g. userId) */
   rowKey?: string;
+  /** the tab shows this screen (any kind, e.g. a statistics screen) instead of a list */
+  screen?: string;
 }
 
 export interface Calls {

@@ -15,8 +15,8 @@ import './member.css';
 const S = '/partyMember/partySpace';
 export const SHORTCUTS = [
   { title: '通知公告', to: `${S}/notice`, icon: <BellOutlined /> },
-  { title: '困难帮扶', to: `${S}/difficultCreate`, icon: <HeartOutlined /> },
-  { title: '帮扶记录', to: `${S}/difficultHistory`, icon: <FileSearchOutlined /> },
+  { title: '困难帮扶', to: `${S}/difficultInfo`, icon: <HeartOutlined /> },
+  { title: '帮扶申请', to: `${S}/difficultHistory`, icon: <FileSearchOutlined /> },
   { title: '关系转接', to: `${S}/organswitchapply`, icon: <SwapOutlined /> },
   { title: '流动党员', to: `${S}/flowanchoredapply`, icon: <NodeIndexOutlined /> },
   { title: '村官申请', to: `${S}/villageOfficial/create`, icon: <IdcardOutlined /> },

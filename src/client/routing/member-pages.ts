@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { studyRoutes } from '../member/study';
+import { difficultyRoutes } from '../member/difficulty';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -79,6 +80,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   '/branchSpace': { title: '支部空间', load: () => import('../member/branch-space') },
   // feature folders export their routes (member/<feature>/index.ts)
   ...studyRoutes,
+  ...difficultyRoutes,
 };
 
 export const MEMBER_TABS = [

@@ -99,6 +99,9 @@ export function factColumns(entity: EntityFile, userId: number): any[] {
   const wf = workflowOf(entity);
   const cols: any[] = [];
   if (needsParentOwner(wf)) cols.push(sql<number | null>`(select pr.owner_user_id from records pr where pr.id = r.parent_id)`.as('parentOwnerUserId'));
+  // a child record (a help record under an application) names whose record it hangs under
+  if (Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent))
+    cols.push(sql<string | null>`(select pu.name from records pr join users pu on pu.id = pr.owner_user_id where pr.id = r.parent_id)`.as('parentOwnerName'));
   for (const f of fieldActors(wf)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(`organPathOf_${f}`));
   if (entity.service?.participants) {
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));

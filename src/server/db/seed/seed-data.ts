@@ -10,6 +10,7 @@ import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from 
 import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members';
 import { seedMessages } from './messages';
 import { seedContent } from './content';
+import { seedDifficulty } from './demo-difficulty';
 import { seedStudy } from './study';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
@@ -129,6 +130,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     const userIdByName = new Map(DEMO_ACCOUNTS.map((a, i) => [a.userName, userIds[i]]));
     await seedMessages(trx, ctx.now(), userIdByName, new Map(orgs.map((o) => [o.organName, o.id])));
     await seedContent(trx, byName, userIdByName, orgs);
+    await seedDifficulty(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
