@@ -3,9 +3,9 @@
  * SkipCount/MaxResultCount and the filters (query cleaning of core §5), the pager of core §9, the
  * page number kept in the query (num) for the back bar, toolbar and row actions, empty states.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Drawer, Empty, Modal, Tabs } from 'antd';
+import { Drawer, Empty, Modal, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PagedResult } from '../../contract/types';
 import { cleanQuery } from '../utils/query';
@@ -21,6 +21,7 @@ import { EntityForm, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
 import { useExport } from './export-import';
+import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 
 export { filterQuery };
@@ -64,6 +65,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const tabs = (screen.tabs ?? []).filter((t) => permitted(t));
   const [tabKey, setTabKey] = useState<string | undefined>(() => (!embedded && query.tab && tabs.some((t) => t.key === query.tab) ? query.tab : tabs[0]?.key));
   const tab: TabDef | undefined = tabs.find((t) => t.key === tabKey);
+  // a tab may show another screen instead of the list (e.g. the statistics of what the list holds)
+  const tabScreen = tab?.screen ? config.screens[tab.screen] : undefined;
   const eff = {
     call: tab?.call ?? screen.calls?.list,
     params: { ...(screen.params ?? {}), ...(tab?.params ?? {}) },
@@ -201,47 +204,53 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           }}
         />
       ) : null}
-      <FilterBar
-        key={`filter-${tabKey ?? ''}`}
-        filters={eff.filters}
-        entity={entity}
-        onSearch={(v) => {
-          setFilterValues(v);
-          setPageIndex(1);
-        }}
-      />
-      <ProTable<Record<string, unknown>>
-        key={`table-${tabKey ?? ''}`}
-        actionRef={actionRef}
-        rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
-        columns={columns}
-        search={false}
-        options={false}
-        pagination={false}
-        cardBordered={!embedded}
-        headerTitle={embedded ? undefined : tab?.title ?? screen.title}
-        scroll={{ x: 'max-content' }}
-        params={{ pageIndex, f: filterValues, tab: tabKey }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
-        toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
-        request={async () => {
-          if (!eff.call) return { data: [], success: true, total: 0 };
-          const q = cleanQuery({
-            ...listParams(),
-            ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
-          });
-          try {
-            const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
-            const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
-            const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
-            setTotal(n);
-            return { data: items, success: true, total: n };
-          } catch {
-            return { data: [], success: false, total: 0 };
-          }
-        }}
-      />
-      {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
+      {tabScreen ? (
+        <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} />
+      ) : (
+        <>
+          <FilterBar
+            key={`filter-${tabKey ?? ''}`}
+            filters={eff.filters}
+            entity={entity}
+            onSearch={(v) => {
+              setFilterValues(v);
+              setPageIndex(1);
+            }}
+          />
+          <ProTable<Record<string, unknown>>
+            key={`table-${tabKey ?? ''}`}
+            actionRef={actionRef}
+            rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
+            columns={columns}
+            search={false}
+            options={false}
+            pagination={false}
+            cardBordered={!embedded}
+            headerTitle={embedded ? undefined : tab?.title ?? screen.title}
+            scroll={{ x: 'max-content' }}
+            params={{ pageIndex, f: filterValues, tab: tabKey }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
+            toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
+            request={async () => {
+              if (!eff.call) return { data: [], success: true, total: 0 };
+              const q = cleanQuery({
+                ...listParams(),
+                ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
+              });
+              try {
+                const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
+                const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
+                const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
+                setTotal(n);
+                return { data: items, success: true, total: n };
+              } catch {
+                return { data: [], success: false, total: 0 };
+              }
+            }}
+          />
+          {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
+        </>
+      )}
 
       <Modal
         open={overlay?.type === 'form'}
@@ -289,5 +298,16 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       </Modal>
       {runner.holder}
     </div>
+  );
+}
+
+/** A tab's own screen (any registered kind), rendered as its route would be. */
+function TabScreen({ screen, config, basePath }: { screen: ScreenDef; config: UiConfig; basePath: string }) {
+  if (!isKindRegistered(screen.kind)) return null;
+  const Kind = getKind(screen.kind);
+  return (
+    <Suspense fallback={<Spin />}>
+      <Kind screen={screen} config={config} basePath={basePath} />
+    </Suspense>
   );
 }

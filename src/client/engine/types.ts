@@ -64,6 +64,8 @@ export interface PromptField {
   required?: boolean;
   /** the message shown when the required value is missing */
   message?: string;
+  /** the first value: a literal or a reference (`$record.summary` edits what the record holds) */
+  value?: ValueRef;
 }
 
 export interface ActionDef {
@@ -189,6 +191,8 @@ export interface TabDef {
   permission?: string;
   /** the row key of this tab's items when it is not the screen's (e.g. userId) */
   rowKey?: string;
+  /** the tab shows this screen (any kind, e.g. a statistics screen) instead of the list */
+  screen?: string;
 }
 
 export interface Calls {
