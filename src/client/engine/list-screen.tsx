@@ -26,6 +26,23 @@ import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 
 export { filterQuery };
 
+/** A tab showing another screen (e.g. the statistics of the list's records) through the kind registry. */
+function TabScreen({ screen, config, basePath }: { screen: ScreenDef; config: UiConfig; basePath: string }) {
+  if (!isKindRegistered(screen.kind)) return <Empty description="无数据" />;
+  const Kind = getKind(screen.kind);
+  return (
+    <Suspense
+      fallback={
+        <div className="dj-loading" role="status">
+          <Spin />
+        </div>
+      }
+    >
+      <Kind screen={screen} config={config} basePath={basePath} />
+    </Suspense>
+  );
+}
+
 /** Tree rows (a class tree): a leaf's empty `children` would still show an expand button. */
 export function pruneLeaves(items: Record<string, unknown>[]): Record<string, unknown>[] {
   return items.map((i) => {
@@ -65,7 +82,6 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const tabs = (screen.tabs ?? []).filter((t) => permitted(t));
   const [tabKey, setTabKey] = useState<string | undefined>(() => (!embedded && query.tab && tabs.some((t) => t.key === query.tab) ? query.tab : tabs[0]?.key));
   const tab: TabDef | undefined = tabs.find((t) => t.key === tabKey);
-  // a tab may show another screen instead of the list (e.g. the statistics of what the list holds)
   const tabScreen = tab?.screen ? config.screens[tab.screen] : undefined;
   const eff = {
     call: tab?.call ?? screen.calls?.list,
@@ -204,9 +220,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           }}
         />
       ) : null}
-      {tabScreen ? (
-        <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} />
-      ) : (
+      {tabScreen ? <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} /> : null}
+      {tabScreen ? null : (
         <>
           <FilterBar
             key={`filter-${tabKey ?? ''}`}
@@ -298,16 +313,5 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       </Modal>
       {runner.holder}
     </div>
-  );
-}
-
-/** A tab's own screen (any registered kind), rendered as its route would be. */
-function TabScreen({ screen, config, basePath }: { screen: ScreenDef; config: UiConfig; basePath: string }) {
-  if (!isKindRegistered(screen.kind)) return null;
-  const Kind = getKind(screen.kind);
-  return (
-    <Suspense fallback={<Spin />}>
-      <Kind screen={screen} config={config} basePath={basePath} />
-    </Suspense>
   );
 }

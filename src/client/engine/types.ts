@@ -191,7 +191,7 @@ export interface TabDef {
   permission?: string;
   /** the row key of this tab's items when it is not the screen's (e.g. userId) */
   rowKey?: string;
-  /** the tab shows this screen (any kind, e.g. a statistics screen) instead of the list */
+  /** the tab shows this screen (any kind, e.g. a statistics screen) instead of a list */
   screen?: string;
 }
 

@@ -120,7 +120,7 @@ async function pageMembers(call: Call<ListInput>, status = 1) {
     items: page.items.map((r) => {
       const p = toProfile(r, false);
       return {
-        id: r.id, name: r.name, sex: r.sex, organId: r.organId, organName: r.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard,
+        id: r.id, userId: r.userId, name: r.name, sex: r.sex, organId: r.organId, organName: r.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard,
         partyDutyCode: r.partyDutyCode, partyMemeberType: p.partyMember.partyMemeberType, joinPartyDate: p.partyMember.joinPartyDate ?? null,
         status: r.status, creationTime: r.creationTime, auditRemark: r.auditRemark, auditTime: r.auditTime,
       };

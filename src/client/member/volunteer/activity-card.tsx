@@ -1,0 +1,48 @@
+/** An activity card of the volunteer list: cover, 未开始 / 进行中 / 已结束 (platform zone), time, place, places left, my state. */
+import { Tag } from 'antd';
+import { ClockCircleOutlined, EnvironmentOutlined, HeartOutlined, TeamOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import type { VolActivity } from '../../api/volunteer';
+import { PHASES, phaseOf, placesLeft, timeRange } from './phase';
+import './volunteer.css';
+
+const COVER_COLORS: Record<string, string> = {
+  community: '#c8161d', poverty: '#d48806', environment: '#389e0d', civilization: '#1677ff', emergency: '#d4561e', other: '#722ed1',
+};
+
+export function ActivityCover({ activity: a, typeLabel, className }: { activity: Pick<VolActivity, 'coverPicture' | 'type'>; typeLabel: string; className?: string }) {
+  return (
+    <span className={`dj-vol-cover${className ? ` ${className}` : ''}`} style={a.coverPicture ? undefined : { background: `linear-gradient(135deg, ${COVER_COLORS[a.type] ?? '#c8161d'}, #f5a25d)` }}>
+      {a.coverPicture ? <img src={a.coverPicture} alt="" loading="lazy" /> : <HeartOutlined className="dj-vol-cover__icon" />}
+      {typeLabel ? <span className="dj-vol-cover__type">{typeLabel}</span> : null}
+    </span>
+  );
+}
+
+export function placesText(a: Pick<VolActivity, 'needUserCount' | 'participantCount'>): string {
+  const left = placesLeft(a);
+  return left === null ? '不限名额' : left === 0 ? '名额已满' : `剩余名额 ${left}`;
+}
+
+export function ActivityCard({ activity: a, now, to, typeLabel }: { activity: VolActivity; now: number; to: string; typeLabel: string }) {
+  const phase = PHASES[phaseOf(a, now)];
+  const full = placesLeft(a) === 0;
+  return (
+    <Link to={to} className="dj-vol-card" data-testid="vol-card" aria-label={a.title}>
+      <ActivityCover activity={a} typeLabel={typeLabel} className="dj-vol-card__cover" />
+      <span className="dj-vol-card__body">
+        <span className="dj-vol-card__head">
+          <Tag color={phase.color} className="dj-vol-card__phase" data-testid="vol-phase">{phase.label}</Tag>
+          <span className="dj-vol-card__title" title={a.title}>{a.title}</span>
+        </span>
+        <span className="dj-vol-card__meta"><ClockCircleOutlined /> {timeRange(a.startTime, a.endTime)}</span>
+        <span className="dj-vol-card__meta"><EnvironmentOutlined /> {a.address}</span>
+        <span className="dj-vol-card__foot">
+          <span className={full ? 'dj-vol-card__full' : 'dj-vol-card__places'}>{placesText(a)}</span>
+          <span className="dj-vol-card__count"><TeamOutlined /> 已报名 {a.participantCount} 人</span>
+          {a.isSigned ? <Tag color="green">已签到</Tag> : a.isJoined ? <Tag color="red">已报名</Tag> : null}
+        </span>
+      </span>
+    </Link>
+  );
+}
