@@ -57,29 +57,7 @@ interface ActivityDef {
 }
 
 const ACTIVITIES: ActivityDef[] = [
-  {
-    organ: 'district', title: '“美丽温江”江安河岸环境整治志愿服务', type: 'environment', day: 3, from: '09:00', to: '11:30', applyDay: 2, applyAt: '18:00', need: 30,
-    address: '温江区江安河绿道（光华大道三段入口）', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 12,
-    description: '<p>组织党员志愿者沿江安河绿道开展垃圾清捡、宣传劝导和绿道设施巡查，共建美丽河岸。</p><p>活动分三组：清捡组、宣传组、巡查组，现场统一分组。</p>',
-    attention: '请穿着便于行动的服装和运动鞋，自带水杯；手套、垃圾夹、志愿者马甲由组织方提供。',
-  },
-  {
-    organ: 'street', title: '关爱空巢老人上门探访', type: 'community', day: 5, from: '14:30', to: '17:30', applyDay: 4, applyAt: '20:00', need: 8,
-    address: '柳城街道党群服务中心（集合后分组入户）', contacts: '王德明', contactsPhone: '13880001234', joined: 8,
-    description: '<p>两人一组走访辖区空巢、独居老人，帮助打扫卫生、检查水电气安全，陪老人聊天，登记老人的实际需求。</p>',
-    attention: '入户前请佩戴党员徽章，尊重老人生活习惯，不收受任何财物。',
-  },
-  {
-    organ: 'branch', title: '凤凰社区垃圾分类宣传站值守', type: 'civilization', day: 1, from: '18:30', to: '20:30', applyDay: 1, applyAt: '12:00', need: null,
-    address: '凤凰社区中心广场垃圾分类宣传站', contacts: '周芳', contactsPhone: '13880005678', joined: 3,
-    description: '<p>在社区垃圾分类宣传站值守，指导居民正确投放，发放垃圾分类宣传资料。</p>',
-  },
-  {
-    organ: 'district', title: '应急救护知识培训与演练', type: 'emergency', day: 12, from: '09:30', to: '16:30', applyDay: 10, applyAt: '17:00', need: 50,
-    address: '温江区红十字会培训中心（凤溪大道南段）', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 5,
-    description: '<p>邀请区红十字会专业教员讲授心肺复苏、AED使用、创伤包扎等应急救护知识，并进行分组实操演练，考核合格者颁发救护员证。</p>',
-    attention: '全天活动，中午统一安排工作餐；请携带身份证。',
-  },
+  // in the order of creation: the lists show the latest first, so the nearest coming activity leads
   {
     organ: 'district', title: '“学雷锋”义务植树活动', type: 'environment', day: -24, from: '09:00', to: '12:00', applyDay: -26, applyAt: '18:00', need: 40,
     address: '温江区鲁家滩湿地公园', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 15, signed: 13,
@@ -96,6 +74,29 @@ const ACTIVITIES: ActivityDef[] = [
     organ: 'district', title: '志愿服务骨干培训（草稿）', type: 'other', day: 20, from: '09:00', to: '12:00', applyDay: 18, applyAt: '18:00', need: 60,
     address: '温江区委党校报告厅', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 0, publish: false,
     description: '<p>面向各街道志愿服务队骨干的专题培训，方案待定。</p>',
+  },
+  {
+    organ: 'district', title: '应急救护知识培训与演练', type: 'emergency', day: 12, from: '09:30', to: '16:30', applyDay: 10, applyAt: '17:00', need: 50,
+    address: '温江区红十字会培训中心（凤溪大道南段）', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 5,
+    description: '<p>邀请区红十字会专业教员讲授心肺复苏、AED使用、创伤包扎等应急救护知识，并进行分组实操演练，考核合格者颁发救护员证。</p>',
+    attention: '全天活动，中午统一安排工作餐；请携带身份证。',
+  },
+  {
+    organ: 'street', title: '关爱空巢老人上门探访', type: 'community', day: 5, from: '14:30', to: '17:30', applyDay: 4, applyAt: '20:00', need: 8,
+    address: '柳城街道党群服务中心（集合后分组入户）', contacts: '王德明', contactsPhone: '13880001234', joined: 8,
+    description: '<p>两人一组走访辖区空巢、独居老人，帮助打扫卫生、检查水电气安全，陪老人聊天，登记老人的实际需求。</p>',
+    attention: '入户前请佩戴党员徽章，尊重老人生活习惯，不收受任何财物。',
+  },
+  {
+    organ: 'district', title: '“美丽温江”江安河岸环境整治志愿服务', type: 'environment', day: 3, from: '09:00', to: '11:30', applyDay: 2, applyAt: '18:00', need: 30,
+    address: '温江区江安河绿道（光华大道三段入口）', contacts: '罗晓梅', contactsPhone: '028-82712345', joined: 12,
+    description: '<p>组织党员志愿者沿江安河绿道开展垃圾清捡、宣传劝导和绿道设施巡查，共建美丽河岸。</p><p>活动分三组：清捡组、宣传组、巡查组，现场统一分组。</p>',
+    attention: '请穿着便于行动的服装和运动鞋，自带水杯；手套、垃圾夹、志愿者马甲由组织方提供。',
+  },
+  {
+    organ: 'branch', title: '凤凰社区垃圾分类宣传站值守', type: 'civilization', day: 1, from: '18:30', to: '20:30', applyDay: 1, applyAt: '12:00', need: null,
+    address: '凤凰社区中心广场垃圾分类宣传站', contacts: '周芳', contactsPhone: '13880005678', joined: 3,
+    description: '<p>在社区垃圾分类宣传站值守，指导居民正确投放，发放垃圾分类宣传资料。</p>',
   },
 ];
 
