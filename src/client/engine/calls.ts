@@ -1,16 +1,16 @@
 /**
  * A screen's call ("Service/Action", optionally "POST Service/Action") through the one request
- * wrapper. Without a method the role decides: reads (and statistics) GET, create POST, update PUT,
- * delete DELETE, other actions POST.
+ * wrapper. Without a method the role decides: reads GET, create POST, update PUT, delete DELETE,
+ * other actions POST.
  */
 import { api, type CallOptions } from '../api/request';
 import { servicePath } from '../../contract/paths';
 import type { CallRef } from './types';
 
-export type CallRole = 'list' | 'get' | 'create' | 'update' | 'delete' | 'action' | 'statistics';
+export type CallRole = 'list' | 'get' | 'create' | 'update' | 'delete' | 'action';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-const DEFAULT_METHOD: Record<CallRole, Method> = { list: 'GET', get: 'GET', create: 'POST', update: 'PUT', delete: 'DELETE', action: 'POST', statistics: 'GET' };
+const DEFAULT_METHOD: Record<CallRole, Method> = { list: 'GET', get: 'GET', create: 'POST', update: 'PUT', delete: 'DELETE', action: 'POST' };
 
 export function parseCall(ref: CallRef, role: CallRole): { method: Method; service: string; action: string } {
   const m = /^(?:(GET|POST|PUT|DELETE) )?([A-Z][A-Za-z0-9]*)\/([A-Z][A-Za-z0-9]*)$/.exec(ref.trim());

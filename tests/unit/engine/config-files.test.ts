@@ -65,13 +65,16 @@ describe('configuration files', () => {
   it('screens name existing entities and screens, and calls that configured services declare with that method', () => {
     const problems: string[] = [];
     const services = new Map<string, { entity: string; actions: Record<string, { method: string }> }>();
-    for (const e of entityFiles) if (e.json.service) services.set(e.json.service.name, { entity: e.json.name, actions: e.json.service.actions });
+    // one service may span entities (DifficultyService: applications and their help records)
+    for (const e of entityFiles)
+      if (e.json.service) services.set(e.json.service.name, { entity: e.json.name, actions: { ...(services.get(e.json.service.name)?.actions ?? {}), ...e.json.service.actions } });
     for (const { file, json: s } of screenFiles as { file: string; json: ScreenDef }[]) {
       if (s.entity && !entities.has(s.entity)) problems.push(`${file}: entity ${s.entity}`);
       const refs = [...valuesOf(s, 'screen')];
       for (const r of refs) if (!screens[r]) problems.push(`${file}: screen ${r}`);
       const calls: [string, CallRole][] = [];
-      for (const [role, c] of Object.entries(s.calls ?? {})) calls.push([c as string, role as CallRole]);
+      // a statistics call is read like a get
+      for (const [role, c] of Object.entries(s.calls ?? {})) calls.push([c as string, (role === 'statistics' ? 'get' : role) as CallRole]);
       for (const t of s.tabs ?? []) if (t.call) calls.push([t.call, 'list']);
       for (const a of allActions(s)) if (a.call) calls.push([a.call, a.kind === 'delete' ? 'delete' : 'action']);
       if (s.decision) calls.push([s.decision.call, 'action']);

@@ -28,6 +28,7 @@ vi.mock('../../../src/client/api/request', async () => {
 
 import { resetState, setState } from '../../../src/client/state/store';
 import { ListScreen } from '../../../src/client/engine/list-screen';
+import { DetailScreen } from '../../../src/client/engine/detail';
 import { screenFor } from '../../../src/client/engine/resolve';
 import type { ScreenDef, UiConfig } from '../../../src/client/engine/types';
 
@@ -46,6 +47,7 @@ beforeEach(() => {
   setState({ session: { accessToken: 't', organId: 9, organName: '温江区委', organPath: '/1/2/9/', organLevel: 3 } as any, permissionButton: {} });
   responder = (_m, url) => {
     if (url.endsWith('/VolActivityService/PageList')) return { totalCount: 1, items: [row] };
+    if (url.endsWith('/VolActivityService/Get')) return row;
     if (url.endsWith('/SignInCode')) return { code: '042917', validFrom: '2026-11-27T00:30:00.000Z', validTo: '2026-11-27T03:30:00.000Z' };
     if (url.endsWith('/StatisticsPageList')) return { totals: { count: 3, participants: 20 }, rows: [{ key: '本级', label: '本级', count: 3, participants: 20 }], measures: [{ key: 'count', title: '活动数' }, { key: 'participants', title: '参与人次' }] };
     return true;
@@ -71,9 +73,15 @@ describe('volunteer and village-official screens', () => {
     expect(screens['volunteer/list'].toolbar?.find((a) => a.kind === 'pickMembers')?.picker).toEqual({ multiple: true, param: 'userIds', valueKey: 'userId', title: '添加参加人员' });
   });
 
-  it('活动总结 opens with the summary the record holds and posts the edited one', async () => {
-    renderVolunteer();
-    await screen.findByText('江安河岸环境整治');
+  it('活动总结 (on the detail) opens with the summary the record holds and posts the edited one', async () => {
+    render(
+      <MemoryRouter initialEntries={['/service/volunteer/info?id=7']}>
+        <App>
+          <DetailScreen screen={screens.volunteer} config={config} basePath="/service/volunteer" renderList={() => null} />
+        </App>
+      </MemoryRouter>,
+    );
+    expect((await screen.findAllByText('江安河岸环境整治')).length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: '活动总结' }));
     const dialog = await screen.findByRole('dialog');
     const box = within(dialog).getByRole('textbox') as HTMLTextAreaElement;

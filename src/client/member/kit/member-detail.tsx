@@ -17,6 +17,8 @@ export interface DetailSection {
   title?: ReactNode;
   /** entity fields by name, or columns with their own title, valueType, statusList… */
   fields: (string | ColumnDef)[];
+  /** columns of this section (default the detail's): 1 for long text beside nothing */
+  column?: number;
 }
 
 export interface HistoryItem {
@@ -52,10 +54,12 @@ export function MemberDetail({ entity, record, sections, history, statusList, hi
       {sections.map((s, i) => {
         const cols = s.fields.map((f) => resolveColumn(f, def)).filter((c) => allHold(c.visibleWhen, { record }));
         if (!cols.length) return null;
+        const n = s.column ?? column;
+        // every breakpoint named: one left out falls back to antd's default of 3
         return (
-          <Descriptions key={i} title={s.title} bordered size="middle" column={{ xs: 1, sm: 1, md: column }} labelStyle={{ width: 120 }}>
+          <Descriptions key={i} title={s.title} bordered size="middle" column={{ xs: 1, sm: 1, md: n, lg: n, xl: n, xxl: n }} labelStyle={{ width: 120 }}>
             {cols.map((c, j) => (
-              <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? column : 1}>
+              <Descriptions.Item key={`${c.field}-${j}`} label={c.title} span={WIDE.has(c.valueType ?? '') && c.widget !== 'CodeSelect' && c.widget !== 'OrganCascader' ? n : 1}>
                 <Value col={c} record={record} />
               </Descriptions.Item>
             ))}

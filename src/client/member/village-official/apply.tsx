@@ -35,6 +35,7 @@ export default function VillageApply() {
       title="村官申请"
       back={VILLAGE}
       backText="返回风采墙"
+      className="dj-vo-page"
       extra={
         <Link to={`${VILLAGE}/history`}>
           <Button icon={<UnorderedListOutlined />}>申请记录</Button>

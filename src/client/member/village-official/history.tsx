@@ -68,6 +68,7 @@ export default function VillageHistory() {
       title="村官申请记录"
       back={VILLAGE}
       backText="返回风采墙"
+      className="dj-vo-page"
       extra={
         <Link to={`${VILLAGE}/create`}>
           <Button type="primary" icon={<PlusOutlined />}>新的申请</Button>

@@ -6,13 +6,15 @@ import type { VolActivity } from '../../api/volunteer';
 import { PHASES, phaseOf, placesLeft, timeRange } from './phase';
 import './volunteer.css';
 
-const COVER_COLORS: Record<string, string> = {
-  community: '#c8161d', poverty: '#d48806', environment: '#389e0d', civilization: '#1677ff', emergency: '#d4561e', other: '#722ed1',
+/** A cover for an activity without a picture: the colours of its type. */
+const COVER_COLORS: Record<string, [string, string]> = {
+  community: ['#c8161d', '#ef6b4a'], poverty: ['#d48806', '#f5c04a'], environment: ['#389e0d', '#8fd460'], civilization: ['#1d5fd6', '#5fa8f5'],
+  emergency: ['#d4561e', '#f59a5d'], other: ['#722ed1', '#b37feb'],
 };
 
 export function ActivityCover({ activity: a, typeLabel, className }: { activity: Pick<VolActivity, 'coverPicture' | 'type'>; typeLabel: string; className?: string }) {
   return (
-    <span className={`dj-vol-cover${className ? ` ${className}` : ''}`} style={a.coverPicture ? undefined : { background: `linear-gradient(135deg, ${COVER_COLORS[a.type] ?? '#c8161d'}, #f5a25d)` }}>
+    <span className={`dj-vol-cover${className ? ` ${className}` : ''}`} style={a.coverPicture ? undefined : { background: `linear-gradient(135deg, ${(COVER_COLORS[a.type] ?? COVER_COLORS.community).join(', ')})` }}>
       {a.coverPicture ? <img src={a.coverPicture} alt="" loading="lazy" /> : <HeartOutlined className="dj-vol-cover__icon" />}
       {typeLabel ? <span className="dj-vol-cover__type">{typeLabel}</span> : null}
     </span>
@@ -25,7 +27,8 @@ export function placesText(a: Pick<VolActivity, 'needUserCount' | 'participantCo
 }
 
 export function ActivityCard({ activity: a, now, to, typeLabel }: { activity: VolActivity; now: number; to: string; typeLabel: string }) {
-  const phase = PHASES[phaseOf(a, now)];
+  const current = phaseOf(a, now);
+  const phase = PHASES[current];
   const full = placesLeft(a) === 0;
   return (
     <Link to={to} className="dj-vol-card" data-testid="vol-card" aria-label={a.title}>
@@ -38,8 +41,8 @@ export function ActivityCard({ activity: a, now, to, typeLabel }: { activity: Vo
         <span className="dj-vol-card__meta"><ClockCircleOutlined /> {timeRange(a.startTime, a.endTime)}</span>
         <span className="dj-vol-card__meta"><EnvironmentOutlined /> {a.address}</span>
         <span className="dj-vol-card__foot">
-          <span className={full ? 'dj-vol-card__full' : 'dj-vol-card__places'}>{placesText(a)}</span>
-          <span className="dj-vol-card__count"><TeamOutlined /> 已报名 {a.participantCount} 人</span>
+          {current === 'ended' ? null : <span className={full ? 'dj-vol-card__full' : 'dj-vol-card__places'}>{placesText(a)}</span>}
+          <span className="dj-vol-card__count"><TeamOutlined /> {current === 'ended' ? `${a.participantCount} 人参加` : `已报名 ${a.participantCount} 人`}</span>
           {a.isSigned ? <Tag color="green">已签到</Tag> : a.isJoined ? <Tag color="red">已报名</Tag> : null}
         </span>
       </span>

@@ -144,7 +144,7 @@ export default function VolunteerInfo() {
               <div>
                 <dt><TeamOutlined /> 招募人数</dt>
                 <dd data-testid="vol-places">
-                  {need > 0 ? `${need} 人` : '不限'}，已报名 {a.participantCount} 人（{placesText(a)}）
+                  {need > 0 ? `${need} 人` : '不限'}，已报名 {a.participantCount} 人{phase === 'ended' ? '' : `（${placesText(a)}）`}
                 </dd>
               </div>
               <div>

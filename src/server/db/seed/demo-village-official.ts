@@ -1,4 +1,5 @@
-import { bulkMembersUnder, type DemoSeedInput } from './demo-volunteer';
+import { calendarDay, instantOf } from '../../../contract/platform-time';
+import { addDays, bulkMembersUnder, type DemoSeedInput } from './demo-volunteer';
 import { insertChunked, type Db } from './util';
 
 /**
@@ -9,7 +10,6 @@ import { insertChunked, type Db } from './util';
  * application and no like). Deterministic: fixed picks in id order, times relative to `now`.
  */
 const WENJIANG = '中共成都市温江区委员会';
-const DAY = 86_400_000;
 
 interface OfficialDef {
   post: string;
@@ -66,7 +66,9 @@ export async function seedVillageOfficials(db: Db, input: DemoSeedInput & { user
   const seen = new Set<number>();
   const applicants = people.filter(({ m }) => (m.org.kind === 'community' || m.org.kind === 'village') && !seen.has(m.org.id) && seen.add(m.org.id));
   const auditor = userIdByName.get('districtadmin') ?? null;
-  const at = (daysAgo: number, hour = 0) => new Date(now.getTime() - daysAgo * DAY + hour * 3_600_000);
+  // office hours of the platform's wall clock, `daysAgo` days before the seed's day
+  const today = calendarDay(now, input.timeZone);
+  const at = (daysAgo: number, hm: string, plusMinutes = 0) => new Date(instantOf(`${addDays(today, -daysAgo)} ${hm}`, input.timeZone)!.getTime() + plusMinutes * 60_000);
   const history: Record<string, unknown>[] = [];
   const likes: Record<string, unknown>[] = [];
   let n = 0;
@@ -84,16 +86,16 @@ export async function seedVillageOfficials(db: Db, input: DemoSeedInput & { user
       .insertInto('records')
       .values({
         entity: 'villageOfficial', organId: organ.id, organPath: organ.organPath, organLevel: organ.organLevel, ownerUserId: applicant.userId,
-        auditStatus: def.status, auditRemark: def.remark ?? null, auditorUserId: decided ? auditor : null, auditTime: decided ? at(def.daysAgo - 1) : null,
-        likeCount: likers.length, data: JSON.stringify(data), creatorUserId: applicant.userId, creationTime: at(def.daysAgo), lastModificationTime: decided ? at(def.daysAgo - 1) : null,
+        auditStatus: def.status, auditRemark: def.remark ?? null, auditorUserId: decided ? auditor : null, auditTime: decided ? at(def.daysAgo - 1, '15:20') : null,
+        likeCount: likers.length, data: JSON.stringify(data), creatorUserId: applicant.userId, creationTime: at(def.daysAgo, '10:05'), lastModificationTime: decided ? at(def.daysAgo - 1, '15:20') : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     n++;
-    history.push({ subjectType: 'villageOfficial', subjectId: row.id, transition: 'submit', fromState: null, toState: 0, actorUserId: applicant.userId, actorOrganId: organ.id, remark: null, creationTime: at(def.daysAgo) });
+    history.push({ subjectType: 'villageOfficial', subjectId: row.id, transition: 'submit', fromState: null, toState: 0, actorUserId: applicant.userId, actorOrganId: organ.id, remark: null, creationTime: at(def.daysAgo, '10:05') });
     if (decided)
-      history.push({ subjectType: 'villageOfficial', subjectId: row.id, transition: 'audit', fromState: 0, toState: def.status, actorUserId: auditor, actorOrganId: district.id, remark: def.remark ?? null, creationTime: at(def.daysAgo - 1) });
-    likers.forEach((p, i) => likes.push({ recordId: row.id, userId: p.userId, creationTime: at(def.daysAgo - 1, 2 + i) }));
+      history.push({ subjectType: 'villageOfficial', subjectId: row.id, transition: 'audit', fromState: 0, toState: def.status, actorUserId: auditor, actorOrganId: district.id, remark: def.remark ?? null, creationTime: at(def.daysAgo - 1, '15:20') });
+    likers.forEach((p, i) => likes.push({ recordId: row.id, userId: p.userId, creationTime: at(def.daysAgo - 1, '16:00', i * 37) }));
   }
   await insertChunked(db, 'workflowHistory', history);
   await insertChunked(db, 'recordLikes', likes);

@@ -103,7 +103,7 @@ const ACTIVITIES: ActivityDef[] = [
 const DAY = 86_400_000;
 
 /** The calendar day `offset` days from `day` ('YYYY-MM-DD'). */
-function addDays(day: string, offset: number): string {
+export function addDays(day: string, offset: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return calendarDay(new Date(Date.UTC(y, m - 1, d + offset, 12)), 'UTC');
 }
@@ -130,8 +130,8 @@ export async function seedVolunteer(db: Db, input: DemoSeedInput): Promise<numbe
     };
     if (a.attention) data.attention = a.attention;
     if (a.summary) data.summary = a.summary;
-    // published about a week before the deadline (or now, for one published later than that)
-    const created = new Date(Math.min(now.getTime() - 3_600_000, (instantOf(data.lastApplyTime, timeZone)?.getTime() ?? now.getTime()) - 7 * DAY));
+    // published at 10:00 a week before the deadline's day (or an hour ago, if that is still to come)
+    const created = new Date(Math.min(now.getTime() - 3_600_000, instantOf(wall(a.applyDay - 7, '10:00'), timeZone)!.getTime()));
     const people = bulkMembersUnder(input, organ.organPath);
     // each activity takes its own slice of the people, so the lists differ
     const chosen = people.length ? Array.from({ length: Math.min(a.joined, people.length) }, (_, i) => people[(k * 7 + i) % people.length]) : [];
@@ -151,7 +151,7 @@ export async function seedVolunteer(db: Db, input: DemoSeedInput): Promise<numbe
       participants.push({
         recordId: row.id, userId: p.userId, organId: p.m.org.id, organPath: p.m.org.organPath, status: 1,
         signInTime: signedIn ? new Date(start - 20 * 60_000 + i * 90_000) : null, signInByUserId: null, addedByUserId: null,
-        creationTime: new Date(Math.min(created.getTime() + (i + 1) * 3_600_000, now.getTime() - (unique.length - i) * 60_000)), cancelTime: null,
+        creationTime: new Date(Math.min(created.getTime() + DAY + i * 47 * 60_000, now.getTime() - (unique.length - i) * 60_000)), cancelTime: null,
       });
     });
   }
