@@ -1,6 +1,6 @@
 /**
  * 志愿活动 and 村官 end to end. An organiser of 温江区 publishes an activity through the admin form with
- * times from the real clock in the platform zone (the start 12 minutes away, so sign-in — open from
+ * times from the real clock in the platform zone (the start 20 minutes away, so sign-in — open from
  * 30 minutes before the start — is already open; the deadline between now and the start), a member
  * joins it on the member page, the organiser shows the sign-in code, the member signs in with it and
  * the organiser exports the participants: the .xlsx lists the member as 已签到. Then a member applies
@@ -69,9 +69,10 @@ test('志愿活动: an organiser publishes, a member joins and signs in with the
   await page.locator('[data-field=contacts] input').fill('陈晓燕');
   await page.locator('[data-field=contactsPhone] input').fill('028-82600000');
   await page.getByTestId('form-next').click();
-  // from the real clock in the platform zone: the deadline ahead, the start 12 minutes away, the end in two hours
-  const deadline = wallClockIn(8 * MINUTE);
-  const start = wallClockIn(12 * MINUTE);
+  // from the real clock in the platform zone: the deadline ahead, the start 20 minutes away (sign-in opens 30
+  // minutes before it: already open), the end in two hours — room enough for a slow machine
+  const deadline = wallClockIn(15 * MINUTE);
+  const start = wallClockIn(20 * MINUTE);
   const end = wallClockIn(120 * MINUTE);
   await pickTime(page, 'startTime', start);
   await pickTime(page, 'endTime', end);
