@@ -9,7 +9,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { useAppState } from '../state/store';
 import { toastSuccess } from '../api/toast';
-import { allHold, resolveParams, type RefScope } from './refs';
+import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
 import { invoke } from './calls';
 import { TransitionDialog, type TransitionState } from './transition';
 import { ImportDialog } from './export-import';
@@ -36,6 +36,8 @@ export function visibleActions(actions: ActionDef[] | undefined, permitted: (a: 
 
 interface PromptState {
   action: ActionDef;
+  /** the fields' first values (`value`, resolved with the row) */
+  initial: Record<string, unknown>;
   resolve: (values: Record<string, unknown> | null) => void;
 }
 
@@ -58,7 +60,7 @@ function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: ()
       onCancel={() => finish(null)}
       onOk={() => form.validateFields().then((v) => finish(v), () => undefined)}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={state.initial}>
         {action.prompt!.fields.map((f: PromptField) => (
           <Form.Item
             key={f.name}
@@ -144,7 +146,10 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     new Promise<boolean>((resolve) =>
       modal.confirm({ title: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) }),
     );
-  const ask = (action: ActionDef) => new Promise<Record<string, unknown> | null>((resolve) => setPrompt({ action, resolve }));
+  const ask = (action: ActionDef, scope: RefScope) => {
+    const initial = Object.fromEntries((action.prompt?.fields ?? []).filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, scope) ?? undefined]));
+    return new Promise<Record<string, unknown> | null>((resolve) => setPrompt({ action, initial, resolve }));
+  };
 
   async function run(action: ActionDef, record: Record<string, unknown> | null) {
     const scope: RefScope = { ...scopeBase, record };
@@ -177,7 +182,7 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     if (action.confirm && !(await confirm(action.confirm))) return;
     let extra: Record<string, unknown> = {};
     if (action.prompt?.fields.length) {
-      const v = await ask(action);
+      const v = await ask(action, scope);
       if (!v) return;
       extra = v;
     }

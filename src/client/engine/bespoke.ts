@@ -39,8 +39,6 @@ export const PENDING: Record<string, string> = {
   partyMeetings: PRACTICE,
   publicOpinion: PRACTICE,
   organChange: PRACTICE,
-  villageOfficial: PRACTICE,
-  volunteer: PRACTICE,
   demoAndResp: PRACTICE,
   'organization/organaudited': '党组织审核（尚未立项：组织与单位的审核流程）',
   'organization/unitaudited': '党组织审核（尚未立项：组织与单位的审核流程）',

@@ -183,6 +183,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     columns.push({
       key: '__actions',
       title: '操作',
+      // a wide list scrolls under its actions, which stay in view
+      fixed: 'right',
       width: Math.min(360, 40 + eff.rowActions.filter(permitted).reduce((n, a) => n + a.label.length * 14 + 16, 0)),
       render: (_: unknown, r: Record<string, unknown>) => (
         <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} busy={runner.busy} />

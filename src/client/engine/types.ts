@@ -67,6 +67,8 @@ export interface PromptField {
   required?: boolean;
   /** the message shown when the required value is missing */
   message?: string;
+  /** the first value: a literal or a reference (`$record.summary` edits what the record holds) */
+  value?: ValueRef;
 }
 
 export interface ActionDef {

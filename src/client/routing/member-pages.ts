@@ -4,6 +4,8 @@
  * (member/<feature>/index.ts exports its routes, see src/client/README.md "Member kit").
  */
 import type { ComponentType } from 'react';
+import { volunteerRoutes } from '../member/volunteer';
+import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
 import { difficultyRoutes } from '../member/difficulty';
 
@@ -79,6 +81,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   [`${P}/iPractice/responseindex`]: { title: '党员责任区' },
   '/branchSpace': { title: '支部空间', load: () => import('../member/branch-space') },
   // feature folders export their routes (member/<feature>/index.ts)
+  ...volunteerRoutes,
+  ...villageOfficialRoutes,
   ...studyRoutes,
   ...difficultyRoutes,
 };

@@ -13,7 +13,7 @@ import './kit.css';
 
 export interface MemberPageProps {
   title: ReactNode;
-  /** the back bar: a list path, or true for the parent path (…/list/info → …/list) */
+  /** the back bar: a list path (it may carry its own query, e.g. a tab), or true for the parent path (…/list/info → …/list) */
   back?: string | boolean;
   backText?: string;
   /** actions on the right of the title */
@@ -38,7 +38,7 @@ export function BackBar({ to, text = '返回列表' }: { to: string; text?: stri
   const { search } = useLocation();
   const num = pageOfQuery(new URLSearchParams(search));
   return (
-    <Button type="link" className="dj-member-page__back" icon={<ArrowLeftOutlined />} data-testid="back-bar" onClick={() => navigate(`${to}?${PAGE_PARAM}=${num}`)}>
+    <Button type="link" className="dj-member-page__back" icon={<ArrowLeftOutlined />} data-testid="back-bar" onClick={() => navigate(`${to}${to.includes('?') ? '&' : '?'}${PAGE_PARAM}=${num}`)}>
       {text}
     </Button>
   );

@@ -12,6 +12,8 @@ import { seedMessages } from './messages';
 import { seedContent } from './content';
 import { seedDifficulty } from './demo-difficulty';
 import { seedStudy } from './study';
+import { seedVolunteer } from './demo-volunteer';
+import { seedVillageOfficials } from './demo-village-official';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -132,6 +134,8 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedContent(trx, byName, userIdByName, orgs);
     await seedDifficulty(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
+    await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 

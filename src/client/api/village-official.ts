@@ -1,0 +1,52 @@
+/** Typed calls of the member's village-official pages (VillageOfficalService, schemas/village-official.json). */
+import { api, type CallOptions } from './request';
+import { servicePath } from '../../contract/paths';
+import type { PagedResult } from '../../contract/types';
+
+const vo = (a: string) => servicePath('VillageOfficalService', a);
+
+export interface VillageOfficial {
+  id: number;
+  villageName: string;
+  post: string;
+  startDate: string;
+  photo?: string | null;
+  introduction: string;
+  achievements?: string | null;
+  ownerName?: string | null;
+  organName: string;
+  /** 0 待审核, 1 已通过, 2 未通过 (status list `audit`) */
+  auditStatus: number;
+  auditRemark?: string | null;
+  auditTime?: string | null;
+  likeCount: number;
+  isLiked: boolean;
+  creationTime: string;
+  history?: ApplyStep[];
+}
+
+export type VillageOfficialInput = Pick<VillageOfficial, 'villageName' | 'post' | 'startDate' | 'introduction'> & { photo?: string | null; achievements?: string | null };
+
+/** One step of the application (workflow history). */
+export interface ApplyStep {
+  title: string;
+  fromState?: number | null;
+  toState?: number | null;
+  actorName?: string | null;
+  actorOrganName?: string | null;
+  remark?: string | null;
+  creationTime: string;
+}
+
+type Paging = { skipCount: number; maxResultCount: number };
+
+export const villageOfficialService = {
+  /** the wall: approved officials of the member's district */
+  wall: (input: Paging & { villageName?: string }): Promise<PagedResult<VillageOfficial>> => api.get(vo('GetUserVillageList'), { ...input }),
+  apply: (input: VillageOfficialInput) => api.post<VillageOfficial>(vo('ApplyVillageOffical'), input),
+  myList: (input: Paging): Promise<PagedResult<VillageOfficial>> => api.get(vo('MyApplyPageList'), { ...input }),
+  /** one of my applications with its history */
+  myGet: (id: number, opts?: CallOptions) => api.get<VillageOfficial>(vo('GetMyApply'), { id }, opts),
+  like: (id: number) => api.post<{ likeCount: number; isLiked: boolean }>(vo('Like'), { id }),
+  unlike: (id: number) => api.post<{ likeCount: number; isLiked: boolean }>(vo('UnLike'), { id }),
+};
