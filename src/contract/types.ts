@@ -99,3 +99,15 @@ export interface MessageItem {
   organName: string;
   creationTime: string;
 }
+
+/** One step of a record's workflow history, as every workflow entity's `get` (and op `history`) answers it. */
+export interface WorkflowHistoryItem {
+  transition?: string;
+  title?: string;
+  fromState?: number | string | null;
+  toState?: number | string | null;
+  actorName?: string | null;
+  actorOrganName?: string | null;
+  remark?: string | null;
+  creationTime?: string;
+}

@@ -1,3 +1,4 @@
+import type { WorkflowHistoryItem } from '../../contract/types';
 /** Typed calls of the member's village-official pages (VillageOfficalService, schemas/village-official.json). */
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
@@ -28,15 +29,7 @@ export interface VillageOfficial {
 export type VillageOfficialInput = Pick<VillageOfficial, 'villageName' | 'post' | 'startDate' | 'introduction'> & { photo?: string | null; achievements?: string | null };
 
 /** One step of the application (workflow history). */
-export interface ApplyStep {
-  title: string;
-  fromState?: number | null;
-  toState?: number | null;
-  actorName?: string | null;
-  actorOrganName?: string | null;
-  remark?: string | null;
-  creationTime: string;
-}
+export type ApplyStep = WorkflowHistoryItem;
 
 type Paging = { skipCount: number; maxResultCount: number };
 

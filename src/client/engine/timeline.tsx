@@ -3,31 +3,26 @@
  * transition) as an antd Timeline — the step, from → to with the labels of the section's status
  * list, who acted and for which organisation, the remark, and the time in the platform zone.
  */
-import { Tag, Timeline } from 'antd';
-import STATUS_LABELS from '../../contract/status-labels.json';
+import { Timeline } from 'antd';
+import { StatusTag, statusOf } from '../components/status-tag';
 import { MINUTE_FORMAT, formatPlatform } from '../utils/platform-time';
 import type { HistoryItem } from './types';
 
-type Labels = Record<string, { label: string; color: string }>;
-
-const labelsOf = (list?: string): Labels => (STATUS_LABELS as Record<string, Labels>)[list ?? 'audit'] ?? {};
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-function State({ value, labels }: { value: unknown; labels: Labels }) {
-  if (blank(value)) return null;
-  const st = labels[String(value)];
-  return st ? <Tag color={st.color}>{st.label}</Tag> : <Tag>{String(value)}</Tag>;
+/** A state with the labels of the one list (src/contract/status-labels.json). */
+function State({ value, list }: { value: unknown; list: string }) {
+  return blank(value) ? null : <StatusTag list={list} value={value} />;
 }
 
-export function HistoryTimeline({ items, statusList, empty = '暂无办理记录' }: { items: unknown; statusList?: string; empty?: string }) {
+export function HistoryTimeline({ items, statusList = 'audit', empty = '暂无办理记录' }: { items: unknown; statusList?: string; empty?: string }) {
   const list = (Array.isArray(items) ? items : []) as HistoryItem[];
   if (!list.length) return <div className="dj-empty-value dj-timeline-empty">{empty}</div>;
-  const labels = labelsOf(statusList);
   return (
     <Timeline
       className="dj-timeline"
       items={list.map((h, i) => {
-        const color = labels[String(h.toState)]?.color;
+        const color = statusOf(statusList, h.toState)?.color;
         return {
           key: `${h.creationTime ?? ''}-${i}`,
           color: !color || color === 'default' ? 'gray' : color,
@@ -37,9 +32,9 @@ export function HistoryTimeline({ items, statusList, empty = '暂无办理记录
                 <strong>{h.title || h.transition || '办理'}</strong>
                 {blank(h.fromState) && blank(h.toState) ? null : (
                   <span className="dj-timeline__states">
-                    <State value={h.fromState} labels={labels} />
+                    <State value={h.fromState} list={statusList} />
                     {blank(h.fromState) ? null : <span aria-label="变为">→</span>}
-                    <State value={h.toState} labels={labels} />
+                    <State value={h.toState} list={statusList} />
                   </span>
                 )}
               </div>

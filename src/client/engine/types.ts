@@ -1,3 +1,4 @@
+import type { WorkflowHistoryItem } from '../../contract/types';
 /**
  * The screen schema (screens/*.json), as the engine reads it. The meta-schema that the server
  * checks at start is src/contract/meta/screen.schema.json; keep the two in step.
@@ -145,16 +146,7 @@ export interface DetailSection {
 }
 
 /** One workflow history item as the server answers it (get of a workflow entity, op history). */
-export interface HistoryItem {
-  transition?: string;
-  title?: string;
-  fromState?: number | string | null;
-  toState?: number | string | null;
-  actorName?: string | null;
-  actorOrganName?: string | null;
-  remark?: string | null;
-  creationTime?: string;
-}
+export type HistoryItem = WorkflowHistoryItem;
 
 export interface RelatedDef {
   title: string;

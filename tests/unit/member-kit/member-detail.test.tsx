@@ -56,7 +56,7 @@ describe('MemberDetail', () => {
     const history = screen.getByTestId('history');
     expect(history.textContent).toContain('支部审核');
     expect(history.textContent).toContain('待上级审核');
-    expect(history.textContent).toContain('王书记 · 第一支部');
+    expect(history.textContent).toContain('王书记（第一支部）');
     expect(history.textContent).toContain('2026-11-21 10:00'); // Asia/Shanghai
     expect(history.textContent).toContain('2026-11-23 00:30');
     expect(history.textContent).toContain('材料不全');

@@ -4,12 +4,12 @@
  * workflow history as a timeline (docs/foundations.md: `history` of a workflow record).
  */
 import type { ReactNode } from 'react';
-import { Descriptions, Empty, Timeline } from 'antd';
+import { Descriptions } from 'antd';
+import type { WorkflowHistoryItem } from '../../../contract/types';
 import { Value, resolveColumn } from '../../engine/fields';
+import { HistoryTimeline as EngineTimeline } from '../../engine/timeline';
 import { allHold } from '../../engine/refs';
 import type { ColumnDef, EntityDef } from '../../engine/types';
-import { StatusTag } from '../../components/status-tag';
-import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { useEntity } from './use-entity';
 import './kit.css';
 
@@ -21,15 +21,7 @@ export interface DetailSection {
   column?: number;
 }
 
-export interface HistoryItem {
-  title: string;
-  fromState?: number | null;
-  toState?: number | null;
-  actorName?: string | null;
-  actorOrganName?: string | null;
-  remark?: string | null;
-  creationTime: string;
-}
+export type HistoryItem = WorkflowHistoryItem;
 
 export interface MemberDetailProps {
   /** the entity (name or definition) whose schema titles and renders the fields */
@@ -71,31 +63,12 @@ export function MemberDetail({ entity, record, sections, history, statusList, hi
   );
 }
 
-/** Each step of a record: what, who (and whose organisation), when, the state reached, the remark. */
+/** Each step of a record (the engine's timeline, one rendering for both halves) under a heading. */
 export function HistoryTimeline({ items, statusList, title = '办理记录' }: { items: HistoryItem[]; statusList?: string; title?: string }) {
   return (
     <div className="dj-member-detail__history" data-testid="history">
       <h3>{title}</h3>
-      {items.length ? (
-        <Timeline
-          items={items.map((h, i) => ({
-            key: i,
-            children: (
-              <div>
-                <div>
-                  <strong>{h.title}</strong> {statusList && h.toState != null ? <StatusTag list={statusList} value={h.toState} /> : null}
-                </div>
-                <div className="dj-member-timeline__meta">
-                  {[h.actorName, h.actorOrganName].filter(Boolean).join(' · ')} {formatPlatform(h.creationTime, MINUTE_FORMAT)}
-                </div>
-                {h.remark ? <div className="dj-member-timeline__remark">{h.remark}</div> : null}
-              </div>
-            ),
-          }))}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无办理记录" />
-      )}
+      <EngineTimeline items={items} statusList={statusList} />
     </div>
   );
 }
