@@ -11,7 +11,7 @@
  * or refused above): the spec can run again on the same server.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, go, platformToday, signIn, trackErrors } from './helpers';
+import { PASSWORD, apiToken, go, platformToday, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const BRANCH = '柳城街道凤凰社区党支部';
@@ -19,16 +19,6 @@ const WENJIANG = '中共成都市温江区委员会';
 const D = (action: string) => `/api/services/app/DifficultyService/${action}`;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% 诊断证明\n'), Buffer.alloc(2048, 32), Buffer.from('\n%%EOF\n')]);
 
-/** A bearer token of `userName`; `admin`: acting as the administrator of his first managed organisation. */
-async function apiToken(request: APIRequestContext, userName: string, admin = false) {
-  const signed = await request.post('/api/TokenAuth/Sigin', { data: { userName, password: PASSWORD } });
-  let token = (await signed.json()).result.accessToken as string;
-  if (!admin) return token;
-  const roles = (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: { Authorization: `Bearer ${token}` } })).json()).result;
-  const changed = await request.get(`/api/TokenAuth/UserChangeRole?roleId=${roles[0].roleId}&organId=${roles[0].organId}`, { headers: { Authorization: `Bearer ${token}` } });
-  token = (await changed.json()).result?.accessToken ?? token;
-  return token;
-}
 
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PLATFORM_TZ, calendarDay } from '../../src/contract/platform-time';
@@ -54,4 +54,15 @@ export async function smsCode(phone: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no SMS code for ${phone} in ${log}`);
+}
+
+/** A bearer token of `userName` through the API; `admin`: acting as the administrator of his first managed organisation. */
+export async function apiToken(request: APIRequestContext, userName: string, admin = false) {
+  const signed = await request.post('/api/TokenAuth/Sigin', { data: { userName, password: PASSWORD } });
+  let bearer = (await signed.json()).result.accessToken as string;
+  if (!admin) return bearer;
+  const roles = (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: { Authorization: `Bearer ${bearer}` } })).json()).result;
+  const changed = await request.get(`/api/TokenAuth/UserChangeRole?roleId=${roles[0].roleId}&organId=${roles[0].organId}`, { headers: { Authorization: `Bearer ${bearer}` } });
+  bearer = (await changed.json()).result?.accessToken ?? bearer;
+  return bearer;
 }

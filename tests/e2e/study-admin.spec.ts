@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mediaTools } from '../../src/server/files/media-info';
-import { PASSWORD, platformToday, signIn, token, trackErrors } from './helpers';
+import { PASSWORD, apiToken, platformToday, signIn, token, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
@@ -15,16 +15,6 @@ const SAMPLE = 'public/samples/party-lesson.mp4';
 const stamp = () => String(Date.now() % 1000000);
 const hasFfmpeg = () => mediaTools().ffmpeg;
 
-/** A bearer token of `userName`, acting as the administrator of its first (or `organ`) organisation when it has one. */
-async function apiToken(request: APIRequestContext, userName: string, admin: boolean) {
-  const signed = await request.post('/api/TokenAuth/Sigin', { data: { userName, password: PASSWORD } });
-  let token = (await signed.json()).result.accessToken as string;
-  if (!admin) return token;
-  const roles = (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: { Authorization: `Bearer ${token}` } })).json()).result;
-  const changed = await request.get(`/api/TokenAuth/UserChangeRole?roleId=${roles[0].roleId}&organId=${roles[0].organId}`, { headers: { Authorization: `Bearer ${token}` } });
-  token = (await changed.json()).result?.accessToken ?? token;
-  return token;
-}
 
 test('视频资源: a video created through MediaUpload is listed, has its info page and plays for a member on the bookshelf', async ({ page, browser, request }) => {
   test.setTimeout(200_000);
