@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import { PLATFORM_NAME } from '../contract/product';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppContext } from './context';
@@ -80,7 +81,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   await app.register(swagger, {
     openapi: {
-      info: { title: '党组织培训学习与党建平台 API', version: '1.0.0', description: 'ABP 风格接口：成功 {result, success:true}，失败 {error:{code,message,details,validationErrors}}。' },
+      info: { title: `${PLATFORM_NAME} API`, version: '1.0.0', description: 'ABP 风格接口：成功 {result, success:true}，失败 {error:{code,message,details,validationErrors}}。' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });

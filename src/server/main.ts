@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadEntityFiles } from './records/entities';
 import { createContext } from './context';
 import { buildApp } from './app';
+import { PLATFORM_NAME } from '../contract/product';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
@@ -35,7 +36,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const base = `http://${config.host}:${config.port}`;
-  console.log(`\n党组织培训学习与党建平台已启动：${base}/dj/`);
+  console.log(`\n${PLATFORM_NAME}已启动：${base}/dj/`);
   console.log(`数据库：${kind === 'pglite' ? `内嵌 PGlite（${config.dataDir}）` : 'PostgreSQL'}；接口文档：${base}/swagger`);
   if (report.accounts.length) {
     console.log('演示账号：');

@@ -28,6 +28,8 @@ test('admin lands in the member space, switches to administrator through the rol
   // first permitted menu of the province role, with a timestamp
   await expect(page).toHaveURL(/\/dj\/branchSpace\/notice\?t=\d+$/);
   await expect(page.getByTestId('page-title')).toHaveText('重要通知');
+  // one product name on the login page, the member header and the admin header
+  await expect(page.locator('header').first()).toContainText('党员教育培训平台');
   // the screen itself belongs to the engine (resolveScreen); the shell only has to route to it
   // the side menu is built from the role's menus; a submenu url is parent url + child url
   // a top menu with children opens its first submenu page

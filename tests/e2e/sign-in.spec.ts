@@ -29,6 +29,10 @@ test('the district login page has its own title and logo', async ({ page }) => {
   await expect(page.getByTestId('platform-name')).toHaveText('温江区党员教育培训平台');
   await page.goto('/dj/login');
   await expect(page.getByTestId('platform-name')).toHaveText('党员教育培训平台');
+  // members sign in with their phone number
+  await expect(page.getByPlaceholder('用户名/手机号')).toBeVisible();
+  await expect(page.getByLabel('用户名/手机号')).toBeVisible();
+  await expect(page).toHaveTitle('党员教育培训平台');
 });
 
 test('signed in, /login goes on to the landing; an invalid SSO ticket is refused', async ({ page }) => {

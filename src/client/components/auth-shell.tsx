@@ -19,7 +19,7 @@ export function AuthShell({ title, children, district = false, wide = false }: {
           {children}
         </section>
       </main>
-      <footer className="dj-auth__foot">中共党员教育培训平台 · 技术支持：省委组织部信息中心</footer>
+      <footer className="dj-auth__foot">{PLATFORM_NAME} · 技术支持：省委组织部信息中心</footer>
     </div>
   );
 }

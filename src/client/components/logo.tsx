@@ -17,5 +17,4 @@ export function DistrictLogo({ size = 48 }: { size?: number }) {
   );
 }
 
-export const PLATFORM_NAME = '党员教育培训平台';
-export const DISTRICT_NAME = '温江区党员教育培训平台';
+export { PLATFORM_NAME, DISTRICT_NAME } from '../../contract/product';

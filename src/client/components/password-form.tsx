@@ -1,6 +1,7 @@
 /** Old password, new password, confirmation. */
 import { useState } from 'react';
-import { Button, Form, Input, message } from 'antd';
+import { Button, Form, Input } from 'antd';
+import { toastSuccess } from '../api/toast';
 import { confirmRules, passwordRules } from './form-rules';
 
 export function PasswordForm({ submit, withOld = true, submitText = '保存' }: { submit: (v: { oldPassword: string; newPassword: string }) => Promise<unknown>; withOld?: boolean; submitText?: string }) {
@@ -10,7 +11,7 @@ export function PasswordForm({ submit, withOld = true, submitText = '保存' }: 
     setBusy(true);
     try {
       await submit(v);
-      message.success('密码修改成功', 3);
+      void toastSuccess('密码修改成功');
       form.resetFields();
     } catch {
       /* toast shown */

@@ -1,6 +1,7 @@
 /** 获取验证码 with a 60-second countdown. */
 import { useEffect, useState } from 'react';
-import { Button, message } from 'antd';
+import { Button } from 'antd';
+import { toastError, toastSuccess } from '../api/toast';
 import { isPhone } from '../../contract/validators';
 import { MSG } from '../../contract/messages';
 import { userService, type PhoneCodePurpose } from '../api/endpoints';
@@ -15,12 +16,12 @@ export function PhoneCodeButton({ phone, purpose }: { phone: () => string | unde
   }, [left]);
   const send = async () => {
     const p = (phone() ?? '').trim();
-    if (!p) return void message.error(MSG.phoneRequired, 3);
-    if (!isPhone(p)) return void message.error(MSG.phoneInvalid, 3);
+    if (!p) return void toastError(MSG.phoneRequired);
+    if (!isPhone(p)) return void toastError(MSG.phoneInvalid);
     setBusy(true);
     try {
       await userService.sendPhoneCode(p, purpose);
-      message.success('验证码已发送', 3);
+      void toastSuccess('验证码已发送');
       setLeft(60);
     } catch {
       /* toast shown */

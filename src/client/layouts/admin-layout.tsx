@@ -12,7 +12,7 @@ import { useAppState } from '../state/store';
 import { logout, switchToMember } from '../state/session';
 import { buildAdminRoutes, buildMenuData, hangfireUrl, type AdminMenuItem } from '../routing/admin-routes';
 import { cutOrganName, cutUserName } from '../utils/text';
-import { PartyLogo } from '../components/logo';
+import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
 import { RoleSwitchDialog } from '../components/role-switch-dialog';
 import AlertDialog from '../widgets/alert-dialog';
@@ -58,7 +58,7 @@ export default function AdminLayout() {
   return (
     <div className="dj-admin">
       <ProLayout
-        title="党建管理平台"
+        title={PLATFORM_NAME}
         logo={<PartyLogo size={30} />}
         layout="mix"
         splitMenus={!isSetPassword}

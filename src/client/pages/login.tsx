@@ -105,8 +105,8 @@ export default function LoginPage() {
       ) : null}
       <form className="dj-form" onSubmit={onSubmit} noValidate>
         <label className="dj-field">
-          <span className="dj-sr">用户名</span>
-          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名 / 手机号" autoComplete="username" aria-label="用户名" value={userName} onChange={(e) => setUserName(e.target.value)} />
+          <span className="dj-sr">用户名/手机号</span>
+          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" value={userName} onChange={(e) => setUserName(e.target.value)} />
           {fieldError.userName ? <span className="dj-field__err">{fieldError.userName}</span> : null}
         </label>
         <label className="dj-field">

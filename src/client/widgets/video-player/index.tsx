@@ -40,6 +40,13 @@ function attachHls(video: HTMLVideoElement, player: DPlayer & { __hls?: Hls }) {
   });
 }
 
+/** DPlayer's zh-cn pack calls loop 洗脑循环 (a joke); a party platform says it plainly. */
+export const LOOP_LABEL = '循环播放';
+function relabelSettings(container: HTMLElement) {
+  const loop = container.querySelector('.dplayer-setting-loop .dplayer-label');
+  if (loop) loop.textContent = LOOP_LABEL;
+}
+
 export default function VideoPlayer(props: VideoPlayerProps) {
   const box = useRef<HTMLDivElement>(null);
   const handlers = useRef(props);
@@ -70,6 +77,7 @@ export default function VideoPlayer(props: VideoPlayerProps) {
         ? ({ quality, defaultQuality: 0, customType: { customHls: attachHls } } as any)
         : ({ ...source(url), customType: { customHls: attachHls } } as any),
     }) as DPlayer & { __hls?: Hls; video: HTMLVideoElement };
+    relabelSettings(box.current);
     const video = dp.video;
     const on = (name: string, fn: () => void) => video.addEventListener(name, fn);
     on('playing', () => handlers.current.onPlaying?.());
