@@ -370,6 +370,13 @@ describe('SiteMessageService', () => {
     expect(await unread(member, 2)).toBe(before + 2);
     const unreadOnly = await app.call('POST', svc('SiteMessageService', 'MyReceiveMessagePagedList'), { token: member, body: { maxResultCount: 100, skipCount: 0, source: 2, isRead: false } });
     expect(unreadOnly.body.result.items.map((m: any) => m.messageId)).not.toContain(mine[0]);
+    // the header preview: unread first, so that the badge's unread are the dots it shows (up to six)
+    const count = await unread(member, 2);
+    const preview = await app.call('POST', svc('SiteMessageService', 'MyReceiveMessagePagedList'), { token: member, body: { maxResultCount: 6, skipCount: 0, source: 2, unreadFirst: true } });
+    const flags: boolean[] = preview.body.result.items.map((m: any) => m.isRead);
+    expect(flags).toHaveLength(6);
+    expect(flags.filter((f) => !f)).toHaveLength(Math.min(6, count));
+    expect(flags).toEqual([...flags].sort());
 
     // never another user's message
     const foreign = await app.call('GET', svc('SiteMessageService', 'GetMessageInfo'), { token: member, query: { id: adminOnly } });

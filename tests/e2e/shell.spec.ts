@@ -9,6 +9,15 @@ test('member signs in and lands on the member space', async ({ page }) => {
   await expect(page.getByText('通知公告').first()).toBeVisible();
   // one role only: no switch-to-administrator link
   await expect(page.getByTestId('switch-admin')).toHaveCount(0);
+  // the bell's badge and the preview's unread dots agree: unread first, up to six
+  const bell = page.getByTestId('message-bell');
+  await expect(bell.locator('.ant-badge-count')).toBeVisible();
+  const unread = Number(await bell.locator('.ant-badge-count').getAttribute('title'));
+  expect(unread).toBeGreaterThan(0);
+  await bell.click();
+  const panel = page.getByTestId('message-panel');
+  await expect(panel).toContainText(`未读 ${unread} 条`);
+  await expect(panel.locator('.ant-badge-dot')).toHaveCount(Math.min(6, unread));
   expect(errors).toEqual([]);
 });
 

@@ -104,8 +104,11 @@ export const organizationService = {
 };
 
 export const siteMessageService = {
-  myReceived: (input = { maxResultCount: 6, skipCount: 0, source: 2 }) =>
+  myReceived: (input: { maxResultCount: number; skipCount: number; source: 1 | 2; isRead?: boolean; unreadFirst?: boolean } = { maxResultCount: 6, skipCount: 0, source: 2 }) =>
     api.post<PagedResult<MessageItem>>(servicePath('SiteMessageService', 'MyReceiveMessagePagedList'), input, { silent: true }),
+  /** The header preview (core §4): the latest six, unread first, so that the badge's unread are the dots shown. */
+  preview: (source: 1 | 2) =>
+    api.post<PagedResult<MessageItem>>(servicePath('SiteMessageService', 'MyReceiveMessagePagedList'), { maxResultCount: 6, skipCount: 0, source, unreadFirst: true }, { silent: true }),
   unreadCount: (source: 1 | 2) =>
     api.get<number>(servicePath('SiteMessageService', 'GetUserUnReadMessageCount'), { source }, { silent: true }),
 };

@@ -1,7 +1,8 @@
 /**
- * Header message preview (core §2, §4): the latest 6 messages and the unread count, badge
- * overflowing at 999. Source 2 is the member's count, source 1 the administrator's; userType 0
- * never asks for the administrator's count.
+ * Header message preview (core §2, §4): six messages, unread first, and the unread count, badge
+ * overflowing at 999. Source 2 is the member's, source 1 the administrator's; list and count use the
+ * same source so that the badge and the dots agree. userType 0 never asks for the administrator's
+ * count (it sees its member messages).
  */
 import { useEffect } from 'react';
 import { Badge, Dropdown, Empty } from 'antd';
@@ -18,11 +19,11 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
   const list = useAppState((s) => s.messageList);
   const unread = useAppState((s) => s.unReadCount);
   const userType = useAppState((s) => s.session?.userType ?? 0);
+  const from: 1 | 2 = source === 1 && userType === 0 ? 2 : source;
   useEffect(() => {
-    siteMessageService.myReceived({ maxResultCount: 6, skipCount: 0, source: 2 }).then((r) => setState({ messageList: r?.items ?? [] })).catch(() => undefined);
-    if (source === 1 && userType === 0) return;
-    siteMessageService.unreadCount(source).then((n) => setState({ unReadCount: Number(n) || 0 })).catch(() => undefined);
-  }, [source, userType]);
+    siteMessageService.preview(from).then((r) => setState({ messageList: r?.items ?? [] })).catch(() => undefined);
+    siteMessageService.unreadCount(from).then((n) => setState({ unReadCount: Number(n) || 0 })).catch(() => undefined);
+  }, [from]);
   const open = (id: number, isRead: boolean) => navigate(`/partyMember/partySpace/notice/info?id=${id}&isRead=${isRead}`);
   return (
     <Dropdown
@@ -30,7 +31,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
       placement="bottomRight"
       popupRender={() => (
         <div className="dj-msg-panel" data-testid="message-panel">
-          <div className="dj-msg-head">{label}</div>
+          <div className="dj-msg-head">{label}{unread ? <span className="dj-msg-unread">未读 {unread} 条</span> : null}</div>
           {list.length ? (
             list.slice(0, 6).map((m) => (
               <a key={m.messageId} className="dj-msg-item" onClick={() => open(m.messageId, m.isRead)}>

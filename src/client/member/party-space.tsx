@@ -30,7 +30,7 @@ export default function PartySpaceHome() {
   const [notices, setNotices] = useState<MessageItem[] | null>(null);
   useEffect(() => {
     siteMessageService
-      .myReceived({ maxResultCount: 6, skipCount: 0, source: 2 })
+      .preview(2)
       .then((r) => setNotices(r?.items ?? []))
       .catch(() => setNotices([]));
   }, []);

@@ -54,11 +54,11 @@ export async function sendSiteMessage(db: Kysely<DB>, msg: SiteMessageInput): Pr
 const source = { type: 'integer', enum: [MESSAGE_SOURCE.admin, MESSAGE_SOURCE.member], title: '消息来源' };
 
 export const siteMessageService = defineService('SiteMessageService', {
-  MyReceiveMessagePagedList: action<{ skipCount: number; maxResultCount: number; source?: number; isRead?: boolean }>({
+  MyReceiveMessagePagedList: action<{ skipCount: number; maxResultCount: number; source?: number; isRead?: boolean; unreadFirst?: boolean }>({
     method: 'POST',
     summary: '分页查询我收到的站内消息（最新在前）',
     access: 'self',
-    input: objectInput({ ...pagingProps, source, isRead: { type: 'boolean', title: '是否已读' } }),
+    input: objectInput({ ...pagingProps, source, isRead: { type: 'boolean', title: '是否已读' }, unreadFirst: { type: 'boolean', title: '未读在前' } }),
     returns: '{ totalCount, items: [{messageId, isRead, messageType, title, organName, creationTime}] }',
     async handler({ ctx, user, input }) {
       let q = ctx.db
@@ -70,6 +70,8 @@ export const siteMessageService = defineService('SiteMessageService', {
       const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['m.id as messageId', 'r.isRead', 'm.messageType', 'm.title', 'm.organName', 'm.creationTime', 'r.source'])
+        // the header preview asks unread first, so that every unread message its badge counts is listed (up to six)
+        .$if(input.unreadFirst === true, (q) => q.orderBy('r.isRead', 'asc'))
         .orderBy('m.creationTime', 'desc')
         .orderBy('m.id', 'desc')
         .offset(input.skipCount)
