@@ -309,6 +309,19 @@ describe('demo accounts', () => {
     expect(count('admin', 2, false)).toBeGreaterThan(0);
   });
 
+  it('fills the bookshelf: a dozen and more published resources in several classes, videos, audio and Chinese documents', async () => {
+    const rows = await app.db.selectFrom('resources as r').innerJoin('files as f', 'f.id', 'r.fileId').select(['r.classId', 'r.resourceType', 'f.name']).where('r.isDeleted', '=', false).execute();
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((r) => r.classId)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.resourceType))).toEqual(new Set([1, 3, 4]));
+    // the documents are Chinese: their embedded font is a CJK one, their title Chinese (UTF-16BE in the PDF's info)
+    for (const f of new Set(rows.filter((r) => r.resourceType === 4).map((r) => r.name))) {
+      const pdf = readFileSync(new URL(`../../public/samples/${f}`, import.meta.url)).toString('latin1');
+      expect(pdf).toMatch(/WenQuanYi|MicroHei/);
+      expect(pdf).not.toMatch(/Party Member Study Handbook/);
+    }
+  });
+
   it('seeds units, leadership teams and projects with LyProduct first', async () => {
     const projects = await app.db.selectFrom('projects').select('code').orderBy('id').execute();
     expect(projects[0].code).toBe('LyProduct');
