@@ -18,7 +18,8 @@ export class Screen {
   constructor(readonly page: Page) {}
   async open(path: string) {
     await go(this.page, path);
-    await expect(this.page.locator('[data-screen]').first()).toBeVisible();
+    // a screen's chunk and its first call: allow for a busy machine
+    await expect(this.page.locator('[data-screen]').first()).toBeVisible({ timeout: 30_000 });
   }
   row(text: string): Locator {
     return this.page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
