@@ -126,7 +126,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   };
   const runExport = useExport();
   /** The list's own params now (the fixed ones, the tab's and the filters), without paging. */
-  const listParams = () => cleanQuery({ ...resolveParams(eff.params, scope), ...treeParams, ...filterQuery(eff.filters, filterValues) });
+  // a filter the user left empty does not clear what the chosen tree node sets (组织管理: organPath)
+  const listParams = () => cleanQuery({ ...resolveParams(eff.params, scope), ...treeParams, ...cleanQuery(filterQuery(eff.filters, filterValues)) });
   const idOf = (a: ActionDef, r: Record<string, unknown>) => resolveValue(a.params?.id ?? '$record.id', { ...scope, record: r });
 
   const runner = useActionRunner(
