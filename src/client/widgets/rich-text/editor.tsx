@@ -104,7 +104,9 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
       upload(file, (url, meta) => {
         const next = ContentUtils.insertMedias(stateRef.current, [{ type: 'IMAGE', url, name: String(meta.title ?? ''), meta }]);
         setState(next);
+        // an inserted image is one discrete change: the form has it at once, not after the debounce
         push(next);
+        push.flush();
       });
     }
     if (fileInput.current) fileInput.current.value = '';
