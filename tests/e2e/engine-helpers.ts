@@ -18,7 +18,8 @@ export class Screen {
   constructor(readonly page: Page) {}
   async open(path: string) {
     await go(this.page, path);
-    await expect(this.page.locator('[data-screen]').first()).toBeVisible();
+    // a screen's kind and widgets are lazy chunks: on a loaded two-core machine the first one takes a while
+    await expect(this.page.locator('[data-screen]').first()).toBeVisible({ timeout: 30_000 });
   }
   row(text: string): Locator {
     return this.page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

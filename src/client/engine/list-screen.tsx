@@ -119,7 +119,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
 
   const treeRef = useRef<TreePanelHandle>(null);
   const [treeNode, setTreeNode] = useState<Record<string, unknown> | null>(null);
-  const treeParams = screen.tree && treeNode ? resolveParams(screen.tree.params, { ...scope, record: treeNode }) : {};
+  // one object per chosen node, so the table's params change only when the node does
+  const treeParams = useMemo(() => (screen.tree && treeNode ? resolveParams(screen.tree.params, { ...scope, record: treeNode }) : {}), [screen.tree, treeNode]); // eslint-disable-line react-hooks/exhaustive-deps
   const reload = () => {
     actionRef.current?.reload();
     treeRef.current?.refresh();
