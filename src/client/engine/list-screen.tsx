@@ -21,6 +21,7 @@ import { EntityForm, editedFields, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
 import { useExport } from './export-import';
+import { TreePanel, type TreePanelHandle } from './tree-panel';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 
@@ -72,6 +73,10 @@ export interface ListScreenProps {
   embedded?: boolean;
 }
 
+/** Without a tree a list renders as before (no extra elements); with one, tree and list side by side. */
+const Wrap = ({ tree, main, children }: { tree: boolean; main?: boolean; children: React.ReactNode }) =>
+  tree ? <div className={main ? 'dj-list-main' : 'dj-list-with-tree'}>{children}</div> : <>{children}</>;
+
 export function ListScreen({ screen, config, basePath, context, embedded }: ListScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -112,10 +117,18 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     setSearch(next, { replace: true });
   }, [pageIndex, embedded, search, setSearch]);
 
-  const reload = () => actionRef.current?.reload();
+  const treeRef = useRef<TreePanelHandle>(null);
+  const [treeNode, setTreeNode] = useState<Record<string, unknown> | null>(null);
+  // one object per chosen node, so the table's params change only when the node does
+  const treeParams = useMemo(() => (screen.tree && treeNode ? resolveParams(screen.tree.params, { ...scope, record: treeNode }) : {}), [screen.tree, treeNode]); // eslint-disable-line react-hooks/exhaustive-deps
+  const reload = () => {
+    actionRef.current?.reload();
+    treeRef.current?.refresh();
+  };
   const runExport = useExport();
   /** The list's own params now (the fixed ones, the tab's and the filters), without paging. */
-  const listParams = () => cleanQuery({ ...resolveParams(eff.params, scope), ...filterQuery(eff.filters, filterValues) });
+  // a filter the user left empty does not clear what the chosen tree node sets (组织管理: organPath)
+  const listParams = () => cleanQuery({ ...resolveParams(eff.params, scope), ...treeParams, ...cleanQuery(filterQuery(eff.filters, filterValues)) });
   const idOf = (a: ActionDef, r: Record<string, unknown>) => resolveValue(a.params?.id ?? '$record.id', { ...scope, record: r });
 
   const runner = useActionRunner(
@@ -224,7 +237,20 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       ) : null}
       {tabScreen ? <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} /> : null}
       {tabScreen ? null : (
-        <>
+        <Wrap tree={!!screen.tree}>
+          {screen.tree ? (
+            <TreePanel
+              ref={treeRef}
+              def={screen.tree}
+              scope={scope}
+              selected={treeNode}
+              onSelect={(n) => {
+                setTreeNode(n);
+                setPageIndex(1);
+              }}
+            />
+          ) : null}
+          <Wrap tree={!!screen.tree} main>
           <FilterBar
             key={`filter-${tabKey ?? ''}`}
             filters={eff.filters}
@@ -245,7 +271,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             cardBordered={!embedded}
             headerTitle={embedded ? undefined : tab?.title ?? screen.title}
             scroll={{ x: 'max-content' }}
-            params={{ pageIndex, f: filterValues, tab: tabKey }}
+            params={{ pageIndex, f: filterValues, tab: tabKey, t: treeParams }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
             toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
             request={async () => {
@@ -266,7 +292,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             }}
           />
           {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
-        </>
+          </Wrap>
+        </Wrap>
       )}
 
       <Modal

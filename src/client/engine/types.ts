@@ -254,6 +254,24 @@ export interface ScreenDef {
   /** list screens: no pager (short lists) */
   noPaging?: boolean;
   statistics?: StatisticsDef;
+  /** list screens: a hierarchy beside the list, loaded level by level (tree-panel.tsx) */
+  tree?: TreeDef;
+}
+
+export interface TreeDef {
+  title?: string;
+  /** the top level (called with rootParams) and, without childCall, the children of a node */
+  call: CallRef;
+  rootParams?: Record<string, ValueRef>;
+  /** the children of a node, called with childParams resolved with the node as $record (default {id: $record.<valueField>}) */
+  childCall?: CallRef;
+  childParams?: Record<string, ValueRef>;
+  labelField?: string;
+  valueField?: string;
+  /** a node whose field is false has no children (default hasChild) */
+  hasChildField?: string;
+  /** what a chosen node adds to the list's query, resolved with the node as $record */
+  params: Record<string, ValueRef>;
 }
 
 export interface FieldSchema {

@@ -89,3 +89,68 @@ export async function createOrgan(db: Database, input: NewOrgan, creatorUserId: 
 
 /** Organisations with coordinates under a path (the party map). */
 export const subtreeWhere = (path: string) => (eb: any) => eb('o.organPath', 'like', subtreePattern(path));
+
+export type OrganChanges = Partial<Omit<NewOrgan, 'extra'>> & { id: number };
+
+/** Every column that holds an organisation path (organ_path, to_organ_path …), found in the catalogue so a new table is never missed. */
+async function pathColumns(db: Database) {
+  const { rows } = await sql<{ table: string; column: string }>`
+    select table_name as "table", column_name as "column" from information_schema.columns
+    where table_schema = current_schema() and column_name like '%organ_path' and data_type = 'text'`.execute(db);
+  return rows;
+}
+
+/**
+ * Changes an organisation; a new parent moves the whole subtree in one transaction: the paths of the
+ * organisation, its descendants and every record that carries one of their paths, and the levels of
+ * the organisations. The caller has checked scope; the tree rules (not under itself) are here.
+ */
+export async function updateOrgan(db: Database, input: OrganChanges) {
+  const organ = await getOrgan(db, input.id);
+  const name = input.organName?.trim();
+  if (input.organName !== undefined && !name) throw badRequest('请输入组织名称');
+  const parentId = input.parentId === undefined || input.parentId === null ? organ.parentId : input.parentId;
+  const moving = parentId !== organ.parentId;
+  let parent: Awaited<ReturnType<typeof getOrgan>> | null = null;
+  if (moving) {
+    if (parentId === organ.id) throw badRequest(MOVE_UNDER_SELF);
+    parent = await getOrgan(db, parentId!);
+    if (parent.organPath.startsWith(organ.organPath)) throw badRequest(MOVE_UNDER_SELF);
+  }
+  const finalName = name ?? organ.organName;
+  if (finalName !== organ.organName || moving) {
+    const dup = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where('parentId', parentId === null ? 'is' : '=', parentId as any)
+      .where('organName', '=', finalName)
+      .where('id', '!=', organ.id)
+      .where('isDeleted', '=', false)
+      .executeTakeFirst();
+    if (dup) throw badRequest('同一上级组织下已有同名组织');
+  }
+  const set: Record<string, unknown> = { lastModificationTime: new Date() };
+  for (const k of ['shortName', 'organCode', 'organType', 'secretaryName', 'contactPhone', 'address', 'longitude', 'latitude', 'sort'] as const)
+    if (input[k] !== undefined) set[k] = input[k];
+  if (name) set.organName = name;
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('organizations').set(set).where('id', '=', organ.id).execute();
+    if (!parent) return { organPath: organ.organPath, moved: 0 };
+    const oldPath = organ.organPath;
+    const newPath = childPath(parent.organPath, organ.id);
+    const delta = parent.organLevel + 1 - organ.organLevel;
+    await trx.updateTable('organizations').set({ parentId: parent.id }).where('id', '=', organ.id).execute();
+    const moved = await trx
+      .updateTable('organizations')
+      .set({ organLevel: sql`organ_level + ${delta}` })
+      .where('organPath', 'like', subtreePattern(oldPath))
+      .executeTakeFirst();
+    for (const { table, column } of await pathColumns(trx)) {
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${newPath} || substr(${sql.ref(column)}, ${oldPath.length + 1})
+        where ${sql.ref(column)} like ${subtreePattern(oldPath)}`.execute(trx);
+    }
+    return { organPath: newPath, moved: Number(moved.numUpdatedRows) };
+  });
+}
+
+export const MOVE_UNDER_SELF = '不能将组织移动到其自身或其下级组织之下';

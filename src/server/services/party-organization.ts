@@ -91,7 +91,7 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
     method: 'GET',
     summary: '党组织概况：名称、书记、联系方式、地址、党员数与班子成员（不传 id 为本人所在组织）',
     access: 'self',
-    returns: '{id, organName, organPath, organLevel, secretaryName, contactPhone, address, longitude, latitude, memberCount, teamMembers[]}',
+    returns: '{id, parentId, organName, shortName, organCode, sort, organPath, organLevel, secretaryName, contactPhone, address, longitude, latitude, memberCount, teamMembers[]}',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '组织' } }),
     async handler(call) {
       const { ctx, input, user } = call;
@@ -108,7 +108,8 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
         .executeTakeFirstOrThrow();
       const team = await teamMembers(ctx.db).where('t.organId', '=', organ.id).orderBy('t.sort').execute();
       return {
-        id: organ.id, organName: organ.organName, organPath: organ.organPath, organLevel: organ.organLevel, organType: organ.organType,
+        id: organ.id, parentId: organ.parentId, organName: organ.organName, shortName: organ.shortName, organCode: organ.organCode, sort: organ.sort,
+        organPath: organ.organPath, organLevel: organ.organLevel, organType: organ.organType,
         secretaryName: organ.secretaryName, contactPhone: organ.contactPhone, address: organ.address,
         longitude: organ.longitude, latitude: organ.latitude, memberCount: Number(count.n), teamMembers: team,
       };

@@ -1,11 +1,14 @@
 /** The braft-editor edit component of RichText (a lazy chunk of its own, with its CSS). */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import BraftEditor, { type EditorState } from 'braft-editor';
+import BraftEditor, { type EditorState, type ExtendControlType } from 'braft-editor';
+import { ContentUtils } from 'braft-utils';
 import 'braft-editor/dist/index.css';
 import { message } from 'antd';
-import { ATTACH_CLASS, EDITOR_DEBOUNCE_MS, EDITOR_IMAGE_MAX_BYTES, EDITOR_IMAGE_MAX_COUNT, EDITOR_UPLOAD_TIMEOUT, UPLOAD_MSG } from '../upload-core/limits';
+import { PictureOutlined } from '@ant-design/icons';
+import { ATTACH_CLASS, EDITOR_DEBOUNCE_MS, EDITOR_UPLOAD_TIMEOUT, UPLOAD_MSG } from '../upload-core/limits';
 import { isTimeout, uploadFile } from '../upload-core/transport';
 import { countImages, debounce, editorHtml } from './html';
+import { checkEditorImage, IMAGE_CONTROL, RICH_TEXT_CONTROLS } from './toolbar';
 
 export interface RichTextProps {
   value?: string | null;
@@ -18,10 +21,7 @@ export interface RichTextProps {
   [k: string]: unknown;
 }
 
-const CONTROLS: any[] = [
-  'undo', 'redo', 'separator', 'headings', 'font-size', 'separator', 'bold', 'italic', 'underline', 'strike-through', 'text-color',
-  'separator', 'text-align', 'list-ul', 'list-ol', 'blockquote', 'separator', 'link', 'hr', 'separator', 'media', 'separator', 'clear', 'fullscreen',
-];
+const CONTROLS = RICH_TEXT_CONTROLS as unknown as any[];
 
 export default function RichTextEditor({ value, onChange, placeholder = '请输入内容', disabled, project, height = 320 }: RichTextProps) {
   const [state, setState] = useState<EditorState>(() => BraftEditor.createEditorState(value ?? ''));
@@ -55,40 +55,83 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
     }
   }, [value, push]);
 
+  /** Uploads one image (class 3, 180 s) and hands braft its address; messages verbatim (core §8). */
+  const upload = (file: File, done: (url: string, meta: Record<string, unknown>) => void, failed?: (msg: string) => void) => {
+    pendingUploads.current++;
+    uploadFile(file, { attachClass: ATTACH_CLASS.image, project, timeout: EDITOR_UPLOAD_TIMEOUT, silent: true }).then(
+      (r) => {
+        pendingUploads.current--;
+        void message.success(UPLOAD_MSG.editorSuccess);
+        done(r.path, { id: r.id, title: r.name, alt: r.name });
+      },
+      (e) => {
+        pendingUploads.current--;
+        const msg = isTimeout(e) ? UPLOAD_MSG.editorTimeout : UPLOAD_MSG.editorFailed;
+        void message.error(msg);
+        failed?.(msg);
+      },
+    );
+  };
+  const admit = (file: File) => {
+    const why = checkEditorImage(file, countImages(editorHtml(stateRef.current)) + pendingUploads.current);
+    if (why) void message.error(why);
+    return !why;
+  };
+
+  // pasted images go through the same checks and upload
   const media = {
-    accepts: { image: 'image/png,image/jpeg,image/jpg', video: false as const, audio: false as const },
+    accepts: { image: IMAGE_CONTROL.accept, video: false as const, audio: false as const },
     externals: { image: false, video: false, audio: false, embed: false },
     pasteImage: true,
-    validateFn: (file: File) => {
-      if (file.size > EDITOR_IMAGE_MAX_BYTES) {
-        void message.error(UPLOAD_MSG.editorImageSize);
-        return false;
-      }
-      if (countImages(editorHtml(stateRef.current)) + pendingUploads.current >= EDITOR_IMAGE_MAX_COUNT) {
-        void message.error(UPLOAD_MSG.imageCount(EDITOR_IMAGE_MAX_COUNT));
-        return false;
-      }
-      return true;
-    },
+    validateFn: admit,
     uploadFn: ({ file, progress, success, error }: any) => {
-      pendingUploads.current++;
       progress(10);
-      uploadFile(file, { attachClass: ATTACH_CLASS.image, project, timeout: EDITOR_UPLOAD_TIMEOUT, silent: true }).then(
-        (r) => {
-          pendingUploads.current--;
+      upload(
+        file,
+        (url, meta) => {
           progress(100);
-          void message.success(UPLOAD_MSG.editorSuccess);
-          success({ url: r.path, meta: { id: r.id, title: r.name, alt: r.name, loop: false, autoPlay: false, controls: false, poster: '' } });
+          success({ url, meta: { ...meta, loop: false, autoPlay: false, controls: false, poster: '' } });
         },
-        (e) => {
-          pendingUploads.current--;
-          const msg = isTimeout(e) ? UPLOAD_MSG.editorTimeout : UPLOAD_MSG.editorFailed;
-          void message.error(msg);
-          error({ msg });
-        },
+        (msg) => error({ msg }),
       );
     },
   };
+
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pick = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      if (!admit(file)) break;
+      upload(file, (url, meta) => {
+        const next = ContentUtils.insertMedias(stateRef.current, [{ type: 'IMAGE', url, name: String(meta.title ?? ''), meta }]);
+        setState(next);
+        // an inserted image is one discrete change: the form has it at once, not after the debounce
+        push(next);
+        push.flush();
+      });
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const extendControls: ExtendControlType[] = [
+    'separator',
+    {
+      key: IMAGE_CONTROL.key,
+      type: 'component',
+      component: (
+        <button
+          type="button"
+          className="control-item button"
+          title={IMAGE_CONTROL.title}
+          aria-label={IMAGE_CONTROL.title}
+          data-control="image"
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+        >
+          <PictureOutlined />
+          <input ref={fileInput} type="file" accept={IMAGE_CONTROL.accept} multiple hidden onChange={(e) => pick(e.target.files)} />
+        </button>
+      ),
+    },
+  ];
 
   return (
     <div className="dj-rich-editor" data-widget="RichText">
@@ -100,6 +143,7 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
         }}
         onBlur={() => push.flush()}
         controls={CONTROLS}
+        extendControls={extendControls}
         media={media as any}
         stripPastedStyles
         placeholder={placeholder}
