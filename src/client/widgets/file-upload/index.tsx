@@ -7,7 +7,7 @@
  * instead (e.g. "id" of a class-1 file, which is served by its path). Read also shows files kept as
  * {id, name} objects (evidence lists).
  */
-import { Button, Space, Upload, message, type UploadFile } from 'antd';
+import { Button, Space, Upload, type UploadFile } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { ATTACH_CLASS, checkFile, fileDefaults, toList, valueById } from '../upload-core/limits';
@@ -16,6 +16,7 @@ import { itemStatus, serverUpload } from '../upload-core/progress';
 import { useUploadList } from '../upload-core/use-upload-list';
 import { downloadFile } from '../download/download';
 import { keyedValue } from '../upload-core/value-key';
+import { toastError } from '../../api/toast';
 
 export interface FileUploadProps {
   value?: string | string[] | null;
@@ -76,11 +77,11 @@ function IdUpload({ value, onChange, attachClass = ATTACH_CLASS.file, accept, ma
         beforeUpload={(file, batch) => {
           const err = checkFile(file, { accept: acceptList, maxKB: limitKB });
           if (err) {
-            void message.error(err);
+            void toastError(err);
             return Upload.LIST_IGNORE;
           }
           if (max > 1 && listRef.current.length + batch.indexOf(file) >= max) {
-            void message.error(`最多上传${max}个文件`);
+            void toastError(`最多上传${max}个文件`);
             return Upload.LIST_IGNORE;
           }
           return true;

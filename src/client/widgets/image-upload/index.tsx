@@ -4,7 +4,7 @@
  * (max 1) or the list of paths.
  */
 import { useState } from 'react';
-import { Image, Upload, message, type UploadFile } from 'antd';
+import { Image, Upload, type UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { ATTACH_CLASS, checkImage, IMAGE_BOX, IMAGE_MAX_COUNT, IMAGE_MAX_KB, toList } from '../upload-core/limits';
@@ -12,6 +12,7 @@ import type { UploadedFile } from '../upload-core/transport';
 import { serverUpload } from '../upload-core/progress';
 import { useUploadList } from '../upload-core/use-upload-list';
 import '../upload-core/upload.css';
+import { toastError } from '../../api/toast';
 
 export interface ImageUploadProps {
   value?: string | string[] | null;
@@ -44,7 +45,7 @@ export default function ImageUpload({ value, onChange, max = IMAGE_MAX_COUNT, ma
         beforeUpload={(file, batch) => {
           const err = checkImage(file, { maxKB, max, count: listRef.current.length + batch.indexOf(file) });
           if (err) {
-            void message.error(err);
+            void toastError(err);
             return Upload.LIST_IGNORE;
           }
           return true;

@@ -6,13 +6,14 @@
  * with `valueKey` (e.g. "id") only that property of each result, for services that take a file id.
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Alert, Button, Progress, Space, Tag, Typography, message } from 'antd';
+import { Alert, Button, Progress, Space, Tag, Typography } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined, PauseOutlined, CaretRightOutlined, RedoOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
 import { CATEGORY_EXTS, checkMedia, chunkedUploadSupported, PROGRESS_DELAY_MS, UPLOAD_MSG, VIDEO_FORMATS, AUDIO_FORMATS, type MediaKind } from '../upload-core/limits';
 import { ChunkUploader, type ItemState, type MediaResult, type UploadItem } from './uploader';
 import { keyedValue, pickValue, resultOf } from '../upload-core/value-key';
 import '../upload-core/upload.css';
+import { toastError } from '../../api/toast';
 
 export const STATE_TEXT: Record<ItemState, string> = { waiting: '等待上传', uploading: '上传中', paused: '已暂停', success: '上传成功', error: '上传失败' };
 const STATE_COLOR: Record<ItemState, string> = { waiting: 'default', uploading: 'processing', paused: 'warning', success: 'success', error: 'error' };
@@ -101,7 +102,7 @@ export default function MediaUpload({ value, onChange, valueKey, kind = 'video',
         changeRef.current?.([...cur, r]);
       } else changeRef.current?.(r);
     },
-    onError: (it) => void message.error(it.message || '上传失败'),
+    onError: (it) => void toastError(it.message || '上传失败'),
   });
   const items = useSyncExternalStore(
     (l) => up.subscribe(l),
@@ -117,7 +118,7 @@ export default function MediaUpload({ value, onChange, valueKey, kind = 'video',
     const ok: File[] = [];
     for (const f of files) {
       const err = checkMedia(f, kind);
-      if (err) void message.error(err);
+      if (err) void toastError(err);
       else ok.push(f);
     }
     if (!multiple && ok.length) {

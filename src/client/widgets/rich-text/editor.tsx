@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import BraftEditor, { type EditorState, type ExtendControlType } from 'braft-editor';
 import { ContentUtils } from 'braft-utils';
 import 'braft-editor/dist/index.css';
-import { message } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { ATTACH_CLASS, EDITOR_DEBOUNCE_MS, EDITOR_UPLOAD_TIMEOUT, UPLOAD_MSG } from '../upload-core/limits';
 import { isTimeout, uploadFile } from '../upload-core/transport';
 import { countImages, debounce, editorHtml } from './html';
 import { checkEditorImage, IMAGE_CONTROL, RICH_TEXT_CONTROLS } from './toolbar';
+import { toastError, toastSuccess } from '../../api/toast';
 
 export interface RichTextProps {
   value?: string | null;
@@ -61,20 +61,20 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
     uploadFile(file, { attachClass: ATTACH_CLASS.image, project, timeout: EDITOR_UPLOAD_TIMEOUT, silent: true }).then(
       (r) => {
         pendingUploads.current--;
-        void message.success(UPLOAD_MSG.editorSuccess);
+        void toastSuccess(UPLOAD_MSG.editorSuccess);
         done(r.path, { id: r.id, title: r.name, alt: r.name });
       },
       (e) => {
         pendingUploads.current--;
         const msg = isTimeout(e) ? UPLOAD_MSG.editorTimeout : UPLOAD_MSG.editorFailed;
-        void message.error(msg);
+        void toastError(msg);
         failed?.(msg);
       },
     );
   };
   const admit = (file: File) => {
     const why = checkEditorImage(file, countImages(editorHtml(stateRef.current)) + pendingUploads.current);
-    if (why) void message.error(why);
+    if (why) void toastError(why);
     return !why;
   };
 

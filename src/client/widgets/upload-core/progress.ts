@@ -3,8 +3,9 @@
  * FileUpload: the bar follows the bytes the browser has sent (api.upload), a failure shows the
  * server's message (文件大小超出范围, 文件格式错误, …) and drops the item.
  */
-import { message, type UploadProps } from 'antd';
+import { type UploadProps } from 'antd';
 import { uploadFile, type UploadedFile } from './transport';
+import { toastError } from '../../api/toast';
 
 export function serverUpload(opts: { attachClass: number; project?: string; keep?: (r: UploadedFile, file: File) => UploadedFile }): NonNullable<UploadProps['customRequest']> {
   return ({ file, onProgress, onSuccess, onError }) => {
@@ -12,7 +13,7 @@ export function serverUpload(opts: { attachClass: number; project?: string; keep
     uploadFile(f, { attachClass: opts.attachClass, project: opts.project, silent: true, onProgress: (percent) => onProgress?.({ percent }) }).then(
       (r) => onSuccess?.(opts.keep ? opts.keep(r, f) : r),
       (e: Error) => {
-        void message.error(e.message || '上传失败');
+        void toastError(e.message || '上传失败');
         onError?.(e);
       },
     );
