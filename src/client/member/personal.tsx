@@ -12,6 +12,7 @@ import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
 import PlatformDatePicker from '../widgets/basic/platform-picker';
 import { ADDITION_FIELDS, coerceFlags, PARTY_FIELDS, toBool, type ProfileField } from './profile-fields';
+import './member.css';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const dateProps = {
@@ -132,7 +133,7 @@ export default function PersonalInfo() {
                 <Row gutter={16}>
                   <Col xs={24} style={{ marginBottom: 16 }}>
                     <Avatar size={72} src={profile.headImage || undefined} icon={<UserOutlined />} />
-                    <span style={{ marginLeft: 12, color: '#8c8c8c' }}>账号：{profile.userName}</span>
+                    <span style={{ marginLeft: 12, color: 'var(--dj-text-muted)' }}>账号：{profile.userName}</span>
                   </Col>
                   <Col xs={24} md={12} xl={8}>
                     <Form.Item label="姓名" name="name" rules={nameRules}>
