@@ -64,8 +64,8 @@ test('personal info loads every group and saves it', async ({ page }) => {
   await go(page, '/partyMember/personal');
   const form = page.getByTestId('personal-form');
   // what the organisation keeps is shown read-only (the server refuses it changed)
-  await expect(form.getByLabel('所在党组织')).toHaveAttribute('readonly', '');
-  await expect(form.getByLabel('所在党组织')).not.toHaveValue('');
+  await expect(form.getByLabel('所在党组织', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(form.getByLabel('所在党组织', { exact: true })).not.toHaveValue('');
   await form.getByRole('tab', { name: '党员信息' }).click();
   await expect(form.getByLabel('党员类型')).toBeVisible();
   await expect(form.getByLabel('党员类型')).toBeDisabled();
