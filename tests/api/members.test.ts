@@ -132,16 +132,78 @@ describe('member records', () => {
     const me = await app.call('GET', svc('PartyMemberService', 'GetCurrentPartyMemberInfo'), { token: tokens.member });
     expect(me.status).toBe(200);
     for (const k of ['name', 'organId', 'headImage', 'userName', 'phoneNumber', 'isJoinOneLineSituation', 'addition', 'partyMember']) expect(me.body.result).toHaveProperty(k);
-    const upd = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), {
+    const moved = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), {
       token: tokens.member,
       body: { ...me.body.result, organId: sibling.organId, addition: { ...me.body.result.addition, livePlace: '温江区光华大道' } },
     });
-    expect(upd.status).toBe(200);
-    expect(upd.body.result.organId).toBe(me.body.result.organId);
-    expect(upd.body.result.addition.livePlace).toBe('温江区光华大道');
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toBe('所在党组织不能自行修改，请通过组织关系转接办理');
+    expect(moved.body.error.validationErrors).toEqual([{ message: '所在党组织不能自行修改，请通过组织关系转接办理', members: ['organId'] }]);
+    const stored = await app.db.selectFrom('partyMembers').select(['organId', 'addition']).where('id', '=', me.body.result.id).executeTakeFirstOrThrow();
+    expect(stored.organId).toBe(me.body.result.organId);
+    expect((stored.addition as any).livePlace).not.toBe('温江区光华大道'); // nothing of a refused update is saved
+
+    // his own details: the whole profile echoed back (flags as the form coerces them) with his changes
+    const echoed = {
+      ...me.body.result,
+      headImage: '/file/avatar-test.png',
+      addition: { ...me.body.result.addition, livePlace: '温江区光华大道', education: '20', otherContack: 'QQ 12345' },
+      partyMember: { ...me.body.result.partyMember, isLostMember: !!me.body.result.partyMember.isLostMember, partyDutyIsInOffice: !!me.body.result.partyMember.partyDutyIsInOffice },
+    };
+    const upd = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), { token: tokens.member, body: echoed });
+    expect(upd.status, JSON.stringify(upd.body.error)).toBe(200);
+    expect(upd.body.result).toMatchObject({ organId: me.body.result.organId, headImage: '/file/avatar-test.png', addition: { livePlace: '温江区光华大道', education: '20', otherContack: 'QQ 12345' } });
+    expect(upd.body.result.partyMember).toEqual(me.body.result.partyMember);
+
+    // the organisation's record left out of the update is kept, not wiped
+    const { partyMember: _omitted, ...withoutGroup } = upd.body.result;
+    const kept = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), { token: tokens.member, body: { ...withoutGroup, addition: { ...upd.body.result.addition, idCard: undefined } } });
+    expect(kept.status, JSON.stringify(kept.body.error)).toBe(200);
+    expect(kept.body.result.partyMember).toEqual(me.body.result.partyMember);
+    expect(kept.body.result.addition.idCard).toBe(me.body.result.addition.idCard);
     // another member's record is out of reach
     const other = await app.db.selectFrom('partyMembers').select('id').where('userId', '!=', me.body.result.userId).executeTakeFirstOrThrow();
     const r = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), { token: tokens.member, body: { ...me.body.result, id: other.id } });
     expect(r.status).toBe(403);
+  });
+
+  it('a member cannot change any administrator-only field of his own record', async () => {
+    const me = (await app.call('GET', svc('PartyMemberService', 'GetCurrentPartyMemberInfo'), { token: tokens.member })).body.result;
+    const pm = me.partyMember;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ addition: { ...me.addition, idCard: '11010519491231002X' } }, '身份证号由党组织管理员维护，不能自行修改', 'addition.idCard'],
+      [{ partyMember: { ...pm, partyMemeberType: pm.partyMemeberType === 2 ? 1 : 2 } }, '党员类型由党组织管理员维护，不能自行修改', 'partyMember.partyMemeberType'],
+      [{ partyMember: { ...pm, partyDutyCode: pm.partyDutyCode === '01' ? '02' : '01' } }, '党内职务由党组织管理员维护，不能自行修改', 'partyMember.partyDutyCode'],
+      [{ partyMember: { ...pm, joinPartyDate: '2001-07-01' } }, '入党日期由党组织管理员维护，不能自行修改', 'partyMember.joinPartyDate'],
+      [{ partyMember: { ...pm, formalMemberDate: '2002-07-01' } }, '转正日期由党组织管理员维护，不能自行修改', 'partyMember.formalMemberDate'],
+      [{ partyMember: { ...pm, isDifficult: !pm.isDifficult } }, '是否困难党员由党组织管理员维护，不能自行修改', 'partyMember.isDifficult'],
+      [{ partyMember: { ...pm, joinIntroducers: ['张三', '李四'] } }, '入党介绍人由党组织管理员维护，不能自行修改', 'partyMember.joinIntroducers'],
+    ];
+    for (const [patch, message, member] of cases) {
+      const r = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), { token: tokens.member, body: { ...me, ...patch } });
+      expect(r.status, member).toBe(400);
+      expect(r.body.error.message, member).toBe(message);
+      expect(r.body.error.validationErrors.map((e: any) => e.members[0]), member).toEqual([member]);
+    }
+    // clearing a value is a change too
+    const cleared = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), { token: tokens.member, body: { ...me, partyMember: { ...pm, joinPartyDate: null } } });
+    expect(cleared.status).toBe(400);
+    const after = (await app.call('GET', svc('PartyMemberService', 'GetCurrentPartyMemberInfo'), { token: tokens.member })).body.result;
+    expect(after.partyMember).toEqual(pm);
+    expect(after.addition.idCard).toBe(me.addition.idCard);
+  });
+
+  it('an administrator of the subtree still changes those fields, and moves the member inside it', async () => {
+    const branches = await app.db.selectFrom('organizations').select('id').where('organPath', 'like', `${district.organPath}%`).where('organLevel', '=', 5).orderBy('id').limit(2).execute();
+    const created = await app.call('POST', svc('PartyMemberService', 'Create'), { token: district.token, body: validProfile(branches[0]!.id, 7) });
+    expect(created.status).toBe(200);
+    const m = created.body.result;
+    const upd = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), {
+      token: district.token,
+      body: { ...m, organId: branches[1]!.id, addition: { ...m.addition, idCard: '110105194912310029' }, partyMember: { ...m.partyMember, partyMemeberType: 2, partyDutyCode: '01', joinPartyDate: '1976-07-01' } },
+    });
+    expect(upd.status, JSON.stringify(upd.body.error)).toBe(200);
+    expect(upd.body.result).toMatchObject({ organId: branches[1]!.id, addition: { idCard: '110105194912310029' }, partyMember: { partyMemeberType: 2, partyDutyCode: '01', joinPartyDate: '1976-07-01' } });
+    expect((await app.call('DELETE', svc('PartyMemberService', 'Delete'), { token: district.token, query: { id: m.id } })).status).toBe(200);
   });
 });

@@ -63,8 +63,17 @@ test('personal info loads every group and saves it', async ({ page }) => {
   await signIn(page, 'branchadmin');
   await go(page, '/partyMember/personal');
   const form = page.getByTestId('personal-form');
+  // what the organisation keeps is shown read-only (the server refuses it changed)
+  await expect(form.getByLabel('所在党组织', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(form.getByLabel('所在党组织', { exact: true })).not.toHaveValue('');
   await form.getByRole('tab', { name: '党员信息' }).click();
   await expect(form.getByLabel('党员类型')).toBeVisible();
+  await expect(form.getByLabel('党员类型')).toBeDisabled();
+  await expect(form.getByLabel('入党日期', { exact: true })).toBeDisabled();
+  await expect(form.getByText('党员信息由所在党组织管理员维护')).toBeVisible();
+  await form.getByRole('tab', { name: '基本信息' }).click();
+  await expect(form.getByLabel('身份证号')).toBeDisabled();
+  await expect(form.getByLabel('学历', { exact: true })).toBeEnabled();
   await form.getByRole('tab', { name: '基本信息' }).click();
   await form.getByLabel('籍贯').fill('四川省成都市');
   await form.getByRole('button', { name: /保\s*存/ }).click();

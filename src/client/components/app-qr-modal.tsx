@@ -19,7 +19,7 @@ export function AppQrModal({ open, onClose }: { open: boolean; onClose: () => vo
           <figcaption>苹果版（iOS）</figcaption>
         </figure>
       </div>
-      <p style={{ textAlign: 'center', color: '#8c8c8c', marginBottom: 0 }}>使用手机扫描二维码下载安装</p>
+      <p style={{ textAlign: 'center', color: 'var(--dj-text-muted)', marginBottom: 0 }}>使用手机扫描二维码下载安装</p>
     </Modal>
   );
 }

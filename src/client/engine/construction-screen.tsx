@@ -19,7 +19,7 @@ export function ConstructionScreen({ tag, sub, title, waitsFor }: { tag: string 
                 </>
               ) : null}
             </div>
-            <div style={{ marginTop: 8, color: '#8c8c8c' }}>{waitsFor ? `该功能随“${waitsFor}”上线。` : '该页面尚未配置界面（screens/ 中没有这个标识）。'}</div>
+            <div style={{ marginTop: 8, color: 'var(--dj-text-muted)' }}>{waitsFor ? `该功能随“${waitsFor}”上线。` : '该页面尚未配置界面（screens/ 中没有这个标识）。'}</div>
           </div>
         }
       />

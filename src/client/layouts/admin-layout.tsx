@@ -3,7 +3,7 @@
  * (a submenu url is the parent url plus the child url); hangfire urls open in the same window with
  * the token appended. Header: page title, 切换管理组织, 切换党员, user menu.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout } from '@ant-design/pro-components';
 import { Button, Dropdown } from 'antd';
@@ -42,6 +42,11 @@ export default function AdminLayout() {
   // /setpassword belongs to no menu: show the whole menu tree in the side menu there
   const isSetPassword = location.pathname.toLowerCase() === '/setpassword';
   const title = isSetPassword ? '密码设置' : current?.title ?? '';
+
+  // ProLayout's mix layout puts an empty spacer <header> before the real one: one banner landmark only
+  useEffect(() => {
+    document.querySelectorAll('.dj-admin header.ant-layout-header:not(.ant-pro-layout-header)').forEach((h) => h.setAttribute('role', 'presentation'));
+  });
 
   const toRoute = (items: AdminMenuItem[]): any[] =>
     items.map((m) => ({ path: m.path, name: m.name, key: m.path, external: m.external, routes: m.children ? toRoute(m.children) : undefined }));

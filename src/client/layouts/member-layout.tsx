@@ -43,7 +43,7 @@ export default function MemberLayout() {
         <div className="dj-member__bar dj-container">
           <Link to="/partyMember/partySpace" className="dj-member__brand">
             <PartyLogo size={36} />
-            <span className="dj-member__name">{PLATFORM_NAME}</span>
+            <h1 className="dj-member__name">{PLATFORM_NAME}</h1>
           </Link>
           <nav className="dj-member__tabs dj-member__tabs--wide" aria-label="栏目">
             {MEMBER_TABS.map((t) => (

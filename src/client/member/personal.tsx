@@ -1,16 +1,18 @@
 /** /partyMember/personal (个人信息): the member profile form, every group, validation of core §5. */
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { BaseCodeItem } from '../../contract/types';
 import { partyMemberService, type MemberProfile } from '../api/endpoints';
 import { toastSuccess } from '../api/toast';
-import { idCardRules, nameRules, organRules, phoneRules } from '../components/form-rules';
+import { isMemberLocked } from '../../contract/member-self-edit';
+import { idCardRules, nameRules, phoneRules } from '../components/form-rules';
 import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
 import PlatformDatePicker from '../widgets/basic/platform-picker';
 import { ADDITION_FIELDS, coerceFlags, PARTY_FIELDS, toBool, type ProfileField } from './profile-fields';
+import './member.css';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const dateProps = {
@@ -55,19 +57,23 @@ function FieldInput({ field, codes, ...control }: { field: ProfileField; codes: 
 function FieldGrid({ group, fields, codes }: { group: 'addition' | 'partyMember'; fields: ProfileField[]; codes: Record<string, BaseCodeItem[]> | null }) {
   return (
     <Row gutter={16}>
-      {fields.map((fd) => (
-        <Col key={fd.name} xs={24} md={12} xl={8}>
-          <Form.Item
-            label={fd.label}
-            name={[group, fd.name]}
-            valuePropName={fd.kind === 'flag' ? 'checked' : 'value'}
-            rules={fd.name === 'idCard' ? idCardRules(false) : undefined}
-            {...(fd.kind === 'date' ? dateProps : {})}
-          >
-            <FieldInput field={fd} codes={codes} />
-          </Form.Item>
-        </Col>
-      ))}
+      {fields.map((fd) => {
+        // kept by the organisation (src/contract/member-self-edit.ts): shown, not edited
+        const locked = isMemberLocked(group, fd.name);
+        return (
+          <Col key={fd.name} xs={24} md={12} xl={8}>
+            <Form.Item
+              label={fd.label}
+              name={[group, fd.name]}
+              valuePropName={fd.kind === 'flag' ? 'checked' : 'value'}
+              rules={fd.name === 'idCard' && !locked ? idCardRules(false) : undefined}
+              {...(fd.kind === 'date' ? dateProps : {})}
+            >
+              <FieldInput field={fd} codes={codes} disabled={locked} />
+            </Form.Item>
+          </Col>
+        );
+      })}
     </Row>
   );
 }
@@ -115,7 +121,7 @@ export default function PersonalInfo() {
   if (!profile) return <Card><Skeleton active avatar paragraph={{ rows: 8 }} /></Card>;
 
   return (
-    <Card title="个人信息" data-testid="personal-form">
+    <Card title="个人信息" className="dj-personal" data-testid="personal-form">
       <Form form={form} layout="vertical" onFinish={onFinish} scrollToFirstError>
         <Tabs
           items={[
@@ -127,7 +133,7 @@ export default function PersonalInfo() {
                 <Row gutter={16}>
                   <Col xs={24} style={{ marginBottom: 16 }}>
                     <Avatar size={72} src={profile.headImage || undefined} icon={<UserOutlined />} />
-                    <span style={{ marginLeft: 12, color: '#8c8c8c' }}>账号：{profile.userName}</span>
+                    <span style={{ marginLeft: 12, color: 'var(--dj-text-muted)' }}>账号：{profile.userName}</span>
                   </Col>
                   <Col xs={24} md={12} xl={8}>
                     <Form.Item label="姓名" name="name" rules={nameRules}>
@@ -135,8 +141,9 @@ export default function PersonalInfo() {
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12} xl={8}>
-                    <Form.Item label="所在党组织" name="organId" rules={organRules}>
-                      <OrganCascader displayName={profile.organName} valuePath={(profile as any).organPath} />
+                    {/* changed only through 组织关系转接 or by an administrator: shown, never sent changed */}
+                    <Form.Item label="所在党组织" htmlFor="personal-organ" extra="如需变更，请通过组织关系转接办理">
+                      <Input id="personal-organ" value={profile.organName} readOnly variant="filled" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12} xl={8}>
@@ -153,7 +160,17 @@ export default function PersonalInfo() {
               ),
             },
             { key: 'addition', label: '基本信息', forceRender: true, children: <FieldGrid group="addition" fields={ADDITION_FIELDS} codes={codes} /> },
-            { key: 'partyMember', label: '党员信息', forceRender: true, children: <FieldGrid group="partyMember" fields={PARTY_FIELDS} codes={codes} /> },
+            {
+              key: 'partyMember',
+              label: '党员信息',
+              forceRender: true,
+              children: (
+                <>
+                  <Alert type="info" showIcon style={{ marginBottom: 16 }} message="党员信息由所在党组织管理员维护，如有变动请联系党组织" />
+                  <FieldGrid group="partyMember" fields={PARTY_FIELDS} codes={codes} />
+                </>
+              ),
+            },
           ]}
         />
         <Button type="primary" htmlType="submit" loading={saving} size="large">保存</Button>

@@ -38,7 +38,7 @@ export default function SingleSignOnPage() {
       ) : (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <Spin />
-          <div style={{ marginTop: 12, color: '#8c8c8c' }}>正在登录，请稍候…</div>
+          <div style={{ marginTop: 12, color: 'var(--dj-text-muted)' }}>正在登录，请稍候…</div>
         </div>
       )}
     </AuthShell>

@@ -71,7 +71,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
     if (!this.state.error) return this.props.children;
     const msg = this.state.error instanceof ChunkLoadError ? this.state.error.message : '页面出错了，请刷新重试';
     return (
-      <div role="alert" style={{ padding: 48, textAlign: 'center', color: '#8c8c8c' }}>
+      <div role="alert" style={{ padding: 48, textAlign: 'center', color: 'var(--dj-text-muted)' }}>
         <div style={{ fontSize: 18, color: '#cf1322', marginBottom: 12 }}>{msg}</div>
         <a onClick={() => window.location.reload()}>刷新页面</a>
       </div>

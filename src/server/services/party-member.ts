@@ -16,6 +16,7 @@ import { getOrgan } from './organs';
 import { describeSession, heldRoles } from './session';
 import { assertStrong, userService } from './user';
 import { ID_CARD_ANY, memberFormProps, toProfile, unmasked, type MemberRow } from './member-profile';
+import { lockedMessage, MEMBER_LOCKED_FIELDS, normaliseLocked } from '../../contract/member-self-edit';
 
 type Profile = {
   id?: number;
@@ -182,6 +183,29 @@ async function updateMember(call: Call<unknown>, stored: MemberRow, p: Profile, 
   });
 }
 
+/**
+ * A member's own update: an administrator-only field echoed back unchanged (or left out) keeps the
+ * stored value; a changed one is refused, naming the field.
+ */
+function guardOwnEdit(stored: MemberRow, p: Profile): Profile {
+  const current = toProfile(stored);
+  const out: Profile = { ...p, addition: { ...(p.addition ?? {}) }, partyMember: { ...(p.partyMember ?? {}) } };
+  const errors: { message: string; members: string[] }[] = [];
+  for (const f of MEMBER_LOCKED_FIELDS) {
+    const into = (f.group === 'top' ? out : out[f.group]!) as Record<string, unknown>;
+    const was = (f.group === 'top' ? current : current[f.group]) as Record<string, unknown>;
+    const sent = into[f.name];
+    const masked = typeof sent === 'string' && sent.includes('*');
+    if (sent !== undefined && !masked && normaliseLocked(f.kind, sent) !== normaliseLocked(f.kind, was[f.name])) {
+      errors.push({ message: lockedMessage(f), members: [f.group === 'top' ? f.name : `${f.group}.${f.name}`] });
+    }
+    if (was[f.name] === undefined) delete into[f.name];
+    else into[f.name] = was[f.name];
+  }
+  if (errors.length) throw invalid(errors);
+  return out;
+}
+
 const profileInput = objectInput(memberFormProps, ['name', 'organId', 'phoneNumber']);
 const subRecordInput = (title: string, props: Record<string, unknown>, required: string[]) =>
   objectInput({ id: { type: 'integer', minimum: 1, title: '记录' }, memberId: { type: 'integer', minimum: 1, title: '党员' }, ...props }, ['memberId', ...required]);
@@ -308,7 +332,7 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   UpdatePartyMemberInfo: action<Profile>({
     method: 'PUT',
-    summary: '修改党员档案：党员改本人（不能自行变更党组织），管理员（Pages.PartyMember）改管理范围内党员',
+    summary: '修改党员档案：党员改本人（所在党组织、身份证号及组织维护的党员信息不能自行修改，改动即 400），管理员（Pages.PartyMember）改管理范围内党员',
     access: 'self',
     input: profileInput,
     returns: PROFILE,
@@ -320,8 +344,9 @@ export const partyMemberService = defineService('PartyMemberService', {
       const isOwn = targetId === own?.id;
       if (!isOwn && !user.permissions.has(P.PartyMember)) throw forbidden(`${MSG.forbidden}（${P.PartyMember}）`);
       const stored = isOwn ? await loadMember(ctx.db, targetId) : await loadInScope(call, targetId);
+      // an administrator of his subtree may change everything; a member only his own details
       const asAdmin = !isOwn || (user.permissions.has(P.PartyMember) && !user.isDefaultRole);
-      await updateMember(call, stored, { ...input, organId: asAdmin ? input.organId : stored.organId }, asAdmin);
+      await updateMember(call, stored, asAdmin ? input : guardOwnEdit(stored, input), asAdmin);
       return toProfile(await loadMember(ctx.db, targetId));
     },
   }),

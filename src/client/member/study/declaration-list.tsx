@@ -68,7 +68,7 @@ export default function DeclarationList() {
                   删除
                 </Button>
               ) : (
-                <span style={{ color: '#bfbfbf' }}>-</span>
+                <span style={{ color: 'var(--dj-text-muted)' }}>-</span>
               ),
           },
         ]}

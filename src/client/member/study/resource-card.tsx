@@ -61,7 +61,7 @@ export function ResourceCard({ resource: r, onOpen }: { resource: Resource; onOp
         <span className="dj-res-card__organ">{r.organName ?? r.createOrgan}<TamperedTag resource={r} /></span>
         {timed && (
           <span className="dj-res-card__progress">
-            <Progress percent={Math.min(100, Number(r.percent) || 0)} showInfo={false} size="small" strokeColor="#c8161d" />
+            <Progress aria-label="学习进度" percent={Math.min(100, Number(r.percent) || 0)} showInfo={false} size="small" strokeColor="#c8161d" />
             <span className="dj-res-card__percent">{fmtPercent(r.percent)}</span>
           </span>
         )}

@@ -104,10 +104,10 @@ export default function ResourceInfo() {
         </div>
         {res && (
           <div className="dj-res-info__detail">
-            <h1 className="dj-res-info__title">
+            <h2 className="dj-res-info__title">
               {res.name}
               <TamperedTag resource={res} />
-            </h1>
+            </h2>
             <div className="dj-res-info__stats">
               <span data-testid="view-count"><EyeOutlined /> 浏览 {res.viewCount}</span>
               <span data-testid="collection-count"><StarOutlined /> 收藏 {res.collectionCount}</span>
@@ -116,7 +116,7 @@ export default function ResourceInfo() {
             </div>
             {res.resoursePeriod > 0 && (
               <div className="dj-res-info__progress">
-                <Progress percent={Math.min(100, res.percent)} showInfo={false} strokeColor="#c8161d" />
+                <Progress aria-label="学习进度" percent={Math.min(100, res.percent)} showInfo={false} strokeColor="#c8161d" />
                 <span data-testid="percent">{fmtPercent(res.percent)}</span>
               </div>
             )}

@@ -29,7 +29,7 @@ export default function AlertDialog() {
       <div style={{ textAlign: 'center', padding: '12px 0 4px' }} data-testid="alert-dialog" data-type={cfg.type}>
         {ICONS[cfg.type]}
         <div style={{ fontSize: 18, fontWeight: 600, marginTop: 16 }}>{cfg.content}</div>
-        {cfg.desc ? <div style={{ color: '#8c8c8c', marginTop: 8 }}>{cfg.desc}</div> : null}
+        {cfg.desc ? <div style={{ color: 'var(--dj-text-muted)', marginTop: 8 }}>{cfg.desc}</div> : null}
         <Button type="primary" style={{ marginTop: 24, minWidth: 120 }} onClick={close}>
           我知道了
         </Button>

@@ -75,7 +75,7 @@ function Row({ item, up }: { item: UploadItem; up: ChunkUploader }) {
           {a.remove ? <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => up.remove(item.uid)}>删除</Button> : null}
         </Space>
       </div>
-      {showBar && item.state !== 'success' ? <Progress percent={item.percent} size="small" status={item.state === 'error' ? 'exception' : item.state === 'uploading' ? 'active' : 'normal'} /> : null}
+      {showBar && item.state !== 'success' ? <Progress aria-label="上传进度" percent={item.percent} size="small" status={item.state === 'error' ? 'exception' : item.state === 'uploading' ? 'active' : 'normal'} /> : null}
       {item.state === 'error' && item.message ? <div className="dj-media-row__error">{item.message}</div> : null}
       {item.state === 'success' && item.result?.duration ? <div className="dj-media-row__meta">时长 {item.result.duration}</div> : null}
     </div>

@@ -43,10 +43,12 @@ export interface OrganCascaderProps {
   disabled?: boolean;
   readOnly?: boolean;
   style?: React.CSSProperties;
+  /** given by Form.Item: the input's id, so the field's <label for> names it */
+  id?: string;
 }
 
 export default function OrganCascader(props: OrganCascaderProps) {
-  const { value, onChange, displayName, valuePath, valueKey = 'organId', isChild, parented, placeholder = '请选择党组织', disabled, readOnly, style } = props;
+  const { value, onChange, displayName, valuePath, valueKey = 'organId', isChild, parented, placeholder = '请选择党组织', disabled, readOnly, style, id } = props;
   const [options, setOptions] = useState<OrganOption[]>([]);
   const session = getState().session;
 
@@ -101,6 +103,7 @@ export default function OrganCascader(props: OrganCascaderProps) {
 
   return (
     <Cascader
+      id={id}
       style={style}
       options={options as any}
       loadData={loadData as any}

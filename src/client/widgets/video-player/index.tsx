@@ -27,6 +27,23 @@ export const isHls = (url: string) => /\.m3u8($|\?)/i.test(url);
 
 type Hls = import('hls.js').default;
 
+/** DPlayer's control buttons carry only icons: name them for screen readers (axe button-name). */
+const CONTROL_LABELS: [string, string][] = [
+  ['.dplayer-play-icon', '播放/暂停'],
+  ['.dplayer-volume-icon', '静音'],
+  ['.dplayer-setting-icon', '设置'],
+  ['.dplayer-full-in-icon', '网页全屏'],
+  ['.dplayer-full-icon', '全屏'],
+  ['.dplayer-camera-icon', '截图'],
+  ['.dplayer-comment-icon', '弹幕'],
+  ['.dplayer-quality-icon', '清晰度'],
+];
+function labelControls(root: HTMLElement) {
+  for (const [selector, label] of CONTROL_LABELS) {
+    root.querySelectorAll<HTMLElement>(`button${selector}, ${selector} button`).forEach((b) => b.setAttribute('aria-label', label));
+  }
+}
+
 function attachHls(video: HTMLVideoElement, player: DPlayer & { __hls?: Hls }) {
   void import('hls.js').then(({ default: HlsCtor }) => {
     if (HlsCtor.isSupported()) {
@@ -78,6 +95,7 @@ export default function VideoPlayer(props: VideoPlayerProps) {
         : ({ ...source(url), customType: { customHls: attachHls } } as any),
     }) as DPlayer & { __hls?: Hls; video: HTMLVideoElement };
     relabelSettings(box.current);
+    labelControls(box.current);
     const video = dp.video;
     const on = (name: string, fn: () => void) => video.addEventListener(name, fn);
     on('playing', () => handlers.current.onPlaying?.());

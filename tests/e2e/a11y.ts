@@ -1,0 +1,32 @@
+/** axe-core (the pinned devDependency) in the page: serious and critical violations, rule by rule. */
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe on the page as it is (wait for the content first) and returns the serious and critical
+ * violations, each with its rule id and the selectors of its elements, ready for a readable failure.
+ */
+export async function seriousViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async (exclude) => {
+    const axe = (window as any).axe;
+    const result = await axe.run(exclude.length ? { exclude: exclude.map((s: string) => [s]) } : document, { resultTypes: ['violations'] });
+    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  }, opts.exclude ?? []);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** One line per rule: `color-contrast (serious, 7): .a, .b …` — the message of a failed expectation. */
+export const describeFindings = (found: Finding[]) =>
+  found.map((f) => `${f.id} (${f.impact}, ${f.targets.length}) ${f.help}: ${f.targets.slice(0, 12).join(' | ')}`).join('\n');
