@@ -67,6 +67,12 @@ export interface CallOptions {
   /** a token other than the session's (e.g. before the session is stored). */
   token?: string | null;
   headers?: Record<string, string>;
+  /**
+   * The request outlives the page (fetch keepalive): a report sent while the page is hidden or
+   * closed. It starts synchronously — before the page can go — on the browser's fetch, with the
+   * same token, envelope and error handling; the body must stay under the browser's 64 KB.
+   */
+  keepalive?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -110,6 +116,7 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
   if (token) headers.Authorization = `Bearer ${token}`;
   const queryStyle = method === 'GET' || method === 'DELETE';
   if (!queryStyle) headers['Content-Type'] = 'application/json-patch+json';
+  if (opts.keepalive && !queryStyle && typeof fetch === 'function') return keepaliveCall<T>(method, url, payload, headers, opts);
   let body: AbpEnvelope<T> | undefined;
   try {
     const client = await preloadRequestClient();
@@ -124,6 +131,20 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
     throw httpFailure(err.response?.status ?? 0, data, err.response?.statusText || err.message, opts);
   }
   return unwrap<T>(body, opts);
+}
+
+/** A JSON call on fetch with keepalive, started before its first await (see CallOptions.keepalive). */
+async function keepaliveCall<T>(method: Method, url: string, payload: unknown, headers: Record<string, string>, opts: CallOptions): Promise<T> {
+  const sent = fetch(url, { method, headers, body: JSON.stringify(payload ?? {}), keepalive: true, credentials: 'same-origin' });
+  let res: Response;
+  try {
+    res = await sent;
+  } catch (e) {
+    throw httpFailure(0, null, (e as Error)?.message || '网络异常，请稍后再试', opts);
+  }
+  const data = parseJson(await res.text().catch(() => '')) as AbpEnvelope<T> | null;
+  if (!res.ok) throw httpFailure(res.status, data as AbpEnvelope<unknown> | null, res.statusText, opts);
+  return unwrap<T>(data, opts);
 }
 
 export interface UploadOptions {

@@ -12,9 +12,11 @@ import { countHit } from '../security/rate-limits';
  * rate_counters (key `repeat:<user>:<path>:<body hash>`), so it holds across the API processes of
  * one deployment. A create that fails drops its mark: correcting and resending is never refused.
  *
- * Which actions: every signed-in POST whose name says it creates — Create…, Add…, Submit…, Apply…,
- * Declare…, Register…, Reply… or …Create (AnnounceCreate) — except cancellations (…Cancel);
- * an action overrides the rule with `repeatSubmit: true | false`.
+ * Which actions: in the handwritten services every signed-in POST whose name says it creates —
+ * Create…, Add…, Submit…, Apply…, Declare…, Register…, Reply… or …Create (AnnounceCreate) — except
+ * cancellations (…Cancel); in the configured services (schemas/*.json) the operations create,
+ * createChild and reply (records/configured-services.ts). An action overrides either rule with
+ * `repeatSubmit: true | false`.
  *
  * 429, not 400: the request is valid and would be accepted a few seconds later — like the other
  * "too soon" limits of the platform (phone codes, sign-in attempts).
