@@ -43,6 +43,8 @@ export interface OrganCascaderProps {
   disabled?: boolean;
   readOnly?: boolean;
   style?: React.CSSProperties;
+  /** the input's id (a form's <label for>) */
+  id?: string;
 }
 
 export default function OrganCascader(props: OrganCascaderProps) {
@@ -101,6 +103,7 @@ export default function OrganCascader(props: OrganCascaderProps) {
 
   return (
     <Cascader
+      id={props.id}
       style={style}
       options={options as any}
       loadData={loadData as any}
