@@ -38,7 +38,7 @@ const kinds: EntityDef = {
 };
 
 describe('labels tied to inputs', () => {
-  it('every labelable field is found by its label, and the label's control is the input; the others are groups named by it', async () => {
+  it('every labelable field is found by its label, and the label controls the input; the others are groups named by it', async () => {
     render(
       <App>
         <EntityForm entity={kinds} onSubmit={async () => undefined} />
