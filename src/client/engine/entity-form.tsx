@@ -262,6 +262,17 @@ function RowsField({ name, fs, required }: { name: string | number; fs: FieldSch
   );
 }
 
+/**
+ * Enter in a field never submits: in a date picker it confirms the typed day, elsewhere it does
+ * nothing — a form is sent by its button only, with what the member chose. (The native default of
+ * Enter in an input is the implicit submission of an enclosing <form>; the widgets' own handlers
+ * still run.)
+ */
+export function noEnterSubmit(e: KeyboardEvent<HTMLElement>) {
+  const t = e.target as HTMLElement;
+  if (e.key === 'Enter' && t.tagName === 'INPUT') e.preventDefault();
+}
+
 /** The top-level field names a Formily field belongs to (introducers.0.name -> introducers). */
 const topName = (f: { address: { segments: (string | number)[] } }) => String(f.address.segments[0]);
 
@@ -358,32 +369,34 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
   const node = (name: string) => <FieldNode key={name} name={name} fs={props[name]} required={required.has(name)} />;
   return (
     <FormProvider form={form}>
-      <Suspense fallback={<Spin />}>
-        {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
-        <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
-          {stepped
-            ? steps!.map((s, i) => (
-                // every step stays mounted (its values and state kept); only the current one shows
-                <div key={s.title} data-step={i} hidden={i !== step}>
-                  {s.fields.filter((n) => props[n]).map(node)}
-                </div>
-              ))
-            : names.map(node)}
-          <FormButtonGroup.FormItem>
-            {stepped && step > 0 ? <Button onClick={() => setStep((i) => i - 1)}>上一步</Button> : null}
-            {last ? (
-              <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid={submitTestId}>
-                {submitText}
-              </Button>
-            ) : (
-              <Button type="primary" onClick={() => void next()} data-testid="form-next">
-                下一步
-              </Button>
-            )}
-            {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
-          </FormButtonGroup.FormItem>
-        </FormLayout>
-      </Suspense>
+      <div className="dj-entity-form" onKeyDown={noEnterSubmit}>
+        <Suspense fallback={<Spin />}>
+          {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
+          <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
+            {stepped
+              ? steps!.map((s, i) => (
+                  // every step stays mounted (its values and state kept); only the current one shows
+                  <div key={s.title} data-step={i} hidden={i !== step}>
+                    {s.fields.filter((n) => props[n]).map(node)}
+                  </div>
+                ))
+              : names.map(node)}
+            <FormButtonGroup.FormItem>
+              {stepped && step > 0 ? <Button onClick={() => setStep((i) => i - 1)}>上一步</Button> : null}
+              {last ? (
+                <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid={submitTestId}>
+                  {submitText}
+                </Button>
+              ) : (
+                <Button type="primary" onClick={() => void next()} data-testid="form-next">
+                  下一步
+                </Button>
+              )}
+              {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
+            </FormButtonGroup.FormItem>
+          </FormLayout>
+        </Suspense>
+      </div>
     </FormProvider>
   );
 }

@@ -32,7 +32,7 @@ const kinds: EntityDef = {
       count: { type: 'number', title: '人数', 'x-component': 'NumberPicker' },
       note: { type: 'string', title: '备注', 'x-component': 'Input.TextArea' },
       open: { type: 'boolean', title: '公开', 'x-component': 'Switch' },
-      files: { type: 'array', title: '附件', items: { type: 'object', properties: { id: { type: 'string' } } }, 'x-component': 'FileUpload' },
+      files: { type: 'array', title: '附件', items: { type: 'object', properties: { id: { type: 'string', title: '文件' } } }, 'x-component': 'FileUpload' },
     },
   },
 };
@@ -95,8 +95,12 @@ describe('one submit at a time', () => {
       </App>,
     );
     const day = await screen.findByLabelText('日期');
-    fireEvent.keyDown(day, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    fireEvent.keyDown(screen.getByLabelText('标题'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // fireEvent answers false when the default was prevented: no implicit submission of a <form>
+    expect(fireEvent.keyDown(day, { key: 'Enter', code: 'Enter', keyCode: 13 })).toBe(false);
+    expect(fireEvent.keyDown(screen.getByLabelText('标题'), { key: 'Enter', code: 'Enter', keyCode: 13 })).toBe(false);
+    expect(fireEvent.keyDown(screen.getByLabelText('人数'), { key: 'Enter', code: 'Enter', keyCode: 13 })).toBe(false);
+    // a new line in a text area stays
+    expect(fireEvent.keyDown(screen.getByLabelText('备注'), { key: 'Enter', code: 'Enter', keyCode: 13 })).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(outer).not.toHaveBeenCalled();
