@@ -22,8 +22,8 @@ beforeAll(async () => {
   app.freeze('2026-11-20T10:00:00+08:00');
   member = await app.login('member');
   const list = (await app.call('GET', svc('ResourceLibaryService', 'GetOrganResourceList'), { token: member, query: { MaxResultCount: 50 } })).body.result;
-  video = list.items.find((r: any) => r.resourceType === 1);
-  audio = list.items.find((r: any) => r.resourceType === 3);
+  video = list.items.find((r: any) => r.resourceType === 1 && r.durationSeconds === 75);
+  audio = list.items.find((r: any) => r.resourceType === 3 && r.durationSeconds === 90);
   expect([video.durationSeconds, audio.durationSeconds]).toEqual([75, 90]);
 });
 afterAll(() => app?.close());
