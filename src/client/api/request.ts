@@ -69,8 +69,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /**
    * The request outlives the page (fetch keepalive): a report sent while the page is hidden or
-   * closed. It starts synchronously — before the page can go — on the browser's fetch, with the
-   * same token, envelope and error handling; the body must stay under the browser's 64 KB.
+   * closed. The client is loaded by then, so the request leaves within the event's task (promise
+   * callbacks only); the body must stay under the browser's 64 KB.
    */
   keepalive?: boolean;
 }
@@ -116,13 +116,14 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
   if (token) headers.Authorization = `Bearer ${token}`;
   const queryStyle = method === 'GET' || method === 'DELETE';
   if (!queryStyle) headers['Content-Type'] = 'application/json-patch+json';
-  if (opts.keepalive && !queryStyle && typeof fetch === 'function') return keepaliveCall<T>(method, url, payload, headers, opts);
   let body: AbpEnvelope<T> | undefined;
   try {
     const client = await preloadRequestClient();
     body = (await client(url, {
       method,
       headers,
+      // umi-request hands its options to fetch: a keepalive request outlives the page
+      ...(opts.keepalive ? { keepalive: true } : {}),
       ...(queryStyle ? { params: (payload ?? {}) as Record<string, unknown> } : { data: payload ?? {}, requestType: 'json' }),
     })) as AbpEnvelope<T>;
   } catch (e) {
@@ -131,20 +132,6 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
     throw httpFailure(err.response?.status ?? 0, data, err.response?.statusText || err.message, opts);
   }
   return unwrap<T>(body, opts);
-}
-
-/** A JSON call on fetch with keepalive, started before its first await (see CallOptions.keepalive). */
-async function keepaliveCall<T>(method: Method, url: string, payload: unknown, headers: Record<string, string>, opts: CallOptions): Promise<T> {
-  const sent = fetch(url, { method, headers, body: JSON.stringify(payload ?? {}), keepalive: true, credentials: 'same-origin' });
-  let res: Response;
-  try {
-    res = await sent;
-  } catch (e) {
-    throw httpFailure(0, null, (e as Error)?.message || '网络异常，请稍后再试', opts);
-  }
-  const data = parseJson(await res.text().catch(() => '')) as AbpEnvelope<T> | null;
-  if (!res.ok) throw httpFailure(res.status, data as AbpEnvelope<unknown> | null, res.statusText, opts);
-  return unwrap<T>(data, opts);
 }
 
 export interface UploadOptions {
