@@ -42,6 +42,8 @@ export interface Config {
   exportMaxRows: number;
   /** rows one import may hold (IMPORT_MAX_ROWS, default 5000) */
   importMaxRows: number;
+  /** the repeat-submit guard's window: the same create by the same user within it is refused (REPEAT_SUBMIT_SECONDS, default 10; 0: off) */
+  repeatSubmitSeconds: number;
 }
 
 function platformTz(env: NodeJS.ProcessEnv): string {
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     platformTz: platformTz(env),
     exportMaxRows: Math.max(1, Number(env.EXPORT_MAX_ROWS || 50000)),
     importMaxRows: Math.max(1, Number(env.IMPORT_MAX_ROWS || 5000)),
+    repeatSubmitSeconds: Math.max(0, Number(env.REPEAT_SUBMIT_SECONDS || 10) || 0),
     ...overrides,
   };
 }

@@ -54,7 +54,8 @@ test('video: the counter ticks while playing, one report after 60 s of play rais
   await page.clock.runFor((60 - now) * 1000 + 500);
   const answer = await (await reported).json();
   expect(reports).toHaveLength(1);
-  expect(reports[0].postDataJSON()).toEqual({ periodSource: 1, resouceId: expect.any(Number) });
+  // the play seconds since the last report go along (the server credits at most the wall time)
+  expect(reports[0].postDataJSON()).toEqual({ periodSource: 1, resouceId: expect.any(Number), seconds: expect.any(Number) });
   expect(answer.result.studyState).toBe(1);
   expect(answer.result.period).toBeGreaterThanOrEqual(0.01);
   await expect(page.getByTestId('period')).toHaveText(/学时 0\.0[1-9] \/ 0\.02/);
@@ -79,6 +80,41 @@ test('video: the counter ticks while playing, one report after 60 s of play rais
   // 最近学习 now lists the video
   await page.goto(`${BOOK}/latelyLearn`);
   await expect(page.getByTestId('resource-card').filter({ hasText: '微党课' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('video: when the clip ends, the play since the last report is reported at once, and the progress follows', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = trackErrors(page);
+  // not `member` nor `cityadmin` (the tests around hold their one playing session)
+  await signIn(page, 'districtadmin');
+  const reports: Request[] = [];
+  page.on('request', (r) => isReport(r) && reports.push(r));
+  await page.goto(`${BOOK}/video`);
+  await page.getByTestId('resource-card').filter({ hasText: '微党课' }).click();
+  await expect(page).toHaveURL(/partybook\/video\/info\?id=\d+/);
+  await expect(page.getByTestId('percent')).toHaveText('0.00%');
+  const video = page.locator('.dplayer video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
+  // some real play (the server credits wall time), then a jump to the last seconds: the clip ends
+  await expect.poll(() => playSeconds(page), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(3);
+  expect(reports).toHaveLength(0);
+  const reported = page.waitForResponse((r) => isReport(r.request()), { timeout: 30_000 });
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = Math.max(0, v.duration - 1.5);
+  });
+  const answer = await (await reported).json();
+  expect(reports).toHaveLength(1);
+  const claim = reports[0].postDataJSON();
+  expect(claim).toEqual({ periodSource: 1, resouceId: expect.any(Number), seconds: expect.any(Number) });
+  expect(claim.seconds).toBeGreaterThanOrEqual(3);
+  expect(claim.seconds).toBeLessThan(60);
+  expect(answer.result).toMatchObject({ studyState: 1, durationSeconds: 75 });
+  expect(answer.result.credited).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId('play-seconds')).toContainText('已暂停');
+  // the percent from the seconds (3 s of 75 is 4.00%, though 学时 still reads 0.00)
+  await expect(page.getByTestId('percent')).toHaveText(`${(Math.floor((answer.result.seconds * 10000) / 75) / 100).toFixed(2)}%`);
   expect(errors).toEqual([]);
 });
 

@@ -52,6 +52,18 @@ describe('the request wrapper (core §7)', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('keepalive: the request is a keepalive fetch with the token, and unwraps the envelope', async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(envelope({ studyState: 1 })), { headers: { 'content-type': 'application/json' } }));
+    await expect(api.post('/api/study', { resouceId: 3, seconds: 15 }, { keepalive: true, silent: true })).resolves.toEqual({ studyState: 1 });
+    const { url, init } = lastCall();
+    expect(url).toBe('/api/study');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify({ resouceId: 3, seconds: 15 }) });
+    expect(init.headers.Authorization).toBe('Bearer tok-1');
+    expect(init.headers['Content-Type']).toBe('application/json-patch+json');
+    fetchMock.mockResolvedValue(failure(400, '资源不存在或已下架'));
+    await expect(api.post('/api/study', {}, { keepalive: true, silent: true })).rejects.toMatchObject({ status: 400, message: '资源不存在或已下架' });
+  });
+
   it('a 401 calls the unauthorized handler and fails, without a toast', async () => {
     const handler = vi.fn();
     registerUnauthorizedHandler(handler);

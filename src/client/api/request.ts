@@ -67,6 +67,12 @@ export interface CallOptions {
   /** a token other than the session's (e.g. before the session is stored). */
   token?: string | null;
   headers?: Record<string, string>;
+  /**
+   * The request outlives the page (fetch keepalive): a report sent while the page is hidden or
+   * closed. The client is loaded by then, so the request leaves within the event's task (promise
+   * callbacks only); the body must stay under the browser's 64 KB.
+   */
+  keepalive?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -116,6 +122,8 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
     body = (await client(url, {
       method,
       headers,
+      // umi-request hands its options to fetch: a keepalive request outlives the page
+      ...(opts.keepalive ? { keepalive: true } : {}),
       ...(queryStyle ? { params: (payload ?? {}) as Record<string, unknown> } : { data: payload ?? {}, requestType: 'json' }),
     })) as AbpEnvelope<T>;
   } catch (e) {

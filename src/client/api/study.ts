@@ -29,9 +29,11 @@ export interface Resource {
   /** the resource's total hours */
   resoursePeriod: number;
   percent: number;
+  /** the caller's credited seconds and the resource's required seconds (the percent is theirs) */
+  studiedSeconds?: number;
+  durationSeconds?: number;
   playUrl?: string | null;
   isCollected?: boolean;
-  studiedSeconds?: number;
   completed?: boolean;
   creationTime?: string;
 }
@@ -50,6 +52,10 @@ export interface StudyAnswer {
   message: string;
   credited?: number;
   period?: number;
+  /** credited seconds on the resource, its required seconds, and the percent of them (100: complete) */
+  seconds?: number;
+  durationSeconds?: number;
+  percent?: number;
 }
 
 export interface ResourceClass {
@@ -75,8 +81,12 @@ export const resourceService = {
   get: (id: number, opts?: CallOptions) => api.get<Resource>(lib('GetResourceById'), { id }, opts),
   collect: (id: number) => api.post<{ collectionCount: number; isCollected: boolean }>(lib('CollectResource'), { id }),
   cancelCollect: (id: number) => api.post<{ collectionCount: number; isCollected: boolean }>(lib('CancelCollectResource'), { id }),
-  /** the study report, every 60 s of play (core §4) */
-  study: (resouceId: number) => api.post<StudyAnswer>(lib('ResrouceStudy'), { periodSource: 1, resouceId }, { silent: true }),
+  /**
+   * The study report (core §4): every 60 s of play, and the tail when the media ends or the page is
+   * hidden or closed (keepalive: the request outlives the page). `seconds`: play since the last report.
+   */
+  study: (resouceId: number, claim?: { seconds: number; keepalive?: boolean }) =>
+    api.post<StudyAnswer>(lib('ResrouceStudy'), { periodSource: 1, resouceId, ...(claim ? { seconds: claim.seconds } : {}) }, { silent: true, keepalive: claim?.keepalive }),
   classes: () => api.get<ResourceClass[]>(servicePath('ResourceClassService', 'GetAllResourceClassList')),
 };
 
@@ -144,7 +154,7 @@ export const periodService = {
 
 /** Hours with two decimals (core §9). */
 export const fmtHours = (h: number | null | undefined) => (Number(h) || 0).toFixed(2);
-/** Progress percent with two decimals (services §3). */
+/** Progress percent with two decimals (services §3); the percent itself comes from seconds (contract/study-progress). */
 export const fmtPercent = (p: number | null | undefined) => `${(Number(p) || 0).toFixed(2)}%`;
 
 /** A file-server path (/file/...) as an address the browser can open. */

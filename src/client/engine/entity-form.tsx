@@ -9,9 +9,9 @@
  * of rows (添加 / 删除, minItems / maxItems); `steps` show the fields step by step, each step's
  * fields validated before the next.
  */
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { createForm, onFieldInputValueChange, onFieldReact, setValidateLanguage, type ArrayField as FormilyArrayField, type Field as FormilyField, type Form } from '@formily/core';
-import { ArrayField, Field, FormProvider, ObjectField } from '@formily/react';
+import { ArrayField, Field, FormProvider, ObjectField, useField } from '@formily/react';
 import { FormButtonGroup, FormItem, FormLayout } from '@formily/antd-v5';
 import { Button, Spin, Steps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -127,6 +127,63 @@ function reactivePaths(props: Record<string, FieldSchema>, names: string[], pref
   });
 }
 
+/**
+ * Labels tied to their inputs: each field's input has an id from the form and the field's path, and
+ * the label Formily's FormItem draws says `for` it — a click on the label focuses the field, screen
+ * readers announce it, tests find it by its label. Widgets whose focusable element takes the id are
+ * listed here; any other (uploads, rich text, the member picker, radios) is a group named by the
+ * label (aria-labelledby), as a label cannot point at it.
+ */
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect']);
+
+const fieldId = (field: { form: { id: string | number }; address: { toString(): string } }) =>
+  `dj-f${field.form.id}-${field.address.toString().replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+/** FormItem whose label is `for` the field's input (and carries the id a group refers to). */
+function LabelledItem(props: Record<string, unknown> & { labelFor?: boolean }) {
+  const { labelFor, ...rest } = props;
+  const field = useField();
+  const id = fieldId(field as any);
+  const box = useRef<HTMLDivElement>(null);
+  // FormItem draws its <label> without a `for` and takes no prop for it: set it on what it drew
+  useLayoutEffect(() => {
+    const label = box.current?.querySelector<HTMLLabelElement>('.ant-formily-item-label label');
+    if (!label) return;
+    label.id = `${id}-label`;
+    if (labelFor) label.htmlFor = id;
+    else label.removeAttribute('for');
+  });
+  return (
+    <div ref={box} className="dj-form-item-box">
+      <FormItem {...(rest as any)} />
+    </div>
+  );
+}
+
+/**
+ * The widget with the field's id; a widget that cannot take it is a group the label names. One
+ * component per widget, made once: the widget must not travel in the field's props, which Formily
+ * makes observable (a lazy component there breaks).
+ */
+const labelledControls = new Map<string, ComponentType<any>>();
+function labelledControl(w: string, Edit: ComponentType<any>, labelFor: boolean): ComponentType<any> {
+  const key = `${w}|${labelFor}`;
+  let C = labelledControls.get(key);
+  if (!C) {
+    C = function LabelledControl(props: Record<string, unknown>) {
+      const id = fieldId(useField() as any);
+      if (labelFor) return <Edit {...props} id={id} />;
+      return (
+        <div role="group" id={id} aria-labelledby={`${id}-label`} className="dj-form-control-group">
+          <Edit {...props} />
+        </div>
+      );
+    };
+    labelledControls.set(key, C);
+  }
+  return C;
+}
+
 /** One field of the schema: a widget, a titled group (object) or repeating rows (array of objects). */
 function FieldNode({ name, fs, required }: { name: string | number; fs: FieldSchema; required: boolean }) {
   if (isObject(fs)) {
@@ -147,8 +204,19 @@ function FieldNode({ name, fs, required }: { name: string | number; fs: FieldSch
   }
   if (isRows(fs)) return <RowsField name={name} fs={fs} required={required} />;
   const w = widgetOf(fs);
-  const Edit = isRegistered(w) ? getWidget(w).Edit : getWidget('Input').Edit;
-  return <Field name={name} title={fs.title} description={fs.description} validator={rulesOf(fs, required) as any} decorator={[FormItem, { 'data-field': name }]} component={[Edit, propsOf(fs)]} />;
+  const known = isRegistered(w);
+  const Edit = known ? getWidget(w).Edit : getWidget('Input').Edit;
+  const labelFor = known ? LABELABLE.has(w) : true;
+  return (
+    <Field
+      name={name}
+      title={fs.title}
+      description={fs.description}
+      validator={rulesOf(fs, required) as any}
+      decorator={[LabelledItem, { 'data-field': name, labelFor }]}
+      component={[labelledControl(known ? w : 'Input', Edit, labelFor), propsOf(fs)]}
+    />
+  );
 }
 
 /** Rows of an array of objects: each row its item's fields, with 删除; 添加 below, within min/max items. */
@@ -192,6 +260,17 @@ function RowsField({ name, fs, required }: { name: string | number; fs: FieldSch
       }}
     </ArrayField>
   );
+}
+
+/**
+ * Enter in a field never submits: in a date picker it confirms the typed day, elsewhere it does
+ * nothing — a form is sent by its button only, with what the member chose. (The native default of
+ * Enter in an input is the implicit submission of an enclosing <form>; the widgets' own handlers
+ * still run.)
+ */
+export function noEnterSubmit(e: KeyboardEvent<HTMLElement>) {
+  const t = e.target as HTMLElement;
+  if (e.key === 'Enter' && t.tagName === 'INPUT') e.preventDefault();
 }
 
 /** The top-level field names a Formily field belongs to (introducers.0.name -> introducers). */
@@ -253,7 +332,11 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
     preloadWidgets(names.flatMap((n) => widgets(props[n])));
   }, [names, props]);
 
+  // one request at a time: a second click (or Enter) while the first is in flight sends nothing
+  const inFlight = useRef(false);
   const submit = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSubmitting(true);
     try {
       await form.submit(async (values) => {
@@ -274,6 +357,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
         if (at >= 0) setStep(at);
       }
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
@@ -285,32 +369,34 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
   const node = (name: string) => <FieldNode key={name} name={name} fs={props[name]} required={required.has(name)} />;
   return (
     <FormProvider form={form}>
-      <Suspense fallback={<Spin />}>
-        {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
-        <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
-          {stepped
-            ? steps!.map((s, i) => (
-                // every step stays mounted (its values and state kept); only the current one shows
-                <div key={s.title} data-step={i} hidden={i !== step}>
-                  {s.fields.filter((n) => props[n]).map(node)}
-                </div>
-              ))
-            : names.map(node)}
-          <FormButtonGroup.FormItem>
-            {stepped && step > 0 ? <Button onClick={() => setStep((i) => i - 1)}>上一步</Button> : null}
-            {last ? (
-              <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid={submitTestId}>
-                {submitText}
-              </Button>
-            ) : (
-              <Button type="primary" onClick={() => void next()} data-testid="form-next">
-                下一步
-              </Button>
-            )}
-            {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
-          </FormButtonGroup.FormItem>
-        </FormLayout>
-      </Suspense>
+      <div className="dj-entity-form" onKeyDown={noEnterSubmit}>
+        <Suspense fallback={<Spin />}>
+          {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
+          <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
+            {stepped
+              ? steps!.map((s, i) => (
+                  // every step stays mounted (its values and state kept); only the current one shows
+                  <div key={s.title} data-step={i} hidden={i !== step}>
+                    {s.fields.filter((n) => props[n]).map(node)}
+                  </div>
+                ))
+              : names.map(node)}
+            <FormButtonGroup.FormItem>
+              {stepped && step > 0 ? <Button onClick={() => setStep((i) => i - 1)}>上一步</Button> : null}
+              {last ? (
+                <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid={submitTestId}>
+                  {submitText}
+                </Button>
+              ) : (
+                <Button type="primary" onClick={() => void next()} data-testid="form-next">
+                  下一步
+                </Button>
+              )}
+              {onCancel ? <Button onClick={onCancel}>取消</Button> : null}
+            </FormButtonGroup.FormItem>
+          </FormLayout>
+        </Suspense>
+      </div>
     </FormProvider>
   );
 }

@@ -9,6 +9,7 @@ import * as m004 from './migrations/004-study';
 import * as m005 from './migrations/005-study-report';
 import * as m006 from './migrations/006-security-limits';
 import * as m007 from './migrations/007-foundations';
+import * as m008 from './migrations/008-study-tail';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005-study-report': m005,
   '006-security-limits': m006,
   '007-foundations': m007,
+  '008-study-tail': m008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

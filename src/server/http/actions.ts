@@ -5,6 +5,7 @@ import { forbidden, notFound, unauthorized } from './errors';
 import { MSG } from '../../contract/messages';
 import { ok } from './envelope';
 import { isInSubtree } from '../scope';
+import { dropMark, isGuardedCreate, markSubmit } from './repeat-submit';
 
 /**
  * Who may call an action. Deny by default: every action must say one of these.
@@ -44,6 +45,8 @@ export interface ActionDef<I = any> {
   raw?: boolean;
   /** false: a high-frequency write (the study heartbeat) that the audit log would only flood */
   audit?: boolean;
+  /** the repeat-submit guard (http/repeat-submit.ts): default by the action's name; true or false overrides it */
+  repeatSubmit?: boolean;
   handler(call: Call<I>): Promise<unknown>;
 }
 
@@ -101,6 +104,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
     const inputKey = def.method === 'GET' || def.method === 'DELETE' ? 'querystring' : 'body';
     const input = def.input ?? { type: 'object', properties: {} };
     const access = def.access;
+    const guarded = isGuardedCreate(name, def);
     app.route({
       method: def.method,
       url,
@@ -122,7 +126,14 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
       },
       handler: async (req, reply) => {
         const call = makeCall(ctx, req, reply, (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {});
-        const result = await def.handler(call);
+        const mark = guarded ? await markSubmit(ctx, req.currentUser, url, call.input) : null;
+        let result: unknown;
+        try {
+          result = await def.handler(call);
+        } catch (err) {
+          if (mark) await dropMark(ctx, mark);
+          throw err;
+        }
         if (def.raw) return reply;
         return ok(result === undefined ? null : result);
       },

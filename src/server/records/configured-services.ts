@@ -71,6 +71,9 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   }
 }
 
+/** Operations that make a new record: a repeat of the same body within REPEAT_SUBMIT_SECONDS is refused. */
+const CREATING_OPS = new Set(['create', 'createChild', 'reply']);
+
 export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
   const byName = new Map(entities.map((e) => [e.name, e]));
   registerFileHoldingEntities(entities);
@@ -94,7 +97,10 @@ export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
       const permission = config.permission ?? service.permission;
       const access: Access = permission === 'self' ? 'self' : { permission };
       const scope = config.scope ?? (permission === 'self' ? 'visible' : 'subtree');
-      actions[key] = build({ entity, config, access, scope, summary: config.summary ?? `${entity.title}：${key}`, entities: byName });
+      const def = build({ entity, config, access, scope, summary: config.summary ?? `${entity.title}：${key}`, entities: byName });
+      // the repeat-submit guard (http/repeat-submit.ts) follows the operation, not the name: joins,
+      // transitions and updates have their own answer to a repeat
+      actions[key] = { ...def, repeatSubmit: def.repeatSubmit ?? CREATING_OPS.has(config.op) };
     }
     out.push(defineService(service.name, actions));
   }

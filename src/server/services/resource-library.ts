@@ -1,3 +1,4 @@
+import { studyPercent } from '../../contract/study-progress';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { sql } from 'kysely';
@@ -80,8 +81,8 @@ export const toResource = (r: Row) => {
     createOrgan: r.organName,
     period,
     resoursePeriod,
-    // period / total period, from the seconds so rounding the hours does not distort short resources
-    percent: r.durationSeconds > 0 ? Math.round((Number(r.studiedSeconds ?? 0) / r.durationSeconds) * 10000) / 100 : 0,
+    // from the seconds, so rounding the hours does not distort short resources; 100 only when complete
+    percent: studyPercent(r.studiedSeconds, r.durationSeconds),
     studiedSeconds: Number(r.studiedSeconds ?? 0),
     completed: !!r.completed,
   };
@@ -267,16 +268,21 @@ export const resourceLibraryService = defineService('ResourceLibaryService', {
     handler: (call) => setCollected(call, false),
   }),
 
-  ResrouceStudy: action<{ periodSource: number; resouceId: number }>({
-    method: 'POST', summary: '学习上报：播放中每60秒一次，服务端按实际经过时间记学时', access: 'self', audit: false,
-    returns: '{studyState: 1 继续 | 2 完成 | 3 失败 | 4 其他设备, message, credited, period}',
+  ResrouceStudy: action<{ periodSource: number; resouceId: number; seconds?: number }>({
+    method: 'POST', summary: '学习上报：播放中每60秒一次，播放结束、页面隐藏或关闭时再报一次剩余的播放秒数；服务端按实际经过时间记学时（至多经过的时间）', access: 'self', audit: false,
+    returns: '{studyState: 1 继续 | 2 完成 | 3 失败 | 4 其他设备, message, credited, period, seconds, durationSeconds, percent}',
     input: objectInput(
-      { periodSource: { type: 'integer', enum: [1, 2], default: 1, title: '学时来源' }, resouceId: { type: 'integer', minimum: 1, title: '资源' } },
+      {
+        periodSource: { type: 'integer', enum: [1, 2], default: 1, title: '学时来源' },
+        resouceId: { type: 'integer', minimum: 1, title: '资源' },
+        // the player's play seconds since its previous report (absent: the interval); never credited beyond the wall time
+        seconds: { type: 'integer', minimum: 0, maximum: 3600, title: '播放秒数' },
+      },
       ['resouceId'],
     ),
     async handler(call) {
       // the hottest call of the platform: one round trip (visibility and credit in one database function)
-      return reportStudy(call.ctx, call.user, call.input.resouceId, studyScope(call.user));
+      return reportStudy(call.ctx, call.user, call.input.resouceId, studyScope(call.user), call.input.seconds);
     },
   }),
 

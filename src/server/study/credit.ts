@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import type { CurrentUser } from '../http/auth';
 import { platformDay } from '../platform-day';
+import { studyPercent } from '../../contract/study-progress';
 
 /**
  * Study credit (学时): the server is the authority. A report credits at most the wall-clock time
@@ -28,6 +29,10 @@ export interface StudyAnswer {
   credited: number;
   /** the member's credited hours on this resource, two decimals */
   period: number;
+  /** the member's credited seconds on this resource, its required seconds and the percent of them (100: complete) */
+  seconds: number;
+  durationSeconds: number;
+  percent: number;
 }
 
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
@@ -57,17 +62,21 @@ export interface StudyScope {
  * resource is visible, takes the member's session row lock and applies the rules above; this
  * turns its answer into the studyState of core §4.
  */
-export async function reportStudy(ctx: AppContext, user: CurrentUser, resourceId: number, scope: StudyScope): Promise<StudyAnswer> {
+export async function reportStudy(ctx: AppContext, user: CurrentUser, resourceId: number, scope: StudyScope, claimedSeconds?: number): Promise<StudyAnswer> {
   const now = ctx.now();
   const row = (
     await sql<{ visible: boolean; duration: number; state: string; credit: number; total: number; completedNow: boolean; cappedByDay: boolean }>`
       select * from study_report(${user.userId}, ${user.sessionId}, ${resourceId}, ${now}, ${platformDay(ctx, now)}::date,
         ${scope.paths}::text[], ${scope.managedLike}, ${scope.memberOrganPath},
-        ${REPORT_INTERVAL_S}, ${`${ACTIVE_WINDOW_S} seconds`}::interval, ${ctx.config.studyDailyCapSeconds})`.execute(ctx.db)
+        ${REPORT_INTERVAL_S}, ${`${ACTIVE_WINDOW_S} seconds`}::interval, ${ctx.config.studyDailyCapSeconds}, ${claimedSeconds ?? null}::int)`.execute(ctx.db)
   ).rows[0];
-  if (!row.visible) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.notFound, credited: 0, period: 0 };
-  if (row.duration <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, credited: 0, period: 0 };
-  const answer = (studyState: number, message: string): StudyAnswer => ({ studyState, message, credited: Number(row.credit), period: hours(Number(row.total)) });
+  const none = { credited: 0, period: 0, seconds: 0, durationSeconds: 0, percent: 0 };
+  if (!row.visible) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.notFound, ...none };
+  if (row.duration <= 0) return { studyState: STUDY_STATE.refused, message: STUDY_MSG.noPeriod, ...none };
+  const total = Number(row.total);
+  const answer = (studyState: number, message: string): StudyAnswer => ({
+    studyState, message, credited: Number(row.credit), period: hours(total), seconds: total, durationSeconds: row.duration, percent: studyPercent(total, row.duration),
+  });
   if (row.state === 'other') return answer(STUDY_STATE.otherDevice, STUDY_MSG.otherDevice);
   if (row.completedNow) return answer(STUDY_STATE.completed, STUDY_MSG.completed);
   if (row.cappedByDay) return answer(STUDY_STATE.refused, STUDY_MSG.dailyCap);

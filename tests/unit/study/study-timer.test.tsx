@@ -42,8 +42,8 @@ describe('useStudyTimer', () => {
     expect(report).not.toHaveBeenCalled();
     await play(1);
     expect(report).toHaveBeenCalledTimes(1);
-    expect(report).toHaveBeenCalledWith(7);
-    expect(onPeriod).toHaveBeenCalledWith(0.02);
+    expect(report).toHaveBeenCalledWith(7, { seconds: 60, keepalive: false });
+    expect(onPeriod).toHaveBeenCalledWith(0.02, expect.objectContaining({ studyState: 1 }));
     expect(onMessage).not.toHaveBeenCalled(); // studyState 1: silent
     await play(60);
     expect(report).toHaveBeenCalledTimes(2);
@@ -106,7 +106,7 @@ describe('useStudyTimer', () => {
     act(() => hook.result.current.onPlaying());
     await play(60);
     expect(onMessage).toHaveBeenCalledWith('error', '您正在其他设备上学习');
-    expect(onPeriod).toHaveBeenCalledWith(0.01);
+    expect(onPeriod).toHaveBeenCalledWith(0.01, expect.objectContaining({ studyState: state }));
     expect(hook.result.current.stopped).toBe(false);
   });
 
@@ -116,5 +116,64 @@ describe('useStudyTimer', () => {
     act(() => result.current.onPlaying());
     await play(120);
     expect(report).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports the tail when the media ends: the play since the last report, once', async () => {
+    const { hook, report } = setup();
+    act(() => hook.result.current.onPlaying());
+    await play(60);
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 60, keepalive: false });
+    await play(14);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(950); // the clip ends before the 15th tick
+    });
+    act(() => hook.result.current.onEnded());
+    expect(report).toHaveBeenCalledTimes(2);
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 15, keepalive: false });
+    act(() => hook.result.current.onEnded()); // a second ended event has nothing left to report
+    act(() => hook.result.current.onPause());
+    expect(report).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports the tail with keepalive when the page is hidden or closed, never the same seconds twice, and counts on', async () => {
+    const { hook, report } = setup();
+    act(() => hook.result.current.onPlaying());
+    await play(20);
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 20, keepalive: true });
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(report).toHaveBeenCalledTimes(1); // nothing played since
+    hidden.mockRestore();
+    await play(7); // an audio plays on behind the hidden page
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 7, keepalive: true });
+    await play(33); // the 60th second of play: the 60 s report claims only the 33 s not yet reported
+    expect(report).toHaveBeenCalledTimes(3);
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 33, keepalive: false });
+  });
+
+  it('leaving the player reports its tail; a paused player has none beyond what it played', async () => {
+    const { hook, report } = setup();
+    act(() => hook.result.current.onPlaying());
+    await play(12);
+    act(() => hook.result.current.onPause());
+    await play(300);
+    hook.unmount();
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenLastCalledWith(7, { seconds: 12, keepalive: true });
+  });
+
+  it('no tail for a live source or after the video completed', async () => {
+    const live = setup({ live: true });
+    act(() => live.hook.result.current.onPlaying());
+    await play(10);
+    act(() => live.hook.result.current.onEnded());
+    expect(live.report).not.toHaveBeenCalled();
+    const done = setup({ stopOnSuccess: true }, answer({ studyState: 2, message: '完成' }));
+    act(() => done.hook.result.current.onPlaying());
+    await play(60);
+    act(() => done.hook.result.current.onEnded());
+    expect(done.report).toHaveBeenCalledTimes(1);
   });
 });

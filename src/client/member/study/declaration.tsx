@@ -13,7 +13,6 @@ import { MemberForm, MemberPage } from '../kit';
 import './study.css';
 
 const LIST = '/partyMember/iStudy/learningassess/studydeclaration/list';
-const INITIAL = { hours: 1 };
 
 export default function Declaration() {
   const navigate = useNavigate();
@@ -40,7 +39,8 @@ export default function Declaration() {
         </Link>
       }
     >
-      <MemberForm entity="offlineReport" initialValues={INITIAL} submitText="提交申报" onSubmit={submit} />
+      {/* no preset hours: a declaration carries what the member entered (issue 20) */}
+      <MemberForm entity="offlineReport" submitText="提交申报" onSubmit={submit} />
     </MemberPage>
   );
 }

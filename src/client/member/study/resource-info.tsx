@@ -11,6 +11,7 @@ import { ClockCircleOutlined, DownloadOutlined, EyeOutlined, StarFilled, StarOut
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fmtHours, fmtPercent, RESOURCE_TYPE_TEXT, resourceService, type Resource } from '../../api/study';
 import { openResource, TamperedTag } from './resource-card';
+import { studyPercent } from '../../../contract/study-progress';
 import { useStudyTimer } from './use-study-timer';
 import { useReadingActivity } from './use-reading-activity';
 import './study.css';
@@ -54,7 +55,8 @@ export default function ResourceInfo() {
     resourceId: timed ? res?.id : null,
     report: resourceService.study,
     stopOnSuccess: kind === 'video' || reading,
-    onPeriod: (period) => setRes((r) => (r ? { ...r, period, percent: r.resoursePeriod > 0 ? Math.round((period / r.resoursePeriod) * 10000) / 100 : 0 } : r)),
+    // the percent from seconds: the hours are rounded (60 of 75 s is 0.02 h of 0.02 h, yet 80%)
+    onPeriod: (period, a) => setRes((r) => (r ? { ...r, period, percent: studyPercent(a.seconds ?? Math.round(period * 3600), a.durationSeconds ?? r.durationSeconds) } : r)),
     onMessage: (k, text) => void (k === 'success' ? toastSuccess(text) : toastError(text)),
   });
   useReadingActivity(reading && !timer.stopped, timer);

@@ -14,6 +14,8 @@ type Node = Record<string, unknown>;
 
 export interface RemoteTreeSelectProps {
   call: string;
+  /** the input's id (a form's <label for>) */
+  id?: string;
   labelField?: string;
   valueField?: string;
   childrenField?: string;
@@ -85,6 +87,7 @@ export default function RemoteTreeSelect(props: RemoteTreeSelectProps) {
   }, [call]);
   return (
     <TreeSelect
+      id={props.id}
       allowClear
       showSearch
       treeNodeFilterProp="title"

@@ -1,0 +1,65 @@
+/**
+ * Forms (issue 20): an engine form filled by its labels (`<label for>` on every field; a click on a
+ * label focuses its input), one request per submit however often the button is clicked, and Enter
+ * in a date field submitting nothing — the member's declaration carries only what the member chose.
+ */
+import { expect, test, type Request } from '@playwright/test';
+import { platformToday, signIn, trackErrors } from './helpers';
+import { Screen, signInAdmin } from './engine-helpers';
+
+const PROVINCE = '中共四川省委员会';
+const isCall = (r: Request, action: string) => r.method() === 'POST' && r.url().includes(`/api/services/app/${action}`);
+
+test('an engine form is filled by its labels and saved once, however often 提交 is clicked', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signInAdmin(page, 'admin', PROVINCE);
+  const s = new Screen(page);
+  await s.open('/message/teachPlan');
+  await s.toolbar('新增计划');
+  const title = `按标签填写的计划${Date.now() % 100000}`;
+  // the form (the list's filter bar behind it has a 年度 too)
+  const form = page.locator('.dj-entity-form');
+  const name = form.getByLabel('计划名称');
+  await expect(name).toBeVisible();
+  // a click on the label focuses its input (the mouse on the label itself: Playwright's click would aim at the input)
+  const box = (await form.locator('label', { hasText: /^年度$/ }).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(form.getByLabel('年度')).toBeFocused();
+  await name.fill(title);
+  await form.getByLabel('年度').fill('2028');
+  const creates: Request[] = [];
+  page.on('request', (r) => isCall(r, 'TeachingPlanService/Create') && creates.push(r));
+  await page.getByTestId('form-submit').dblclick();
+  await s.toast('操作成功');
+  await expect(s.row(title)).toBeVisible();
+  expect(creates).toHaveLength(1);
+  expect(creates[0].postDataJSON()).toMatchObject({ title, year: 2028 });
+  expect(errors).toEqual([]);
+});
+
+test('Enter in the declaration date field submits nothing; the hours are the member’s own; one click, one declaration', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  const creates: Request[] = [];
+  page.on('request', (r) => isCall(r, 'OfflinePeriodService/CreateOfflineReport') && creates.push(r));
+  await page.goto('/dj/partyMember/iStudy/learningassess/studydeclaration');
+  const title = `回车不提交${Date.now() % 100000}`;
+  await page.getByLabel('学习内容').fill(title);
+  const day = page.getByLabel('学习日期');
+  await day.click();
+  await day.fill(platformToday());
+  await day.press('Enter');
+  await expect(day).toHaveValue(platformToday()); // Enter confirmed the typed day
+  await expect(page.getByLabel('学时')).toHaveValue(''); // no preset hours
+  // the form stays: submitting now asks for the hours the member has not entered
+  await page.getByRole('button', { name: '提交申报' }).click();
+  await expect(page.getByText('请输入学时')).toBeVisible();
+  expect(creates).toHaveLength(0);
+  await page.getByLabel('学时').fill('1.5');
+  await page.getByRole('button', { name: '提交申报' }).dblclick();
+  await expect(page).toHaveURL(/studydeclaration\/list$/);
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('1.50');
+  expect(creates).toHaveLength(1);
+  expect(creates[0].postDataJSON()).toMatchObject({ title, studyDate: platformToday(), hours: 1.5 });
+  expect(errors).toEqual([]);
+});
