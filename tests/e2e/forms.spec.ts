@@ -1,7 +1,8 @@
 /**
  * Forms (issue 20): an engine form filled by its labels (`<label for>` on every field; a click on a
  * label focuses its input), one request per submit however often the button is clicked, and Enter
- * in a date field submitting nothing — the member's declaration carries only what the member chose.
+ * in a date field submitting nothing — the member's declaration carries only what the member chose,
+ * and 个人信息 (an antd <form>, where Enter would submit natively) saves only from its button.
  */
 import { expect, test, type Request } from '@playwright/test';
 import { platformToday, signIn, trackErrors } from './helpers';
@@ -61,5 +62,26 @@ test('Enter in the declaration date field submits nothing; the hours are the mem
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('1.50');
   expect(creates).toHaveLength(1);
   expect(creates[0].postDataJSON()).toMatchObject({ title, studyDate: platformToday(), hours: 1.5 });
+  expect(errors).toEqual([]);
+});
+
+test('Enter in a date field of 个人信息 (a real <form>) submits nothing; 保存 sends one update', async ({ page }) => {
+  const errors = trackErrors(page);
+  await signIn(page, 'teacher');
+  const updates: Request[] = [];
+  page.on('request', (r) => r.method() === 'PUT' && r.url().includes('/PartyMemberService/UpdatePartyMemberInfo') && updates.push(r));
+  await page.goto('/dj/partyMember/personal');
+  const form = page.getByTestId('personal-form');
+  await form.getByRole('tab', { name: '基本信息' }).click();
+  const birthday = form.getByLabel('出生日期');
+  await expect(birthday).toBeVisible();
+  await birthday.click();
+  await birthday.press('Enter');
+  await page.keyboard.press('Escape');
+  // had Enter submitted the form, its update would have left before the one 保存 sends
+  const saved = page.waitForResponse((r) => r.url().includes('/PartyMemberService/UpdatePartyMemberInfo'));
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  expect((await saved).status()).toBe(200);
+  expect(updates).toHaveLength(1);
   expect(errors).toEqual([]);
 });

@@ -9,7 +9,7 @@
  * of rows (添加 / 删除, minItems / maxItems); `steps` show the fields step by step, each step's
  * fields validated before the next.
  */
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { createForm, onFieldInputValueChange, onFieldReact, setValidateLanguage, type ArrayField as FormilyArrayField, type Field as FormilyField, type Form } from '@formily/core';
 import { ArrayField, Field, FormProvider, ObjectField, useField } from '@formily/react';
 import { FormButtonGroup, FormItem, FormLayout } from '@formily/antd-v5';
@@ -17,7 +17,8 @@ import { Button, Spin, Steps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError } from '../api/request';
 import { toastError } from '../api/toast';
-import { getWidget, isRegistered, preloadWidgets } from '../widgets/registry';
+import { noEnterSubmit } from '../utils/no-enter-submit';
+import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
 import { test } from './refs';
 import type { EntityDef, FieldSchema, FormStep } from './types';
 
@@ -130,12 +131,9 @@ function reactivePaths(props: Record<string, FieldSchema>, names: string[], pref
 /**
  * Labels tied to their inputs: each field's input has an id from the form and the field's path, and
  * the label Formily's FormItem draws says `for` it — a click on the label focuses the field, screen
- * readers announce it, tests find it by its label. Widgets whose focusable element takes the id are
- * listed here; any other (uploads, rich text, the member picker, radios) is a group named by the
- * label (aria-labelledby), as a label cannot point at it.
+ * readers announce it, tests find it by its label. Which widgets take the id is the registry's
+ * knowledge (isLabelable); any other is a group named by the label (aria-labelledby).
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect']);
-
 const fieldId = (field: { form: { id: string | number }; address: { toString(): string } }) =>
   `dj-f${field.form.id}-${field.address.toString().replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -206,7 +204,7 @@ function FieldNode({ name, fs, required }: { name: string | number; fs: FieldSch
   const w = widgetOf(fs);
   const known = isRegistered(w);
   const Edit = known ? getWidget(w).Edit : getWidget('Input').Edit;
-  const labelFor = known ? LABELABLE.has(w) : true;
+  const labelFor = known ? isLabelable(w) : true;
   return (
     <Field
       name={name}
@@ -260,17 +258,6 @@ function RowsField({ name, fs, required }: { name: string | number; fs: FieldSch
       }}
     </ArrayField>
   );
-}
-
-/**
- * Enter in a field never submits: in a date picker it confirms the typed day, elsewhere it does
- * nothing — a form is sent by its button only, with what the member chose. (The native default of
- * Enter in an input is the implicit submission of an enclosing <form>; the widgets' own handlers
- * still run.)
- */
-export function noEnterSubmit(e: KeyboardEvent<HTMLElement>) {
-  const t = e.target as HTMLElement;
-  if (e.key === 'Enter' && t.tagName === 'INPUT') e.preventDefault();
 }
 
 /** The top-level field names a Formily field belongs to (introducers.0.name -> introducers). */

@@ -11,6 +11,7 @@ import { idCardRules, nameRules, phoneRules } from '../components/form-rules';
 import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
 import PlatformDatePicker from '../widgets/basic/platform-picker';
+import { noEnterSubmit } from '../utils/no-enter-submit';
 import { ADDITION_FIELDS, coerceFlags, PARTY_FIELDS, toBool, type ProfileField } from './profile-fields';
 import './member.css';
 
@@ -122,7 +123,7 @@ export default function PersonalInfo() {
 
   return (
     <Card title="个人信息" className="dj-personal" data-testid="personal-form">
-      <Form form={form} layout="vertical" onFinish={onFinish} scrollToFirstError>
+      <Form form={form} layout="vertical" onFinish={onFinish} onKeyDown={noEnterSubmit} scrollToFirstError>
         <Tabs
           items={[
             {

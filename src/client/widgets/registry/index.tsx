@@ -51,12 +51,23 @@ const REGISTRY: Record<string, Loader> = {
   MemberPicker: () => import('../member-picker'),
 };
 
+/**
+ * Widgets whose focusable element takes the form's id, so a field's `<label for>` can point at it.
+ * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
+ * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
+ */
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect']);
+
 /** Adds a widget (for later issues and tests); a name can be registered once. */
-export function registerWidget(name: string, loader: Loader) {
+export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {
   if (!/^[A-Z][A-Za-z0-9]*(\.[A-Z][A-Za-z0-9]*)?$/.test(name)) throw new Error(`widget name must be PascalCase: ${name}`);
   if (REGISTRY[name]) throw new Error(`widget already registered: ${name}`);
   REGISTRY[name] = loader;
+  if (opts.labelable) LABELABLE.add(name);
 }
+
+/** Whether a field's label can point at the widget's input (see LABELABLE). */
+export const isLabelable = (name: string) => LABELABLE.has(name);
 
 export const isRegistered = (name: string) => Object.prototype.hasOwnProperty.call(REGISTRY, name);
 export const widgetNames = () => Object.keys(REGISTRY);
