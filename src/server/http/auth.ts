@@ -49,6 +49,10 @@ export class SessionCache {
   invalidateSession(sessionId: string) {
     for (const [k, e] of this.entries) if (e.user.sessionId === sessionId) this.entries.delete(k);
   }
+  /** a change of who the user is (his organisation moved) takes effect at his next request */
+  invalidateUser(userId: number) {
+    for (const [k, e] of this.entries) if (e.user.userId === userId) this.entries.delete(k);
+  }
   clear() {
     this.entries.clear();
   }

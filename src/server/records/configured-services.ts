@@ -2,6 +2,7 @@ import statusLabels from '../../contract/status-labels.json' with { type: 'json'
 import type { ServiceDef, Access } from '../http/actions';
 import { defineService } from '../http/actions';
 import { isEffect } from '../workflow/effects';
+import { isCheck } from './checks';
 import { ConfigError, type EntityFile } from './entities';
 import { workflowOf } from './op-kit';
 import { OPERATIONS } from './operations';
@@ -42,6 +43,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       for (const f of t.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
       for (const f of t.required ?? []) if (!(t.fields ?? []).includes(f)) fail(`${p}/required`, `字段 ${f} 不在本环节的 fields 中`);
       if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
+      for (const f of Object.keys(t.when ?? {})) if (!props[f]) fail(`${p}/when`, `字段 ${f} 未在 schema 中定义`);
     }
   }
   const pc = service.participants;
@@ -49,6 +51,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if (f && !props[f]) fail(`/service/participants/${k}`, `字段 ${f} 未在 schema 中定义`);
   }
   for (const ix of service.indexes ?? []) for (const f of ix.fields) if (!props[f]) fail('/service/indexes', `字段 ${f} 未在 schema 中定义`);
+  for (const f of service.organFields ?? []) if (!props[f]) fail('/service/organFields', `字段 ${f} 未在 schema 中定义`);
 
   for (const [key, a] of Object.entries(service.actions)) {
     const p = `/service/actions/${key}`;
@@ -60,6 +63,10 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if ((a.op === 'createChild' || a.op === 'childrenPage') && !a.parent) fail(p, `操作 ${a.op} 需要 parent`);
     if (a.parent && !byName.get(a.parent.entity)) fail(`${p}/parent/entity`, `引用了不存在的实体 ${a.parent.entity}`);
     for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
+    if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（src/server/records/checks.ts）`);
+    if ((a.check || a.onBehalf) && a.op !== 'create') fail(p, 'check 与 onBehalf 只用于 create 操作');
+    if ((a.scope === 'sides' || a.scope === 'otherSide') && !(service.organFields?.length || Object.values(wf?.transitions ?? {}).some((t) => typeof t.actor === 'object')))
+      fail(`${p}/scope`, `范围 ${a.scope} 需要 /service/organFields 或按字段确定办理人的流转`);
     if (a.op === 'importTemplate' && service.actions[a.of ?? '']?.op !== 'import') fail(`${p}/of`, '须为本服务的 import 操作');
     if (a.op === 'statistics') {
       const g = a.groupBy ?? 'organ';

@@ -22,6 +22,7 @@ export interface ActionConfig {
   scope?: Scope;
   /** scope `region`: the level of the ancestor whose subtree the list covers (default 3, a district) */
   regionLevel?: number;
+  /** fixed conditions: a value means equality, an array one of */
   where?: Record<string, unknown>;
   set?: Record<string, unknown>;
   filters?: Record<string, 'eq' | 'contains' | 'in' | 'dateRange' | 'bool'>;
@@ -45,6 +46,10 @@ export interface ActionConfig {
   of?: string;
   /** create: refused while the caller already owns a record in one of these states */
   once?: { states: number[]; message: string };
+  /** create: a named check (records/checks.ts) of the cleaned body */
+  check?: string;
+  /** create: an administrator files the record for a member of his subtree (input userId) */
+  onBehalf?: boolean;
 }
 export interface ParticipantsConfig {
   capacityField?: string;
@@ -68,6 +73,8 @@ export interface EntityFile {
     participants?: ParticipantsConfig;
     /** expression indexes on body fields that lists filter and sort on */
     indexes?: { fields: string[] }[];
+    /** body fields naming other organisations the record concerns (scopes `sides`, `otherSide`) */
+    organFields?: string[];
     actions: Record<string, ActionConfig>;
   };
   /** where it was read from, for messages */

@@ -6,7 +6,7 @@ import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
 import { canTake } from '../workflow/decide';
 import { AUDIT_WORKFLOW, type Subject, type WorkflowDef } from '../workflow/types';
 import type { ActionConfig, EntityFile } from './entities';
-import { actingOrgan, assertInScope, inScope, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope } from './store';
+import { actingOrgan, assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
 
 /**
  * What the generic operations share: the context an operation is built with, input schemas,
@@ -62,8 +62,13 @@ const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time',
 export const fieldRef = (field: string) => (COLUMN_FIELDS[field] ? sql.raw(COLUMN_FIELDS[field]) : sql`r.data->>${field}`);
 const fieldText = (field: string) => (COLUMN_FIELDS[field] ? sql`${sql.raw(COLUMN_FIELDS[field])}::text` : sql`r.data->>${field}`);
 
+/** Whether a value satisfies a fixed `where` condition: equal to it, or one of an array. */
+const whereMatches = (cond: unknown, actual: unknown) => (Array.isArray(cond) ? cond.map(String).includes(String(actual)) : String(actual) === String(cond));
+
 export function applyFilters(q: any, config: ActionConfig, input: Record<string, any>) {
-  for (const [field, value] of Object.entries(config.where ?? {})) q = q.where(sql`${fieldText(field)} = ${String(value)}`);
+  for (const [field, value] of Object.entries(config.where ?? {})) {
+    q = Array.isArray(value) ? q.where(sql`${fieldText(field)} in (${sql.join(value.map(String))})`) : q.where(sql`${fieldText(field)} = ${String(value)}`);
+  }
   for (const [field, kind] of Object.entries(config.filters ?? {})) {
     if (kind === 'dateRange') {
       const start = input[`${field}Start`];
@@ -89,10 +94,12 @@ export const workflowOf = (entity: EntityFile): WorkflowDef | null => entity.ser
 /** Body fields naming organisations that a step's actor is found by (two-sided transfers). */
 const fieldActors = (wf: WorkflowDef | null) =>
   [...new Set(Object.values(wf?.transitions ?? {}).flatMap((t) => (typeof t.actor === 'object' ? [t.actor.field] : [])))];
-const needsParentOwner = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'parentOwner');
+/** Body fields naming other organisations the record concerns: its field actors and `organFields`. */
+const namedOrganFields = (entity: EntityFile) => [...new Set([...fieldActors(workflowOf(entity)), ...(entity.service?.organFields ?? [])])];
 
-/** A body field holding an organisation id, safely as a bigint (junk reads as null). */
-const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
+/** What the action's scope needs besides the caller. */
+export const scopeOptions = (o: OpContext): ScopeOptions => ({ regionLevel: o.config.regionLevel, organFields: namedOrganFields(o.entity) });
+const needsParentOwner = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'parentOwner');
 
 /** Extra columns a record of this entity needs for its per-caller facts. */
 export function factColumns(entity: EntityFile, userId: number): any[] {
@@ -102,7 +109,7 @@ export function factColumns(entity: EntityFile, userId: number): any[] {
   // a child record (a help record under an application) names whose record it hangs under
   if (Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent))
     cols.push(sql<string | null>`(select pu.name from records pr join users pu on pu.id = pr.owner_user_id where pr.id = r.parent_id)`.as('parentOwnerName'));
-  for (const f of fieldActors(wf)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(`organPathOf_${f}`));
+  for (const f of namedOrganFields(entity)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(organPathFact(f)));
   if (entity.service?.participants) {
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1 and pt.sign_in_time is not null)`.as('isSigned'));
@@ -122,7 +129,8 @@ export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string
     organPath: rec.organPath,
     ownerUserId: rec.ownerUserId,
     parentOwnerUserId: rec.parentOwnerUserId ?? null,
-    fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, rec[`organPathOf_${f}`] ?? null])),
+    fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, rec[organPathFact(f)] ?? null])),
+    data: rec.data,
   };
 }
 
@@ -167,9 +175,12 @@ export async function pageOf(call: Call<any>, entity: EntityFile, q: any, extraS
   return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r as any)) };
 }
 
-/** The action's scope; an administrator holding the `elevate` permission works on his whole subtree. */
+/**
+ * The action's scope; an administrator holding the `elevate` permission works on his whole subtree
+ * (and, for a record concerning other organisations, on the records of either side).
+ */
 export const scopeOf = (call: Call<any>, o: OpContext): Scope =>
-  o.config.elevate && !call.user.isDefaultRole && call.user.permissions.has(o.config.elevate) ? 'subtree' : o.scope;
+  o.config.elevate && !call.user.isDefaultRole && call.user.permissions.has(o.config.elevate) ? (namedOrganFields(o.entity).length ? 'sides' : 'subtree') : o.scope;
 
 /** One record with the columns its per-caller facts need. */
 export async function loadWithFacts(call: Call<any>, entity: EntityFile, id: number): Promise<RecordRow & Record<string, any>> {
@@ -185,15 +196,15 @@ export async function loadInScope(call: Call<any>, o: OpContext, id: number, ent
   const rec = await loadWithFacts(call, entity, id);
   for (const [field, value] of Object.entries(o.config.where ?? {})) {
     const actual = COLUMN_FIELDS[field] ? (rec as Record<string, unknown>)[field] : rec.data[field];
-    if (String(actual) !== String(value)) throw notFound(RECORD_NOT_FOUND);
+    if (!whereMatches(value, actual)) throw notFound(RECORD_NOT_FOUND);
   }
   if (orActor && orActor(rec)) return rec;
-  await assertInScope(call.ctx.db, rec, scopeOf(call, o), call.user, o.config.regionLevel);
+  await assertInScope(call.ctx.db, rec, scopeOf(call, o), call.user, scopeOptions(o));
   return rec;
 }
 
 /** Whether a record is within the action's scope (without throwing). */
-export const recordInScope = (call: Call<any>, o: OpContext, rec: RecordRow) => inScope(call.ctx.db, rec, scopeOf(call, o), call.user, o.config.regionLevel);
+export const recordInScope = (call: Call<any>, o: OpContext, rec: RecordRow) => inScope(call.ctx.db, rec, scopeOf(call, o), call.user, scopeOptions(o));
 
 /** A record of the caller's own organisation (report, issue): one beyond his subtree answers as missing, one below it is refused with the reason. */
 export async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) {

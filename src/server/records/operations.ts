@@ -6,10 +6,12 @@ import { subtreePattern } from '../scope';
 import type { Executor } from '../workflow/types';
 import { decideReport, submitReport } from '../workflow/upward-reports';
 import { historyOf } from '../workflow/history';
+import { notifyStateChange } from '../workflow/notify';
+import { runCheck } from './checks';
 import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
 import {
   applyFilters, assertOnlyFields, bodySchema, filterProps, idProp, loadInScope, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp,
-  requiredRemarkProp, scopeOf, workflowOf, type OpContext,
+  requiredRemarkProp, scopeOf, scopeOptions, workflowOf, type OpContext,
 } from './op-kit';
 import { actionableWhere, historyTitles, WORKFLOW_OPERATIONS } from './ops/workflow';
 import { PARTICIPANT_OPERATIONS } from './ops/participants';
@@ -41,33 +43,62 @@ async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; pa
 
 export type Builder = (o: OpContext) => ActionDef;
 
+/** The input of a create: the body, and for a record filed on a member's behalf his user id. */
+function createInput(o: OpContext) {
+  const input = bodySchema(o.entity, false);
+  if (!o.config.onBehalf) return input;
+  return { ...input, properties: { ...input.properties, userId: { type: 'integer', minimum: 1, title: '党员', 'x-required-message': '请选择党员' } }, required: ['userId', ...input.required] };
+}
+
+/** The member an administrator files a record for: a registered member of his managed subtree (else as missing). */
+async function memberOwner(call: Call<any>, userId: number) {
+  const m = await call.ctx.db
+    .selectFrom('partyMembers as m')
+    .innerJoin('organizations as mo', 'mo.id', 'm.organId')
+    .select(['m.userId', 'mo.id', 'mo.organPath', 'mo.organLevel'])
+    .where('m.userId', '=', userId)
+    .where('m.isDeleted', '=', false)
+    .where('m.status', '=', 1)
+    .executeTakeFirst();
+  if (!m || !m.userId || !call.user.organPath || call.user.isDefaultRole || !m.organPath.startsWith(call.user.organPath)) throw notFound('党员不存在或不在您的管理范围内');
+  return { userId: m.userId, organ: { id: m.id, path: m.organPath, level: m.organLevel } };
+}
+
 const BASE_OPERATIONS: Record<string, Builder> = {
   create: (o) =>
     action({
-      method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, false), returns: `${o.entity.title}记录`,
+      method: o.config.method, summary: o.summary, access: o.access, input: createInput(o), returns: `${o.entity.title}记录`,
       async handler(call) {
-        // a member's application belongs to his own organisation; an administrator's record to the one he manages
-        const organ = actingOrgan(call.user);
-        assertOnlyFields(o.entity, call.input, o.config.fields);
-        const data = { ...(await cleanBody(call.ctx.db, o.entity, call.input, { userId: call.user.userId })), ...(o.config.set ?? {}) };
+        const { userId: forUserId, ...body } = call.input;
+        // a member's application belongs to his own organisation; an administrator's record to the one he manages,
+        // or, filed on a member's behalf, to the member and his organisation
+        const owner = o.config.onBehalf ? await memberOwner(call, forUserId) : { userId: call.user.userId, organ: actingOrgan(call.user) };
+        const { organ } = owner;
+        assertOnlyFields(o.entity, body, o.config.fields);
+        const cleaned = await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId });
+        const derived = o.config.check ? await runCheck(o.config.check, { call, entity: o.entity, data: cleaned, owner }) : {};
+        const data = { ...cleaned, ...derived, ...(o.config.set ?? {}) };
         const wf = workflowOf(o.entity);
         const once = o.config.once;
         const id = await call.ctx.db.transaction().execute(async (trx) => {
           if (once) {
-            // one caller's simultaneous submissions queue here, so only one passes the check
-            await sql`select pg_advisory_xact_lock(hashtext(${o.entity.name}), ${call.user.userId}::int)`.execute(trx);
-            const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', call.user.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
+            // one owner's simultaneous submissions queue here, so only one passes the check
+            await sql`select pg_advisory_xact_lock(hashtext(${o.entity.name}), ${owner.userId}::int)`.execute(trx);
+            const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
             if (open) throw badRequest(once.message);
           }
           const row = await trx
             .insertInto('records')
             .values({
-              entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId,
+              entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: owner.userId,
               auditStatus: wf ? wf.initial : null, data: JSON.stringify(data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          if (wf) await trx.insertInto('workflowHistory').values({ subjectType: o.entity.name, subjectId: row.id, transition: 'submit', fromState: null, toState: wf.initial, actorUserId: call.user.userId, actorOrganId: organ.id, creationTime: call.ctx.now() }).execute();
+          if (wf) {
+            await trx.insertInto('workflowHistory').values({ subjectType: o.entity.name, subjectId: row.id, transition: 'submit', fromState: null, toState: wf.initial, actorUserId: call.user.userId, actorOrganId: call.user.organId ?? organ.id, creationTime: call.ctx.now() }).execute();
+            await notifyStateChange(trx, { wf, title: o.entity.title, recordId: row.id, ownerUserId: owner.userId, stepTitle: '提交', to: wf.initial, organId: call.user.organId, organName: call.user.organName });
+          }
           return row.id;
         });
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
@@ -111,7 +142,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         // a child entity's list spans its parents; any other list leaves out what hangs under a record
         const own = isChildEntity(o.entity) ? baseQuery(call.ctx.db, o.entity.name) : baseQuery(call.ctx.db, o.entity.name).where('r.parentId', 'is', null);
-        let q = await applyScope(call.ctx.db, own, scopeOf(call, o), call.user, o.config.regionLevel);
+        let q = await applyScope(call.ctx.db, own, scopeOf(call, o), call.user, scopeOptions(o));
         if (call.input.organPath) {
           call.requireScope(call.input.organPath);
           q = q.where('r.organPath', 'like', subtreePattern(call.input.organPath));
@@ -339,7 +370,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: objectInput(filterProps(o.entity, o.config)),
       returns: `${o.entity.title}记录[]（有经纬度者，最多2000条）`,
       async handler(call) {
-        let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name), scopeOf(call, o), call.user, o.config.regionLevel);
+        let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name), scopeOf(call, o), call.user, scopeOptions(o));
         q = applyFilters(q, o.config, call.input).where(sql`r.data ? 'longitude'`).where(sql`r.data ? 'latitude'`);
         const rows = await q.select(recordColumns as any).orderBy('r.id').limit(2000).execute();
         return (rows as unknown as RecordRow[]).map((r) => toDto(r));

@@ -18,9 +18,28 @@ import type { EntityFile } from './entities';
  * (published by his organisation or one above), `children` (of organisations directly below),
  * `available` (his organisation and above), `ownOrgan` (his acting organisation's only),
  * `participating` (records he has joined), `parentOwner` (children of records he owns), `region`
- * (the subtree of his organisation's ancestor at `regionLevel`, e.g. his district).
+ * (the subtree of his organisation's ancestor at `regionLevel`, e.g. his district), `sides` (his
+ * subtree holds the record's organisation or one its `organFields` name: both sides of a transfer),
+ * `otherSide` (his subtree holds an organisation the `organFields` name: the receiving side).
  */
-export type Scope = 'subtree' | 'own' | 'visible' | 'children' | 'available' | 'ownOrgan' | 'participating' | 'parentOwner' | 'region';
+export type Scope = 'subtree' | 'own' | 'visible' | 'children' | 'available' | 'ownOrgan' | 'participating' | 'parentOwner' | 'region' | 'sides' | 'otherSide';
+
+/** What some scopes need besides the caller: the region's level, the body fields naming other organisations. */
+export interface ScopeOptions {
+  regionLevel?: number;
+  organFields?: string[];
+}
+
+/** A body field holding an organisation id, safely as a bigint (junk reads as null). */
+export const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
+/** The fact column carrying the path of the organisation a body field names (loaded with the record). */
+export const organPathFact = (field: string) => `organPathOf_${field}`;
+
+/** SQL: an organisation named by one of the fields lies in the subtree. */
+const namedOrganIn = (fields: string[], like: string) =>
+  fields.length
+    ? sql<boolean>`(${sql.join(fields.map((f) => sql`exists (select 1 from organizations fo where fo.id = ${organIdOf(f)} and fo.organ_path like ${like})`), sql` or `)})`
+    : sql<boolean>`false`;
 
 /** The path of the ancestor-or-self at a level (1 is the root): '/1/5/23/40/' at 3 → '/1/5/23/'. */
 export const pathAtLevel = (path: string, level: number) => {
@@ -59,8 +78,15 @@ export function baseQuery(db: Database, entity: string) {
 export type RecordQuery = ReturnType<typeof baseQuery>;
 
 /** Limits a query to the records a caller may see under a scope. */
-export async function applyScope(db: Database, q: RecordQuery, scope: Scope, user: CurrentUser, regionLevel = 3): Promise<RecordQuery> {
+export async function applyScope(db: Database, q: RecordQuery, scope: Scope, user: CurrentUser, opts: ScopeOptions = {}): Promise<RecordQuery> {
+  const { regionLevel = 3, organFields = [] } = opts;
   switch (scope) {
+    case 'sides': {
+      const like = subtreePattern(actingOrgan(user).path);
+      return q.where(sql<boolean>`(r.organ_path like ${like} or ${namedOrganIn(organFields, like)})`);
+    }
+    case 'otherSide':
+      return q.where(namedOrganIn(organFields, subtreePattern(actingOrgan(user).path)));
     case 'ownOrgan':
       return q.where('r.organId', '=', actingOrgan(user).id);
     case 'participating':
@@ -104,9 +130,9 @@ export async function assertInScope(
   rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
   scope: Scope,
   user: CurrentUser,
-  regionLevel = 3,
+  opts: ScopeOptions = {},
 ) {
-  if (await inScope(db, rec, scope, user, regionLevel)) return;
+  if (await inScope(db, rec, scope, user, opts)) return;
   // a subordinate's record the caller can see but not change: say why, it is no secret that it exists
   if (scope === 'ownOrgan' && user.organPath && isInSubtree(rec.organPath, user.organPath)) throw forbidden('只能操作本组织的数据');
   throw notFound(RECORD_NOT_FOUND);
@@ -118,8 +144,11 @@ export async function inScope(
   rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
   scope: Scope,
   user: CurrentUser,
-  regionLevel = 3,
+  opts: ScopeOptions = {},
 ): Promise<boolean> {
+  const { regionLevel = 3, organFields = [] } = opts;
+  // the paths of the organisations the record's fields name, loaded with it (op-kit's factColumns)
+  const named = () => organFields.map((f) => (rec as Record<string, unknown>)[organPathFact(f)]).filter((p): p is string => typeof p === 'string');
   let ok = false;
   if (scope === 'own') ok = rec.ownerUserId === user.userId;
   else if (scope === 'ownOrgan') ok = rec.organId === actingOrgan(user).id;
@@ -138,6 +167,8 @@ export async function inScope(
   } else if (scope === 'children') ok = rec.organParentId === actingOrgan(user).id;
   else if (scope === 'available') ok = pathChain(actingOrgan(user).path).includes(rec.organPath);
   else if (scope === 'subtree') ok = isInSubtree(rec.organPath, actingOrgan(user).path);
+  else if (scope === 'sides') ok = [rec.organPath, ...named()].some((p) => isInSubtree(p, actingOrgan(user).path));
+  else if (scope === 'otherSide') ok = named().some((p) => isInSubtree(p, actingOrgan(user).path));
   return ok;
 }
 

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../http/auth';
 import { hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid } from '../http/errors';
 import { isInSubtree } from '../scope';
-import { isDecision, type Actor, type Subject, type TransitionDef } from './types';
+import { applies, isDecision, type Actor, type Subject, type TransitionDef } from './types';
 
 /**
  * The one decision helper. Every audit and every other workflow step of the platform goes through
@@ -34,11 +34,11 @@ export function mayAct(user: CurrentUser, actor: Actor, s: Subject): boolean {
 
 /** Whether the caller may take this step now (state, actor and the step's own permission). */
 export const canTake = (user: CurrentUser, step: TransitionDef, s: Subject) =>
-  s.state !== null && step.from.includes(s.state) && mayAct(user, step.actor, s) && (!step.permission || hasPermission(user, step.permission));
+  s.state !== null && step.from.includes(s.state) && applies(step, s) && mayAct(user, step.actor, s) && (!step.permission || hasPermission(user, step.permission));
 
 /** Of the steps an action may take, the one that starts from the subject's state. */
 export function stepFrom<T extends { step: TransitionDef }>(steps: T[], s: Subject): T {
-  const hit = steps.find((x) => s.state !== null && x.step.from.includes(s.state));
+  const hit = steps.find((x) => s.state !== null && x.step.from.includes(s.state) && applies(x.step, s));
   if (hit) return hit;
   const first = steps[0].step;
   throw badRequest(steps.some((x) => isDecision(x.step)) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, first.title));
@@ -58,13 +58,13 @@ export interface TakeStep {
   /** writes the new state on condition that the state is still `from`; false when it was not */
   apply(trx: Transaction<DB>, to: number, remark: string | null): Promise<boolean>;
   /** whatever else the step does, in the same transaction (effects, copies) */
-  after?(trx: Transaction<DB>, to: number): Promise<void>;
+  after?(trx: Transaction<DB>, to: number, remark: string | null): Promise<void>;
 }
 
 /** Checks and takes one step; answers the new state. */
 export async function takeStep(call: Call<any>, t: TakeStep): Promise<number> {
   const { subject: s, step } = t;
-  if (s.state === null || !step.from.includes(s.state)) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
+  if (s.state === null || !step.from.includes(s.state) || !applies(step, s)) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
   if (!mayAct(call.user, step.actor, s)) throw forbidden(WF_MSG.notYourStep(s.noun));
   if (step.permission && !hasPermission(call.user, step.permission)) throw forbidden(`${MSG.forbidden}（${step.permission}）`);
   const remark = t.input.remark?.trim() || null;
@@ -85,7 +85,7 @@ export async function takeStep(call: Call<any>, t: TakeStep): Promise<number> {
       .insertInto('workflowHistory')
       .values({ subjectType: s.type, subjectId: s.id, transition: t.name, fromState: from, toState: to, actorUserId: call.user.userId, actorOrganId: call.user.organId, remark, creationTime: call.ctx.now() })
       .execute();
-    await t.after?.(trx, to);
+    await t.after?.(trx, to, remark);
   });
   return to;
 }

@@ -4,6 +4,7 @@ import type { Call } from '../http/actions';
 import type { EntityFile } from '../records/entities';
 import type { RecordRow } from '../records/store';
 import { markMemberDifficult } from '../effects/difficulty';
+import { completeOrganChange, setFlowMember } from '../effects/organ-change';
 
 /**
  * Named effects of workflow steps, registered by name like widgets: an entity file says
@@ -14,6 +15,8 @@ export interface EffectContext {
   trx: Transaction<DB>;
   call: Call<any>;
   entity: EntityFile;
+  /** every configured entity, by name (an effect that moves a member's open applications needs their workflows) */
+  entities: Map<string, EntityFile>;
   /** the record before the step */
   record: RecordRow;
   /** its body after the step's field changes */
@@ -25,6 +28,8 @@ export type Effect = (e: EffectContext) => Promise<void>;
 
 const EFFECTS: Record<string, Effect> = {
   markMemberDifficult,
+  completeOrganChange,
+  setFlowMember,
 };
 
 export const isEffect = (name: string) => Object.prototype.hasOwnProperty.call(EFFECTS, name);

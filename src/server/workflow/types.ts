@@ -25,12 +25,16 @@ export interface TransitionDef {
   required?: string[];
   /** a named effect (effects.ts) run in the same transaction */
   effect?: string;
+  /** the step applies only to records whose body fields equal these values */
+  when?: Record<string, string | number | boolean>;
 }
 
 export interface WorkflowDef {
   statuses: string;
   initial: number;
   transitions: Record<string, TransitionDef>;
+  /** every state change (the submission too) writes a site message to the owner, linking to this member route ({id}) */
+  notify?: { link: string };
 }
 
 export type Executor = Kysely<DB> | Transaction<DB>;
@@ -52,7 +56,13 @@ export interface Subject {
   parentOwnerUserId?: number | null;
   /** organisation paths named by the subject's fields (actor `{field}`) */
   fieldOrganPaths?: Record<string, string | null>;
+  /** the body, for steps that apply only to some records (`when`) */
+  data?: Record<string, unknown>;
 }
+
+/** Whether a step applies to the subject's body (`when`). */
+export const applies = (t: TransitionDef, s: Pick<Subject, 'data'>) =>
+  !t.when || Object.entries(t.when).every(([k, v]) => s.data?.[k] === v);
 
 export const isDecision = (t: TransitionDef) => t.approve !== undefined && t.reject !== undefined;
 

@@ -4,7 +4,7 @@ import { action, type Call } from '../../http/actions';
 import { objectInput } from '../../http/paging';
 import { subtreePattern } from '../../scope';
 import { actingOrgan, applyScope, baseQuery } from '../store';
-import { applyFilters, filterProps, loadWithFacts, recordDto, scopeOf, workflowOf, type OpContext } from '../op-kit';
+import { applyFilters, filterProps, loadWithFacts, recordDto, scopeOf, scopeOptions, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
 
 /**
@@ -51,7 +51,7 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         const organ = actingOrgan(call.user);
         const at = call.input.organPath || organ.path;
         call.requireScope(at);
-        let q = await applyScope(db, baseQuery(db, o.entity.name), scopeOf(call, o), call.user, o.config.regionLevel);
+        let q = await applyScope(db, baseQuery(db, o.entity.name), scopeOf(call, o), call.user, scopeOptions(o));
         q = applyFilters(q.where('r.organPath', 'like', subtreePattern(at)), o.config, call.input);
         const measures = measuresOf(o);
         const groupBy = o.config.groupBy ?? 'organ';

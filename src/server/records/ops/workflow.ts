@@ -6,9 +6,10 @@ import { invalid } from '../../http/errors';
 import { subtreePattern } from '../../scope';
 import { mayAct, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
 import { runEffect } from '../../workflow/effects';
+import { notifyStateChange } from '../../workflow/notify';
 import { historyOf } from '../../workflow/history';
 import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
-import { cleanBody } from '../store';
+import { cleanBody, organIdOf } from '../store';
 import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
 
@@ -24,8 +25,6 @@ export const historyTitles = (wf: WorkflowDef): Record<string, string> => ({
   ...Object.fromEntries(Object.entries(wf.transitions).map(([k, t]) => [k, t.title])),
 });
 
-const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
-
 /** SQL: the caller is the actor of a step (the same rule as `mayAct`, for lists). */
 function actorWhere(actor: Actor, user: CurrentUser): Expression<SqlBool> {
   if (actor === 'owner') return sql<SqlBool>`r.owner_user_id = ${user.userId}`;
@@ -38,12 +37,16 @@ function actorWhere(actor: Actor, user: CurrentUser): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from organizations fo where fo.id = ${organIdOf(actor.field)} and fo.organ_path like ${like})`;
 }
 
+/** SQL: the step applies to the record's body (`when`, the same rule as `applies`). */
+const whenWhere = (t: TransitionDef): Expression<SqlBool> =>
+  t.when ? sql<SqlBool>`(r.data @> ${JSON.stringify(t.when)}::jsonb)` : sql<SqlBool>`true`;
+
 /** SQL: records on which the caller may take some step now (待我办理). */
 export function actionableWhere(entity: OpContext['entity'], user: CurrentUser): Expression<SqlBool> {
   const wf = workflowOf(entity);
   const steps = Object.values(wf?.transitions ?? {}).filter((t) => !t.permission || hasPermission(user, t.permission));
   if (!steps.length) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${actorWhere(t.actor, user)})`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${whenWhere(t)} and ${actorWhere(t.actor, user)})`), sql` or `)})`;
 }
 
 /** The steps an action may take, by name; validated at start (configured-services). */
@@ -105,8 +108,12 @@ const transitionOp: Builder = (o) =>
             .executeTakeFirst();
           return !!hit;
         },
-        async after(trx, to) {
-          if (step.effect) await runEffect(step.effect, { trx, call, entity: o.entity, record: rec, data, from: from!, to });
+        async after(trx, to, remark) {
+          if (step.effect) await runEffect(step.effect, { trx, call, entity: o.entity, entities: o.entities, record: rec, data, from: from!, to });
+          await notifyStateChange(trx, {
+            wf: workflowOf(o.entity)!, title: o.entity.title, recordId: rec.id, ownerUserId: rec.ownerUserId, stepTitle: step.title, to,
+            approved: isDecision(step) ? approved : undefined, remark, organId: call.user.organId, organName: call.user.organName,
+          });
         },
       });
       return recordDto(call, o.entity, await loadWithFacts(call, o.entity, rec.id));
