@@ -1,4 +1,5 @@
 import { takeStep } from '../workflow/decide';
+import { ORGAN_CHANGE } from '../../contract/party-space';
 import { AUDIT_STEP } from '../workflow/types';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -566,13 +567,30 @@ export const partyMemberService = defineService('PartyMemberService', {
     method: 'GET',
     summary: '本人组织关系转接与流动状态',
     access: 'self',
-    returns: '{isFlowMember, isLostMember, hasMovingApply, organId, organName}',
+    returns: '{isFlowMember, isLostMember, hasMovingApply, organId, organName, organChangeId, organChangeStatus, movingRecordId, flowStatus, flowInOrganName, flowPlace, startDate, endDate}：转接与流动各取最近一条',
     async handler({ ctx, user }) {
       const row = await members(ctx.db).where('m.userId', '=', user.userId).executeTakeFirst();
       if (!row) throw notFound(MSG.memberNotFound);
       const pm = row.partyMember as Record<string, unknown>;
-      // transfer applications arrive with the relationship-transfer service; none can be open before it
-      return { isFlowMember: !!pm.isFlowMember, isLostMember: !!pm.isLostMember, hasMovingApply: false, organId: row.organId, organName: row.organName };
+      const latest = (entity: string) =>
+        ctx.db.selectFrom('records').select(['id', 'auditStatus', 'data']).where('entity', '=', entity).where('ownerUserId', '=', user.userId).where('isDeleted', '=', false).orderBy('id', 'desc').executeTakeFirst();
+      const [change, flow] = await Promise.all([latest('organChange'), latest('movingRecord')]);
+      const f = (flow?.data ?? {}) as Record<string, unknown>;
+      return {
+        isFlowMember: !!pm.isFlowMember,
+        isLostMember: !!pm.isLostMember,
+        hasMovingApply: !!change && (ORGAN_CHANGE.open as readonly number[]).includes(change.auditStatus ?? -1),
+        organId: row.organId,
+        organName: row.organName,
+        organChangeId: change?.id ?? null,
+        organChangeStatus: change?.auditStatus ?? null,
+        movingRecordId: flow?.id ?? null,
+        flowStatus: flow?.auditStatus ?? null,
+        flowInOrganName: f.flowInOrganName ?? null,
+        flowPlace: f.flowPlace ?? null,
+        startDate: f.startDate ?? null,
+        endDate: f.endDate ?? null,
+      };
     },
   }),
 
