@@ -8,6 +8,7 @@ import { volunteerRoutes } from '../member/volunteer';
 import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
 import { difficultyRoutes } from '../member/difficulty';
+import { noticeRoutes } from '../member/notice';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -85,6 +86,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...villageOfficialRoutes,
   ...studyRoutes,
   ...difficultyRoutes,
+  ...noticeRoutes,
 };
 
 export const MEMBER_TABS = [
