@@ -8,6 +8,7 @@ import type {
   OrganNode,
   PagedResult,
   PermissionEntry,
+  SecretaryInfo,
   SessionData,
 } from '../../contract/types';
 
@@ -80,15 +81,6 @@ export const partyMemberService = {
   secretary: () => api.get<SecretaryInfo | null>(servicePath('PartyMemberService', 'GetUserSecretaryInfo'), {}, { silent: true }),
 };
 
-/** GetUserSecretaryInfo: the 书记 (else 副书记) in office, his mobile masked; contactPhone is the organisation's office number */
-export interface SecretaryInfo {
-  organId: number;
-  organName: string;
-  dutyName: string;
-  name: string;
-  phoneNumber: string;
-  contactPhone: string;
-}
 
 export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
 

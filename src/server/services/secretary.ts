@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../context';
 import { maskPhone } from '../../contract/validators';
+import type { SecretaryInfo } from '../../contract/types';
 import { platformDay } from '../platform-day';
 
 /** partyDuty codes (seed/base-codes.ts): 1 书记, 2 副书记 — in the order they are asked for */
@@ -14,17 +15,6 @@ const DUTIES = [
   { code: '2', name: '副书记' },
 ] as const;
 
-export interface SecretaryInfo {
-  organId: number;
-  organName: string;
-  /** 书记 or 副书记; '' when only the organisation's phone is known */
-  dutyName: string;
-  name: string;
-  /** the secretary's own mobile, masked (138****1234): a member sees it, not copies it */
-  phoneNumber: string;
-  /** the organisation's office number, public, not masked */
-  contactPhone: string;
-}
 
 export async function findSecretary(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, organId: number): Promise<SecretaryInfo | null> {
   const organ = await ctx.db

@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 
 vi.mock('../../../src/client/api/endpoints', () => ({ partyMemberService: { secretary: vi.fn() } }));
 
-import { partyMemberService, type SecretaryInfo } from '../../../src/client/api/endpoints';
+import { partyMemberService } from '../../../src/client/api/endpoints';
+import type { SecretaryInfo } from '../../../src/contract/types';
 import { SecretaryCard, SecretaryCardView } from '../../../src/client/member/kit';
 
 afterEach(cleanup);

@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { Card, Empty, Skeleton } from 'antd';
 import { PhoneOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { partyMemberService, type SecretaryInfo } from '../../api/endpoints';
+import { partyMemberService } from '../../api/endpoints';
+import type { SecretaryInfo } from '../../../contract/types';
 import './kit.css';
 
 export interface SecretaryCardProps {
