@@ -47,13 +47,18 @@ test('the member space: 党员书架 and a video player', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('the administrators’ engine lists: 党员管理 and 通知公告', async ({ page }) => {
+test('the administrators’ engine lists: 党员管理, 通知公告, 关系转接 and 流动党员', async ({ page }) => {
   const errors = trackErrors(page);
   await signInAdmin(page, 'admin', '中共四川省委员会');
-  for (const [path, name] of [['/manager/partyMember', 'admin-party-member'], ['/message/announce', 'admin-announce']] as const) {
+  for (const [path, name] of [
+    ['/manager/partyMember', 'admin-party-member'], ['/message/announce', 'admin-announce'],
+    ['/service/organChange', 'admin-organ-change'], ['/service/movingRecord', 'admin-moving-record'],
+  ] as const) {
     await go(page, path);
     await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
+    // a list still loading is dimmed (ant-spin-blur) and would fail contrast for what it is not
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     await check(page, name);
   }
   expect(errors).toEqual([]);

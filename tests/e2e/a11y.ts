@@ -9,6 +9,8 @@ export interface Finding {
   impact: string;
   help: string;
   targets: string[];
+  /** axe's own account of the first element (colours and ratio for contrast) */
+  summary?: string;
 }
 
 /**
@@ -20,13 +22,13 @@ export async function seriousViolations(page: Page, opts: { exclude?: string[] }
   const violations = await page.evaluate(async (exclude) => {
     const axe = (window as any).axe;
     const result = await axe.run(exclude.length ? { exclude: exclude.map((s: string) => [s]) } : document, { resultTypes: ['violations'] });
-    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+    return result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string; failureSummary?: string }[] }[];
   }, opts.exclude ?? []);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')), summary: `${v.nodes[0]?.html ?? ''} ${v.nodes[0]?.failureSummary ?? ''}`.trim() }));
 }
 
 /** One line per rule: `color-contrast (serious, 7): .a, .b …` — the message of a failed expectation. */
 export const describeFindings = (found: Finding[]) =>
-  found.map((f) => `${f.id} (${f.impact}, ${f.targets.length}) ${f.help}: ${f.targets.slice(0, 12).join(' | ')}`).join('\n');
+  found.map((f) => `${f.id} (${f.impact}, ${f.targets.length}) ${f.help}: ${f.targets.slice(0, 12).join(' | ')}${f.summary ? `\n  ${f.summary}` : ''}`).join('\n');
