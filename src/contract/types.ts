@@ -111,3 +111,16 @@ export interface WorkflowHistoryItem {
   remark?: string | null;
   creationTime?: string;
 }
+
+/** GetUserSecretaryInfo: the 书记 (else 副书记) in office of the member's branch */
+export interface SecretaryInfo {
+  organId: number;
+  organName: string;
+  /** 书记 or 副书记; '' when only the organisation's phone is known */
+  dutyName: string;
+  name: string;
+  /** the secretary's own mobile, masked (138****1234): a member sees it, not copies it */
+  phoneNumber: string;
+  /** the organisation's office number, public, not masked */
+  contactPhone: string;
+}

@@ -8,6 +8,7 @@ import type {
   OrganNode,
   PagedResult,
   PermissionEntry,
+  SecretaryInfo,
   SessionData,
 } from '../../contract/types';
 
@@ -76,7 +77,10 @@ export const partyMemberService = {
     password: string;
     phoneCode: string;
   }) => api.post<unknown>(servicePath('PartyMemberService', 'PartyMemberRegister'), input),
+  /** the secretary of the member's own branch, or null (the card shows a failure as nothing) */
+  secretary: () => api.get<SecretaryInfo | null>(servicePath('PartyMemberService', 'GetUserSecretaryInfo'), {}, { silent: true }),
 };
+
 
 export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
 
@@ -111,4 +115,20 @@ export const siteMessageService = {
     api.post<PagedResult<MessageItem>>(servicePath('SiteMessageService', 'MyReceiveMessagePagedList'), { maxResultCount: 6, skipCount: 0, source, unreadFirst: true }, { silent: true }),
   unreadCount: (source: 1 | 2) =>
     api.get<number>(servicePath('SiteMessageService', 'GetUserUnReadMessageCount'), { source }, { silent: true }),
+  /** one message; the server marks it read (the page shows a failure itself) */
+  info: (id: number | string, source: 1 | 2) =>
+    api.get<SiteMessageInfo>(servicePath('SiteMessageService', 'GetMessageInfo'), { id, source }, { silent: true }),
+  /** 全部标为已读 of one source (named extension); answers how many were marked */
+  setAllRead: (source: 1 | 2) => api.post<number>(servicePath('SiteMessageService', 'SetAllRead'), { source }),
 };
+
+export interface SiteMessageInfo {
+  messageId: number;
+  title: string;
+  content: string;
+  messageType: string;
+  organName: string;
+  linkUrl: string | null;
+  creationTime: string;
+  isRead: boolean;
+}

@@ -2,15 +2,16 @@
  * Header message preview (core §2, §4): six messages, unread first, and the unread count, badge
  * overflowing at 999. Source 2 is the member's, source 1 the administrator's; list and count use the
  * same source so that the badge and the dots agree. userType 0 never asks for the administrator's
- * count (it sees its member messages).
+ * count (it sees its member messages). The data is the store's, loaded by state/messages.ts, which the
+ * notice pages call after reading too — so the badge drops at once.
  */
 import { useEffect } from 'react';
 import { Badge, Dropdown, Empty } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { formatPlatform } from '../utils/platform-time';
-import { siteMessageService } from '../api/endpoints';
-import { setState, useAppState } from '../state/store';
+import { useAppState } from '../state/store';
+import { showMessages } from '../state/messages';
 
 export const BADGE_OVERFLOW = 999;
 
@@ -21,8 +22,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
   const userType = useAppState((s) => s.session?.userType ?? 0);
   const from: 1 | 2 = source === 1 && userType === 0 ? 2 : source;
   useEffect(() => {
-    siteMessageService.preview(from).then((r) => setState({ messageList: r?.items ?? [] })).catch(() => undefined);
-    siteMessageService.unreadCount(from).then((n) => setState({ unReadCount: Number(n) || 0 })).catch(() => undefined);
+    void showMessages(from);
   }, [from]);
   const open = (id: number, isRead: boolean) => navigate(`/partyMember/partySpace/notice/info?id=${id}&isRead=${isRead}`);
   return (

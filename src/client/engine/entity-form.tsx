@@ -284,7 +284,8 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
   const form = useMemo(
     () =>
       createForm({
-        initialValues: initialValues ?? {},
+        // a new record starts from the schema's defaults (省内转接 preselected), an edit from the record
+        initialValues: initialValues ?? Object.fromEntries(names.filter((n) => props[n].default !== undefined).map((n) => [n, props[n].default])),
         effects() {
           // a server error stays on its field until the user changes that field
           onFieldInputValueChange('*', (field) => {

@@ -281,6 +281,8 @@ export interface FieldSchema {
   type?: string | string[];
   format?: string;
   enum?: unknown[];
+  /** the value a new record starts with */
+  default?: unknown;
   minLength?: number;
   maxLength?: number;
   minimum?: number;

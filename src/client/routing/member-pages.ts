@@ -10,6 +10,7 @@ import { studyRoutes } from '../member/study';
 import { difficultyRoutes } from '../member/difficulty';
 import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
+import { noticeRoutes } from '../member/notice';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -78,6 +79,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,
+  ...noticeRoutes,
 };
 
 export const MEMBER_TABS = [

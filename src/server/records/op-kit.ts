@@ -138,7 +138,7 @@ export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string
 export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & Record<string, any>, extra: Record<string, unknown> = {}) {
   const wf = workflowOf(entity);
   const { parentOwnerUserId: _po, ...row } = rec;
-  for (const k of Object.keys(row)) if (k.startsWith('organPathOf_')) delete (row as any)[k];
+  for (const f of namedOrganFields(entity)) delete (row as any)[organPathFact(f)];
   const facts: Record<string, unknown> = {};
   if (wf) {
     const subject = recordSubject(entity, rec);

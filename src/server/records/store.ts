@@ -32,8 +32,8 @@ export interface ScopeOptions {
 
 /** A body field holding an organisation id, safely as a bigint (junk reads as null). */
 export const organIdOf = (field: string) => sql`case when jsonb_typeof(r.data->${field}) = 'number' then (r.data->>${field})::bigint end`;
-/** The fact column carrying the path of the organisation a body field names (loaded with the record). */
-export const organPathFact = (field: string) => `organPathOf_${field}`;
+/** The fact column carrying the path of the organisation a body field names (loaded with the record); camelCase survives the CamelCasePlugin's round trip. */
+export const organPathFact = (field: string) => `organPathOf${field[0].toUpperCase()}${field.slice(1)}`;
 
 /** SQL: an organisation named by one of the fields lies in the subtree. */
 const namedOrganIn = (fields: string[], like: string) =>

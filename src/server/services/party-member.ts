@@ -14,6 +14,7 @@ import { hashPassword } from '../security/passwords';
 import { consumePhoneCode } from '../security/phone-codes';
 import type { Database } from '../db/database';
 import { getOrgan } from './organs';
+import { findSecretary } from './secretary';
 import { describeSession, heldRoles } from './session';
 import { assertStrong, userService } from './user';
 import { ID_CARD_ANY, memberFormProps, toProfile, unmasked, type MemberRow } from './member-profile';
@@ -596,21 +597,14 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   GetUserSecretaryInfo: action({
     method: 'GET',
-    summary: '本人所在党组织的书记及联系方式',
+    summary: '本人所在党组织的书记及联系方式（书记手机号脱敏；无书记时为副书记；都没有时仅组织联系电话；均无为 null）',
     access: 'self',
-    returns: '{name, phoneNumber, organId, organName}',
+    returns: '{organId, organName, dutyName, name, phoneNumber(脱敏), contactPhone} | null',
     async handler({ ctx, user }) {
-      if (!user.memberOrganId) throw notFound('未加入党组织');
-      const organ = await getOrgan(ctx.db, user.memberOrganId);
-      const secretary = await ctx.db
-        .selectFrom('organTeamMembers as t')
-        .leftJoin('partyMembers as m', 'm.id', 't.memberId')
-        .select(['t.name', 'm.phoneNumber'])
-        .where('t.organId', '=', organ.id)
-        .where((eb) => eb.or([eb('t.dutyName', 'like', '%书记%'), eb('t.dutyCode', '=', '1')]))
-        .orderBy('t.sort')
-        .executeTakeFirst();
-      return { name: secretary?.name ?? organ.secretaryName ?? '', phoneNumber: secretary?.phoneNumber ?? organ.contactPhone ?? '', organId: organ.id, organName: organ.organName };
+      // his own branch: the party-member record's organisation (the account's as a fallback)
+      const own = await ctx.db.selectFrom('partyMembers').select('organId').where('userId', '=', user.userId).where('isDeleted', '=', false).executeTakeFirst();
+      const organId = own?.organId ?? user.memberOrganId;
+      return organId ? findSecretary(ctx, organId) : null;
     },
   }),
 });

@@ -132,4 +132,27 @@ export const siteMessageService = defineService('SiteMessageService', {
       });
     },
   }),
+
+  /**
+   * Named extension beyond endpoints.tsv: 全部标为已读 of the member's 通知公告 (and the admin's list).
+   * The source is required: marking the member space's messages must not clear the back-office's.
+   */
+  SetAllRead: action<{ source: number }>({
+    method: 'POST',
+    summary: '将我收到的某来源站内消息全部标为已读（扩展接口）',
+    access: 'self',
+    input: objectInput({ source }, ['source']),
+    returns: '标为已读的条数',
+    async handler({ ctx, user, input }) {
+      const rows = await ctx.db
+        .updateTable('siteMessageReceivers')
+        .set({ isRead: true, readTime: ctx.now() })
+        .where('userId', '=', user.userId)
+        .where('source', '=', input.source)
+        .where('isRead', '=', false)
+        .returning('id')
+        .execute();
+      return rows.length;
+    },
+  }),
 });

@@ -40,6 +40,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
         'Pages.PartyMeetingsAdmin', 'Pages.PartyDues',
         'Pages.DifficultyPartyMember', 'Pages.DifficultyHelp', 'Pages.VolunteerActivity.Admin', 'Pages.VillageOffical',
+        'Pages.OrganChange', 'Pages.MovingRecord',
         'Pages.Announce',
         'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
       ],

@@ -11,6 +11,7 @@ import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members
 import { seedMessages } from './messages';
 import { seedContent } from './content';
 import { seedDifficulty } from './demo-difficulty';
+import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedVillageOfficials } from './demo-village-official';
@@ -133,6 +134,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedMessages(trx, ctx.now(), userIdByName, new Map(orgs.map((o) => [o.organName, o.id])));
     await seedContent(trx, byName, userIdByName, orgs);
     await seedDifficulty(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
+    await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });

@@ -65,7 +65,11 @@ function transitionInput(o: OpContext) {
   const props: Record<string, unknown> = { id: idProp, remark: remarkProp, transition: { type: 'string', maxLength: 50, title: '办理环节' } };
   if (steps.some(({ step }) => isDecision(step))) props.approved = { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' };
   // every entity field passes validation so that one outside the step's whitelist is refused by name, not dropped
-  for (const [k, fs] of Object.entries(o.entity.schema.properties)) props[k] = fs;
+  // (without defaults: a default would put the field into every step's input and refuse it)
+  for (const [k, fs] of Object.entries(o.entity.schema.properties)) {
+    const { default: _default, ...rest } = fs;
+    props[k] = rest;
+  }
   return { ...objectInput(props, ['id']), description: fields.length ? `可修改字段：${fields.join(', ')}` : undefined };
 }
 
