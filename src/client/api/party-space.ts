@@ -1,7 +1,7 @@
 /**
  * Typed calls of the member's 组织关系转接 and 流动党员 pages (schemas/organ-change.json
  * OrganizationChangeService, schemas/moving-record.json MovingRecordService, PartyMemberService's
- * status and secretary calls). Transitions name their step, so a second click answers 该记录已处理.
+ * transfer-and-flow status; the secretary card is the kit's SecretaryCard). Transitions name their step, so a second click answers 该记录已处理.
  */
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
@@ -73,13 +73,6 @@ export interface MovingFloatStatus {
   endDate: string | null;
 }
 
-export interface SecretaryInfo {
-  name: string;
-  phoneNumber: string;
-  organId: number;
-  organName: string;
-}
-
 export interface Evaluation {
   evaluateLevel: number;
   evaluateContent?: string;
@@ -112,6 +105,4 @@ export const movingService = {
 
 export const partySpaceService = {
   status: () => api.get<MovingFloatStatus>(PM('GetPartyMemberMovingFloatStatus')),
-  /** the branch secretary; silent: the card simply stays away when there is none */
-  secretary: () => api.get<SecretaryInfo>(PM('GetUserSecretaryInfo'), undefined, { silent: true }),
 };
