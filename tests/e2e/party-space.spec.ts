@@ -236,6 +236,9 @@ test('a member applies for a transfer to a branch of 郫都区, both districts a
   }
 
   // ---- signed in again, the member belongs to the new branch; the transfer is in his records ----
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/dj\/login/);
   await signIn(page, who.userName);
   await expect(page.getByTestId('user-menu')).toHaveAttribute('title', new RegExp(target));
   await go(page, '/partyMember/partySpace/organswitchHistory');
@@ -291,7 +294,10 @@ test('a transfer out of the province: the sending district approves it and the m
   await s.toast('审核完成，已开具介绍信');
   await context.close();
 
-  await go(page, `/partyMember/partySpace/organswitchInfo?id=${application.id}`);
+  // the member is still on the application's detail: it shows the new state once read again
+  await expect(page).toHaveURL(new RegExp(`/organswitchInfo\\?id=${application.id}$`));
+  await page.reload();
+  await expect(page.getByTestId('member-detail')).toContainText('已转接');
   const letter = page.getByTestId('introduction-letter');
   await expect(letter).toContainText('中国共产党党员组织关系介绍信');
   const record = (await (await request.get(`${svc('OrganizationChangeService', 'Get')}?id=${application.id}`, auth(await apiToken(request, who.userName)))).json()).result;
