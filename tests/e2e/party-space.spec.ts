@@ -313,8 +313,11 @@ test('a transfer out of the province: the sending district approves it and the m
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await shot(page, 'letter');
   await page.emulateMedia({ media: 'print' });
+  // printed: the letter alone (its copy under <body>), nothing of the page around it
   await expect(page.getByTestId('member-detail')).toBeHidden();
-  await expect(letter.locator('.dj-letter')).toBeVisible();
+  await expect(letter).toBeHidden();
+  await expect(page.locator('.dj-letter-print .dj-letter')).toBeVisible();
+  await expect(page.locator('.dj-letter-print')).toContainText(`编号：${record.letterNo}`);
   await page.screenshot({ path: 'test-results/party-space-letter-print.png' });
   await page.emulateMedia({ media: 'screen' });
   expect(errors).toEqual([]);
