@@ -8,55 +8,27 @@
  *     组织关系转接记录.
  *
  * A transfer moves its member away and a flow makes him a 流动党员, so each test uses a member of its
- * own, added by branchadmin through PartyMemberService/SimpleCreate (the initial password comes by SMS,
- * read from the server log, and is replaced with the demo password through UpdateWeakPassword), never
- * the shared demo `member`.
+ * own, added by branchadmin (helpers' addMember; the initial password is replaced with the demo
+ * password through UpdateWeakPassword), never the shared demo `member`.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PASSWORD, apiToken, go, platformToday, signIn, trackErrors } from './helpers';
+import { PASSWORD, addMember, apiToken, go, platformToday, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
-const BRANCH_ID = 184; // 柳城街道凤凰社区党支部 (温江区), branchadmin's branch
 const WENJIANG = '中共成都市温江区委员会';
 const PIDU = '中共成都市郫都区委员会';
 const PIDU_PATH = ['中共四川省委员会', '中共成都市委员会', PIDU];
 const svc = (service: string, action: string) => `/api/services/app/${service}/${action}`;
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-/** A valid 18-digit identity card number (GB 11643 check digit) for a birth day and sequence. */
-function idCard(seq: number): string {
-  const body = `510115199${seq % 10}0${1 + (seq % 9)}1${seq % 10}${String(seq % 1000).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = body.split('').reduce((s, d, i) => s + Number(d) * weights[i], 0);
-  return body + '10X98765432'[sum % 11];
-}
-
-/** The initial password the server sent a new account by SMS (written to its log in the demo). */
-async function initialPassword(phone: string): Promise<string> {
-  const log = join(process.env.E2E_DATA_DIR!, 'server.log');
-  for (let i = 0; i < 50; i++) {
-    const line = (existsSync(log) ? readFileSync(log, 'utf8').split('\n') : []).reverse().find((l) => l.includes(`→ ${phone}`) && l.includes('初始密码'));
-    const m = line ? /初始密码([^，,\s"]+)/.exec(line) : null;
-    if (m) return m[1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no initial password for ${phone}`);
-}
-
-/** A new member of 凤凰社区党支部 who signs in with the demo password. */
+/** A new member of 凤凰社区党支部 who signs in with the demo password (helpers' addMember, then UpdateWeakPassword). */
 async function newMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string }> {
-  const admin = await apiToken(request, 'branchadmin', true);
-  const seq = Date.now() % 100_000_000;
-  const phone = `139${String(seq).padStart(8, '0')}`;
-  const created = await request.post(svc('PartyMemberService', 'SimpleCreate'), { ...auth(admin), data: { name, organId: BRANCH_ID, phoneNumber: phone, idCard: idCard(seq), sex: 1 } });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  const first = await request.post('/api/TokenAuth/Sigin', { data: { userName: phone, password: await initialPassword(phone) } });
+  const who = await addMember(request, name);
+  const first = await request.post('/api/TokenAuth/Sigin', { data: { userName: who.userName, password: who.initialPassword } });
   const bearer = (await first.json()).result.accessToken as string;
   const changed = await request.post(svc('UserService', 'UpdateWeakPassword'), { ...auth(bearer), data: { newPassword: PASSWORD } });
   expect(changed.ok(), await changed.text()).toBeTruthy();
-  return { userName: phone, name };
+  return { userName: who.userName, name };
 }
 
 /** Picks organisations level by level in the OrganCascader of a member form field. */
