@@ -45,7 +45,8 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
       if (fs['x-code-table']) {
         c.valueType = 'code';
         c.codeTable ??= fs['x-code-table'];
-      } else if (comp === 'Select' && Array.isArray(props.options)) {
+      } else if ((comp === 'Select' || comp === 'Radio') && Array.isArray(props.options)) {
+        // a choice among options reads as its label, in a cell of its own (not a wide widget)
         c.valueType = 'enum';
         c.options ??= props.options as ColumnDef['options'];
       } else if (fs.contentMediaType === 'text/html') c.valueType = 'html';

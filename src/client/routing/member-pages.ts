@@ -8,6 +8,8 @@ import { volunteerRoutes } from '../member/volunteer';
 import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
 import { difficultyRoutes } from '../member/difficulty';
+import { organSwitchRoutes } from '../member/organ-switch';
+import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
@@ -30,17 +32,6 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   [`${P}/partySpace/difficultHistoryInfo`]: { title: '帮扶记录详情' },
   [`${P}/partySpace/difficultInfo`]: { title: '困难帮扶' },
   [`${P}/partySpace/difficultInfo/helpInfo`]: { title: '帮扶详情' },
-  [`${P}/partySpace/organswitchapply`]: { title: '组织关系转接申请' },
-  [`${P}/partySpace/organswitchInfo`]: { title: '转接申请详情' },
-  [`${P}/partySpace/organswitchMyList`]: { title: '我的转接申请' },
-  [`${P}/partySpace/organswitchHistory`]: { title: '组织关系转接记录' },
-  [`${P}/partySpace/organswitchHistory/detail`]: { title: '转接记录详情' },
-  [`${P}/partySpace/flowanchoredapply`]: { title: '流动党员登记' },
-  [`${P}/partySpace/endFlow`]: { title: '结束流动' },
-  [`${P}/partySpace/flowapplyhistory`]: { title: '流动申请记录' },
-  [`${P}/partySpace/flowapplyhistory/info`]: { title: '流动记录详情' },
-  [`${P}/partySpace/flowapplyInfo`]: { title: '流动申请详情' },
-  [`${P}/partySpace/flowMyList`]: { title: '我的流动申请' },
   [`${P}/partySpace/villageOfficial/create`]: { title: '村官申请' },
   [`${P}/partySpace/villageOfficial`]: { title: '村官风采墙' },
   [`${P}/partySpace/villageOfficial/history`]: { title: '村官申请记录' },
@@ -86,6 +77,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...villageOfficialRoutes,
   ...studyRoutes,
   ...difficultyRoutes,
+  ...organSwitchRoutes,
+  ...flowRoutes,
   ...noticeRoutes,
 };
 

@@ -50,6 +50,9 @@ export interface OrganCascaderProps {
 export default function OrganCascader(props: OrganCascaderProps) {
   const { value, onChange, displayName, valuePath, valueKey = 'organId', isChild, parented, placeholder = '请选择党组织', disabled, readOnly, style, id } = props;
   const [options, setOptions] = useState<OrganOption[]>([]);
+  // the organPath of the node picked here: a form that keeps only the id (no valuePath) still shows
+  // the picked node at its place in the cascade, so a level picked on the way down stays open
+  const [picked, setPicked] = useState<{ value: number | string; path: string } | null>(null);
   const session = getState().session;
 
   useEffect(() => {
@@ -89,9 +92,9 @@ export default function OrganCascader(props: OrganCascaderProps) {
   const cascadeValue = useMemo(() => {
     if (value === undefined || value === null || value === '') return undefined;
     if (valueKey === 'organPath') return [value];
-    const ids = pathIds(valuePath);
+    const ids = pathIds(valuePath ?? (picked && picked.value === value ? picked.path : undefined));
     return ids.length && ids[ids.length - 1] === Number(value) ? ids : [value];
-  }, [value, valuePath, valueKey]);
+  }, [value, valuePath, valueKey, picked]);
 
   // a value whose ancestors are not loaded: the given name, the user's own organisation, or its number
   const fallbackName =
@@ -119,7 +122,9 @@ export default function OrganCascader(props: OrganCascaderProps) {
       }}
       onChange={(vals: any, sel: any) => {
         const last = Array.isArray(vals) && vals.length ? vals[vals.length - 1] : null;
-        onChange?.(last, sel?.[sel.length - 1]);
+        const option: OrganOption | undefined = sel?.[sel.length - 1];
+        setPicked(last !== null && option?.path ? { value: last, path: option.path } : null);
+        onChange?.(last, option);
       }}
     />
   );
