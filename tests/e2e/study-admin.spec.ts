@@ -131,6 +131,9 @@ test('资源审核 shows a district report with its player and approves it; 资�
   await expect(s.row(name).filter({ hasText: '中共四川省委员会' })).toBeVisible();
 
   await s.open('/setting/resourceClass');
+  // the library's rows name classes too (党史学习): only the class tree may be on the page
+  await expect(page.locator('[data-screen="resourceClass"]')).toBeVisible();
+  await expect(page.locator('[data-screen]:not([data-screen="resourceClass"])')).toHaveCount(0);
   for (const c of ['理想信念', '党章党规', '党史学习', '业务知识']) await expect(s.row(c)).toBeVisible();
   const child = `专题党课${stamp()}`;
   await s.rowAction('党史学习', '新增下级');
