@@ -37,6 +37,9 @@ const adminRows = (db: any) =>
       'u.id', 'u.userName', 'u.name', 'u.phoneNumber', 'u.isActive', 'u.userType', 'u.creationTime', 'u.lastLoginTime',
       sql<any>`(select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.display_name, 'organId', o.id, 'organName', o.organ_name, 'organPath', o.organ_path) order by ur.id), '[]'::json)
         from user_roles ur join roles r on r.id = ur.role_id join organizations o on o.id = ur.organ_id where ur.user_id = u.id and not r.is_default)`.as('roles'),
+      // the roles as one line for the list (省级管理员（中共四川省委员会）)
+      sql<string>`(select coalesce(string_agg(r.display_name || '（' || o.organ_name || '）', '、' order by ur.id), '')
+        from user_roles ur join roles r on r.id = ur.role_id join organizations o on o.id = ur.organ_id where ur.user_id = u.id and not r.is_default)`.as('roleSummary'),
     ])
     .where('u.isDeleted', '=', false);
 
@@ -331,7 +334,7 @@ export const userService = defineService('UserService', {
     summary: '修改管理员信息；给出 roleId 与 organId 时增加（或保留）该管理角色',
     access: { permission: P.Users },
     input: objectInput(
-      { id: { type: 'integer', minimum: 1, title: '用户' }, name: adminProps.name, phoneNumber: { ...phoneProp, type: ['string', 'null'] }, roleId: adminProps.roleId, organId: adminProps.organId },
+      { id: { type: 'integer', minimum: 1, title: '用户' }, name: adminProps.name, phoneNumber: { ...phoneProp, type: ['string', 'null'], pattern: `^$|${PHONE_PATTERN.source}` }, roleId: adminProps.roleId, organId: adminProps.organId },
       ['id', 'name'],
     ),
     async handler(call) {
@@ -341,7 +344,8 @@ export const userService = defineService('UserService', {
         const phone = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('id', '!=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (phone) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
       }
-      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber ?? null }).where('id', '=', input.id).execute();
+      // an emptied phone field clears the number
+      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber || null }).where('id', '=', input.id).execute();
       if (input.roleId && input.organId) {
         await checkGrant(call, input.roleId, input.organId);
         await ctx.db.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId, organId: input.organId }).onConflict((oc) => oc.doNothing()).execute();
