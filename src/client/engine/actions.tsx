@@ -43,7 +43,11 @@ interface PromptState {
   props: Record<string, Record<string, unknown>>;
   /** makes the call with the values; a refusal keeps the dialog open for another try */
   submit: (values: Record<string, unknown>) => Promise<boolean>;
+  /** which opening (the dialog's form is made afresh for each) */
+  seq: number;
 }
+
+let promptSeq = 0;
 
 const TEXT_WIDGETS = new Set(['Input', 'Input.TextArea']);
 
@@ -64,9 +68,13 @@ function promptControl(f: PromptField, props: Record<string, unknown>) {
 }
 
 function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: () => void }) {
+  // a fresh form per opening: a kept form store would win over the next opening's first values
+  return state ? <PromptForm key={state.seq} state={state} onDone={onDone} /> : null;
+}
+
+function PromptForm({ state, onDone }: { state: PromptState; onDone: () => void }) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  if (!state) return null;
   const { action } = state;
   const close = () => {
     form.resetFields();
@@ -202,7 +210,7 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     const fields = action.prompt?.fields ?? [];
     const initial = Object.fromEntries(fields.filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, full) ?? undefined]));
     const props = Object.fromEntries(fields.map((f) => [f.name, resolveParams(f.props as Record<string, unknown> | undefined, full)]));
-    setPrompt({ action, initial, props, submit });
+    setPrompt({ action, initial, props, submit, seq: ++promptSeq });
   };
 
   async function run(action: ActionDef, record: Record<string, unknown> | null) {

@@ -24,7 +24,7 @@ export interface TreeCheckProps {
   childrenField?: string;
   /** a node field shown as a tag by value, e.g. {"type": {"2": "按钮"}} marks button permissions */
   tags?: Record<string, Record<string, string>>;
-  /** the tree's height in pixels (it scrolls within) */
+  /** the box's height in pixels (the tree scrolls within; not virtual, so every node is in the page and found by the browser's search) */
   height?: number;
   disabled?: boolean;
 }
@@ -71,12 +71,12 @@ export default function TreeCheck(props: TreeCheckProps) {
   const checked = useMemo(() => (value ?? []).filter((k) => built.leaves.has(k)), [value, built]);
   if (!built.count) return <Empty />;
   return (
-    <div id={id} role="group" className="dj-tree-check" style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}>
+    <div id={id} role="group" className="dj-tree-check" style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, maxHeight: height, overflowY: 'auto' }}>
       <Tree
         checkable
         selectable={false}
         defaultExpandAll
-        height={height}
+        virtual={false}
         disabled={disabled}
         treeData={built.nodes}
         checkedKeys={checked}
