@@ -116,6 +116,11 @@ describe('managing an administrator by id', () => {
     expect(ok(await app.call('GET', svc('UserService', 'GetAdminAsync'), { token: district.token, query: { id: mine } })).id).toBe(mine);
     const upd = ok(await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: district.token, body: { id: mine, name: '改名管理员', phoneNumber: '13912345678' } }));
     expect(upd).toMatchObject({ name: '改名管理员', phoneNumber: '13912345678' });
+    // an emptied phone field (the 编辑 dialog sends '') clears the number; a bad one is a Chinese 400
+    expect(ok(await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: district.token, body: { id: mine, name: '改名管理员', phoneNumber: '' } })).phoneNumber).toBeNull();
+    const badPhone = await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: district.token, body: { id: mine, name: '改名管理员', phoneNumber: '12345' } });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.error.message).toMatch(/手机号/);
     expect(ok(await app.call('POST', svc('UserService', 'SetAdminActiveAsync'), { token: district.token, body: { id: mine, isActive: false } }))).toBe(true);
     const off = await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: `adm_${stamp}_d1`, password: PASSWORD } });
     expect(off.status).not.toBe(200);
