@@ -6,7 +6,8 @@
  * call's answer (result).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { App, Button, Form, Input, Modal, Space } from 'antd';
+import { App, Button, Form, Input, Modal, Space, Spin } from 'antd';
+import { getWidget } from '../widgets/registry';
 import { useAppState } from '../state/store';
 import { toastSuccess } from '../api/toast';
 import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
@@ -36,19 +37,62 @@ export function visibleActions(actions: ActionDef[] | undefined, permitted: (a: 
 
 interface PromptState {
   action: ActionDef;
-  /** the fields' first values (`value`, resolved with the row) */
+  /** the fields' first values (`value`, resolved with the row and the load answer) */
   initial: Record<string, unknown>;
-  resolve: (values: Record<string, unknown> | null) => void;
+  /** each field's widget props, references resolved */
+  props: Record<string, Record<string, unknown>>;
+  /** makes the call with the values; a refusal keeps the dialog open for another try */
+  submit: (values: Record<string, unknown>) => Promise<boolean>;
+  /** which opening (the dialog's form is made afresh for each) */
+  seq: number;
+}
+
+let promptSeq = 0;
+
+const TEXT_WIDGETS = new Set(['Input', 'Input.TextArea']);
+
+/** A registered widget as a form control (Form.Item gives it value, onChange and id). */
+function PromptWidget({ widget, ...rest }: { widget: string; [k: string]: unknown }) {
+  const { Edit } = getWidget(widget);
+  return (
+    <Suspense fallback={<Spin size="small" />}>
+      <Edit {...rest} />
+    </Suspense>
+  );
+}
+
+function promptControl(f: PromptField, props: Record<string, unknown>) {
+  if (f.widget === 'Input') return <Input {...props} />;
+  if (!f.widget || f.widget === 'Input.TextArea') return <Input.TextArea autoSize={{ minRows: 3 }} maxLength={500} showCount {...props} />;
+  return <PromptWidget widget={f.widget} {...props} />;
 }
 
 function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: () => void }) {
+  // a fresh form per opening: a kept form store would win over the next opening's first values
+  return state ? <PromptForm key={state.seq} state={state} onDone={onDone} /> : null;
+}
+
+function PromptForm({ state, onDone }: { state: PromptState; onDone: () => void }) {
   const [form] = Form.useForm();
-  if (!state) return null;
+  const [saving, setSaving] = useState(false);
   const { action } = state;
-  const finish = (v: Record<string, unknown> | null) => {
-    state.resolve(v);
+  const close = () => {
     form.resetFields();
     onDone();
+  };
+  const ok = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      if (await state.submit(values)) close();
+    } finally {
+      setSaving(false);
+    }
   };
   return (
     <Modal
@@ -57,8 +101,10 @@ function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: ()
       okText="确定"
       cancelText="取消"
       destroyOnHidden
-      onCancel={() => finish(null)}
-      onOk={() => form.validateFields().then((v) => finish(v), () => undefined)}
+      width={action.prompt?.width}
+      confirmLoading={saving}
+      onCancel={close}
+      onOk={ok}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={state.initial}>
         {action.prompt!.fields.map((f: PromptField) => (
@@ -66,9 +112,9 @@ function PromptDialog({ state, onDone }: { state: PromptState | null; onDone: ()
             key={f.name}
             name={f.name}
             label={f.title}
-            rules={f.required ? [{ required: true, whitespace: true, message: f.message ?? `请输入${f.title}` }] : []}
+            rules={f.required ? [TEXT_WIDGETS.has(f.widget ?? 'Input.TextArea') ? { required: true, whitespace: true, message: f.message ?? `请输入${f.title}` } : { required: true, message: f.message ?? `请选择${f.title}` }] : []}
           >
-            {f.widget === 'Input' ? <Input {...(f.props ?? {})} /> : <Input.TextArea autoSize={{ minRows: 3 }} maxLength={500} showCount {...(f.props ?? {})} />}
+            {promptControl(f, state.props[f.name] ?? {})}
           </Form.Item>
         ))}
       </Form>
@@ -146,9 +192,25 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     new Promise<boolean>((resolve) =>
       modal.confirm({ title: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) }),
     );
-  const ask = (action: ActionDef, scope: RefScope) => {
-    const initial = Object.fromEntries((action.prompt?.fields ?? []).filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, scope) ?? undefined]));
-    return new Promise<Record<string, unknown> | null>((resolve) => setPrompt({ action, initial, resolve }));
+  /** Opens the prompt (after its load call, whose answer is $loaded); `submit` makes the call. */
+  const ask = async (action: ActionDef, scope: RefScope, submit: PromptState['submit']) => {
+    const load = action.prompt?.load;
+    let loaded: Record<string, unknown> | null = null;
+    if (load) {
+      setBusy(action.key);
+      try {
+        loaded = (await invoke<Record<string, unknown>>(load.call, 'get', resolveParams(load.params, scope))) ?? {};
+      } catch {
+        return; // the request wrapper showed the message
+      } finally {
+        setBusy(null);
+      }
+    }
+    const full: RefScope = { ...scope, loaded };
+    const fields = action.prompt?.fields ?? [];
+    const initial = Object.fromEntries(fields.filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, full) ?? undefined]));
+    const props = Object.fromEntries(fields.map((f) => [f.name, resolveParams(f.props as Record<string, unknown> | undefined, full)]));
+    setPrompt({ action, initial, props, submit, seq: ++promptSeq });
   };
 
   async function run(action: ActionDef, record: Record<string, unknown> | null) {
@@ -180,15 +242,8 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     const call = action.kind === 'delete' ? action.call ?? handlers.deleteCall : action.call;
     if (!call) return;
     if (action.confirm && !(await confirm(action.confirm))) return;
-    let extra: Record<string, unknown> = {};
-    if (action.prompt?.fields.length) {
-      const v = await ask(action, scope);
-      if (!v) return;
-      extra = v;
-    }
-    const payload = { ...resolveParams(action.params ?? { id: '$record.id' }, scope), ...extra };
-    setBusy(action.key);
-    try {
+    const send = async (extra: Record<string, unknown>) => {
+      const payload = { ...resolveParams(action.params ?? { id: '$record.id' }, scope), ...extra };
       const answer = await invoke(call, action.kind === 'delete' ? 'delete' : 'action', payload);
       // an answer worth reading (a sign-in code) is shown; a toast only when the screen asks for one
       if (action.result) {
@@ -196,6 +251,20 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
         if (action.success) void toastSuccess(action.success);
       } else void toastSuccess(action.success ?? DEFAULT_SUCCESS);
       handlers.changed?.(action);
+    };
+    if (action.prompt?.fields.length) {
+      return ask(action, scope, async (values) => {
+        try {
+          await send(values);
+          return true;
+        } catch {
+          return false; // the request wrapper showed the message; the values stay for another try
+        }
+      });
+    }
+    setBusy(action.key);
+    try {
+      await send({});
     } catch {
       /* the request wrapper showed the message */
     } finally {

@@ -9,9 +9,11 @@ export interface RefScope {
   context?: Record<string, unknown> | null;
   session?: Record<string, unknown> | null;
   query?: Record<string, unknown> | null;
+  /** the answer of a prompt's `load` call */
+  loaded?: Record<string, unknown> | null;
 }
 
-const REF = /^\$(record|context|session|query)\.([A-Za-z0-9_.]+)$/;
+const REF = /^\$(record|context|session|query|loaded)\.([A-Za-z0-9_.]+)$/;
 
 export const isRef = (v: unknown): v is string => typeof v === 'string' && REF.test(v);
 

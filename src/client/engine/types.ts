@@ -72,6 +72,18 @@ export interface PromptField {
   value?: ValueRef;
 }
 
+/**
+ * The dialog before a call: its fields (any registered widget), optionally after a `load` call
+ * whose answer the fields' `value` and `props` read as `$loaded.…` (分配菜单: RoleMenusList gives
+ * the menu tree and the role's menus).
+ */
+export interface PromptDef {
+  title?: string;
+  width?: number;
+  load?: { call: CallRef; params?: Record<string, ValueRef> };
+  fields: PromptField[];
+}
+
 export interface ActionDef {
   key: string;
   label: string;
@@ -93,7 +105,7 @@ export interface ActionDef {
   permission?: string;
   confirm?: string;
   success?: string;
-  prompt?: { title?: string; fields: PromptField[] };
+  prompt?: PromptDef;
   visibleWhen?: Condition[];
   danger?: boolean;
   primary?: boolean;

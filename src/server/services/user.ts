@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
-import { P } from '../../contract/permissions';
+import { ORGAN_LEVEL, P } from '../../contract/permissions';
 import { isStrongPassword, PHONE_PATTERN } from '../../contract/validators';
 import { action, defineService, type Call } from '../http/actions';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { newId } from '../http/token';
 import { subtreePattern } from '../scope';
@@ -37,6 +37,9 @@ const adminRows = (db: any) =>
       'u.id', 'u.userName', 'u.name', 'u.phoneNumber', 'u.isActive', 'u.userType', 'u.creationTime', 'u.lastLoginTime',
       sql<any>`(select coalesce(json_agg(json_build_object('roleId', r.id, 'roleName', r.display_name, 'organId', o.id, 'organName', o.organ_name, 'organPath', o.organ_path) order by ur.id), '[]'::json)
         from user_roles ur join roles r on r.id = ur.role_id join organizations o on o.id = ur.organ_id where ur.user_id = u.id and not r.is_default)`.as('roles'),
+      // the roles as one line for the list (省级管理员（中共四川省委员会）)
+      sql<string>`(select coalesce(string_agg(r.display_name || '（' || o.organ_name || '）', '、' order by ur.id), '')
+        from user_roles ur join roles r on r.id = ur.role_id join organizations o on o.id = ur.organ_id where ur.user_id = u.id and not r.is_default)`.as('roleSummary'),
     ])
     .where('u.isDeleted', '=', false);
 
@@ -52,14 +55,28 @@ async function loadAdminInScope(call: Call<unknown>, id: number) {
   return row;
 }
 
-/** The role granted must be an administrator role meant for the organisation's level or below the granter's. */
+/**
+ * Whether the caller may grant the role: never the member role (it follows membership); a role of a
+ * level at or below his own organisation's; a role bound to no level (教师) only at province level,
+ * as only the province changes such roles (role.ts).
+ */
+export function roleGrantable(user: { organLevel?: number | null }, role: { isDefault: boolean; level: number | null }) {
+  if (role.isDefault) return false;
+  if (role.level == null) return user.organLevel === ORGAN_LEVEL.province;
+  return user.organLevel != null && role.level >= user.organLevel;
+}
+
+/**
+ * The organisation must lie in the caller's subtree (403 otherwise) and the role must be one he may
+ * grant (403 for a role above him); the client's choices are never trusted.
+ */
 async function checkGrant(call: Call<unknown>, roleId: number, organId: number) {
   const organ = await getOrgan(call.ctx.db, organId);
   call.requireScope(organ.organPath);
   const role = await call.ctx.db.selectFrom('roles').selectAll().where('id', '=', roleId).executeTakeFirst();
-  if (!role) throw badRequest(MSG.roleNotFound);
+  if (!role) throw badRequest(MSG.roleNotFound, { validationErrors: [{ message: MSG.roleNotFound, members: ['roleId'] }] });
   if (role.isDefault) throw badRequest('党员角色随党员身份自动授予，不能作为管理角色');
-  if (role.level != null && call.user.organLevel != null && role.level < call.user.organLevel) throw forbidden('不能授予高于本级的管理角色');
+  if (!roleGrantable(call.user, role)) throw forbidden('不能授予高于本级的管理角色');
   return { organ, role };
 }
 
@@ -115,7 +132,8 @@ export const userService = defineService('UserService', {
     async handler(call) {
       const { ctx, input, user } = call;
       if (input.userId) {
-        if (!user) throw forbidden();
+        // an administrator's reset: signed in (401 otherwise) with the user permission
+        if (!user) throw unauthorized();
         if (!user.permissions.has(P.Users)) throw forbidden(`${MSG.forbidden}（${P.Users}）`);
         const target = await ctx.db.selectFrom('users as u').leftJoin('organizations as o', 'o.id', 'u.organId').select(['u.id', 'o.organPath']).where('u.id', '=', input.userId).where('u.isDeleted', '=', false).executeTakeFirst();
         if (!target) throw notFound(MSG.userNotFound);
@@ -261,6 +279,17 @@ export const userService = defineService('UserService', {
     },
   }),
 
+  GetGrantableRoles: action({
+    method: 'GET',
+    summary: '本人可授予的管理角色（本级及以下层级；不限层级的角色仅省级可授予），新建管理员时选择',
+    access: { permission: P.Users },
+    returns: '[{id, name, displayName, level}]',
+    async handler({ ctx, user }) {
+      const rows = await ctx.db.selectFrom('roles').select(['id', 'name', 'displayName', 'level', 'isDefault']).orderBy('level', (ob) => ob.asc().nullsLast()).orderBy('id').execute();
+      return rows.filter((r) => roleGrantable(user, r)).map(({ isDefault: _d, ...r }) => r);
+    },
+  }),
+
   GetAdminAsync: action<{ id: number }>({
     method: 'GET',
     summary: '管理员详情（管理范围内）',
@@ -305,7 +334,7 @@ export const userService = defineService('UserService', {
     summary: '修改管理员信息；给出 roleId 与 organId 时增加（或保留）该管理角色',
     access: { permission: P.Users },
     input: objectInput(
-      { id: { type: 'integer', minimum: 1, title: '用户' }, name: adminProps.name, phoneNumber: { ...phoneProp, type: ['string', 'null'] }, roleId: adminProps.roleId, organId: adminProps.organId },
+      { id: { type: 'integer', minimum: 1, title: '用户' }, name: adminProps.name, phoneNumber: { ...phoneProp, type: ['string', 'null'], pattern: `^$|${PHONE_PATTERN.source}` }, roleId: adminProps.roleId, organId: adminProps.organId },
       ['id', 'name'],
     ),
     async handler(call) {
@@ -315,7 +344,8 @@ export const userService = defineService('UserService', {
         const phone = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('id', '!=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (phone) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
       }
-      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber ?? null }).where('id', '=', input.id).execute();
+      // an emptied phone field clears the number
+      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber || null }).where('id', '=', input.id).execute();
       if (input.roleId && input.organId) {
         await checkGrant(call, input.roleId, input.organId);
         await ctx.db.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId, organId: input.organId }).onConflict((oc) => oc.doNothing()).execute();

@@ -13,6 +13,7 @@
  *   engine's foundations (participants, workflow decisions).
  *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
  *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes) came with issue 6.
+ *   TreeCheck (checkboxes over a tree, parents half-checked: 角色管理's 分配菜单) came with issue 18.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -49,6 +50,7 @@ const REGISTRY: Record<string, Loader> = {
   PdfViewer: () => import('../pdf-viewer'),
   RemoteTreeSelect: () => import('../remote-tree-select'),
   MemberPicker: () => import('../member-picker'),
+  TreeCheck: () => import('../tree-check'),
 };
 
 /**
