@@ -171,7 +171,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 export const periodManageService = defineService('PeriodManageService', {
   PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
     method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: MANAGE },
-    returns: '{totalCount, assessYear, items: {userId, name, organName, onlineHours, offlineHours, totalHours, assessYear, requiredHours, completionRate, isPassed, assessText}[]}',
+    returns: '{totalCount, assessYear, items: {userId, name, organName, onlineHours, offlineHours, totalHours, assessYear, requiredHours, completionRate, isPassed, assessStatus, assessText}[]}',
     input: pagedInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, name: { type: 'string', maxLength: 50, title: '姓名' }, year: yearProps.year }),
     async handler(call) {
       const { ctx, input, user } = call;
@@ -222,6 +222,8 @@ export const periodManageService = defineService('PeriodManageService', {
             requiredHours: progress?.requiredHours ?? null,
             completionRate: progress?.completionRate ?? null,
             isPassed: progress?.isPassed ?? null,
+            // the status list `assessment`: 0 未设置, 1 达标, 2 未达标
+            assessStatus: progress ? (progress.isPassed ? 1 : 2) : 0,
             assessText: progress ? (progress.isPassed ? '达标' : '未达标') : '未设置',
           };
         }),
