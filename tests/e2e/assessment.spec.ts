@@ -48,7 +48,7 @@ test('考核设置: the district sets the year\'s requirement; 学时核查 and 
 
   // 学时核查: every member of the district has the requirement of the year
   await s.open('/education/offlinePeriod');
-  await expect(page.getByRole('columnheader', { name: '应修学时（小时）' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '应修学时' })).toBeVisible();
   const li = s.row('李明').first();
   await expect(li).toContainText('36');
   await expect(li).toContainText(/未达标|达标/);
