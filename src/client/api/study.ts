@@ -152,6 +152,24 @@ export const periodService = {
   sync: (input: { skipCount: number; maxResultCount: number; year?: number }): Promise<PagedResult<SyncPeriodItem> & { totalSeconds: number }> => api.get(per('GetUserSyncPeriodList'), input),
 };
 
+/** 考核设置 (issue 18): the member's requirement of the year and his progress, computed by the server. */
+export interface MyExamination {
+  year: number;
+  onlineHours: number;
+  offlineHours: number;
+  totalHours: number;
+  /** null: no organisation on his path has set a requirement for the year */
+  rule: { onlinePassPeriodForYear: number; offlinePassPeriodForYear: number; organName: string } | null;
+  requiredHours?: number;
+  completionRate?: number;
+  isPassed?: boolean;
+}
+
+export const examinationService = {
+  /** the platform's current year unless one is given */
+  mine: (year?: number) => api.get<MyExamination>(servicePath('ExaminationService', 'MyExamination'), year ? { year } : {}),
+};
+
 /** Hours with two decimals (core §9). */
 export const fmtHours = (h: number | null | undefined) => (Number(h) || 0).toFixed(2);
 /** Progress percent with two decimals (services §3); the percent itself comes from seconds (contract/study-progress). */

@@ -29,7 +29,6 @@ export const PENDING: Record<string, string> = {
   liveAudit: LIVE,
   liveCalendar: LIVE,
   organAudit: '党组织审核（尚未立项：组织与单位的审核流程）',
-  assessment: '考核设置（尚未立项：用户与组织的考核规则）',
   partyDues: PRACTICE,
   democraticAppraisal: PRACTICE,
   development: PRACTICE,

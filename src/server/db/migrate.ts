@@ -10,6 +10,7 @@ import * as m005 from './migrations/005-study-report';
 import * as m006 from './migrations/006-security-limits';
 import * as m007 from './migrations/007-foundations';
 import * as m008 from './migrations/008-study-tail';
+import * as m009 from './migrations/009-examination-rules';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006-security-limits': m006,
   '007-foundations': m007,
   '008-study-tail': m008,
+  '009-examination-rules': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

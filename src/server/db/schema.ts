@@ -387,6 +387,23 @@ export interface OfflineReportTable {
   isDeleted: Generated<boolean>;
 }
 
+/** 考核设置: one rule per organisation, year and kind (assessType 1 党员, 2 党组织); migration 009 */
+export interface ExaminationRuleTable {
+  id: Generated<number>;
+  organId: number;
+  organPath: string;
+  year: number;
+  assessType: number;
+  onlinePassPeriodForYear: number | null;
+  offlinePassPeriodForYear: number | null;
+  passRate: number | null;
+  avgPeriodForYear: number | null;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastModifierUserId: number | null;
+  lastModificationTime: NullableTs;
+}
+
 export interface DB {
   resourceClasses: ResourceClassTable;
   resources: ResourceTable;
@@ -395,6 +412,7 @@ export interface DB {
   studyTotals: StudyTotalTable;
   studySessions: StudySessionTable;
   offlineReports: OfflineReportTable;
+  examinationRules: ExaminationRuleTable;
   files: FileTable;
   records: RecordTable;
   recordLikes: RecordUserMarkTable;

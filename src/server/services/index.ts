@@ -17,6 +17,7 @@ import { siteMessageService } from './site-message';
 import { resourceUploadAuthService, vodService } from './vod';
 import { resourceClassService, resourceLibraryService, resourceReportService } from './resource-library';
 import { offlinePeriodService, periodManageService } from './study-period';
+import { examinationService } from './examination';
 import { buildConfiguredServices } from '../records/configured-services';
 import { exportService } from './export';
 
@@ -43,6 +44,7 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     resourceReportService,
     offlinePeriodService,
     periodManageService,
+    examinationService,
     uiConfigService(entities, config.screenDirs),
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),

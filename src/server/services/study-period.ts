@@ -13,6 +13,8 @@ import type { CurrentUser } from '../http/auth';
 import { hours } from '../study/credit';
 import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
 import { checkEntityFile } from '../records/entities';
+import { assessProgress } from '../../contract/assessment';
+import { currentYear, userRulesFor } from './examination';
 import offlineReportFile from '../../../schemas/offline-report.json' with { type: 'json' };
 
 /**
@@ -169,12 +171,16 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 export const periodManageService = defineService('PeriodManageService', {
   PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
     method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: MANAGE },
-    returns: '{totalCount, items: {userId, name, organName, onlineHours, offlineHours, totalHours}[]}',
+    returns: '{totalCount, assessYear, items: {userId, name, organName, onlineHours, offlineHours, totalHours, assessYear, requiredHours, completionRate, isPassed, assessStatus, assessText}[]}',
     input: pagedInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, name: { type: 'string', maxLength: 50, title: '姓名' }, year: yearProps.year }),
     async handler(call) {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
       const range = yearRange(input.year);
+      // 考核设置 (issue 18): progress against the member rule of the year asked for, else of the
+      // platform's current year — over that year's 学时, whatever the totals shown are
+      const assessYear = input.year ?? currentYear(ctx);
+      const assessRange = yearRange(assessYear)!;
       let q = ctx.db
         .selectFrom('partyMembers as m')
         .innerJoin('organizations as o', 'o.id', 'm.organId')
@@ -186,7 +192,9 @@ export const periodManageService = defineService('PeriodManageService', {
       const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       const rows = await q
         .select([
-          'm.userId', 'm.name', 'o.organName',
+          'm.userId', 'm.name', 'o.organName', 'm.organPath',
+          sql<number>`(select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = m.user_id and d.day between ${assessRange[0]} and ${assessRange[1]})`.as('yearOnlineSeconds'),
+          sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${assessRange[0]} and ${assessRange[1]})`.as('yearOfflineHours'),
           range
             ? sql<number>`(select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = m.user_id and d.day between ${range[0]} and ${range[1]})`.as('onlineSeconds')
             : sql<number>`(select coalesce(sum(t.seconds), 0) from study_totals t where t.user_id = m.user_id)`.as('onlineSeconds'),
@@ -199,12 +207,25 @@ export const periodManageService = defineService('PeriodManageService', {
         .offset(input.skipCount)
         .limit(input.maxResultCount)
         .execute();
+      const ruleAt = await userRulesFor(ctx, assessYear, rows.map((r) => r.organPath));
       return {
         totalCount: Number(total.n),
+        assessYear,
         items: rows.map((r) => {
           const online = hours(Number(r.onlineSeconds));
           const offline = Number(r.offlineHours);
-          return { userId: r.userId, name: r.name, organName: r.organName, onlineHours: online, offlineHours: offline, totalHours: Math.round((online + offline) * 100) / 100 };
+          const rule = ruleAt(r.organPath);
+          const progress = rule ? assessProgress(rule, Number(r.yearOnlineSeconds), Number(r.yearOfflineHours)) : null;
+          return {
+            userId: r.userId, name: r.name, organName: r.organName, onlineHours: online, offlineHours: offline, totalHours: Math.round((online + offline) * 100) / 100,
+            assessYear,
+            requiredHours: progress?.requiredHours ?? null,
+            completionRate: progress?.completionRate ?? null,
+            isPassed: progress?.isPassed ?? null,
+            // the status list `assessment`: 0 未设置, 1 达标, 2 未达标
+            assessStatus: progress ? (progress.isPassed ? 1 : 2) : 0,
+            assessText: progress ? (progress.isPassed ? '达标' : '未达标') : '未设置',
+          };
         }),
       };
     },

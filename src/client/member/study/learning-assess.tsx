@@ -1,6 +1,7 @@
 /**
- * 学习考核 (/partyMember/iStudy/learningassess): my online 学时 by resource and by day, my approved
- * offline 学时, and the way to the offline declaration and its records. The tab is in the query
+ * 学习考核 (/partyMember/iStudy/learningassess): this year's requirement and my progress (考核设置),
+ * my online 学时 by resource and by day, my approved offline 学时, and the way to the offline
+ * declaration and its records. The tab is in the query
  * (`tab`), its page in `num`; the totals are the server's, over every page.
  */
 import { Button, Statistic, Tabs, Tag } from 'antd';
@@ -10,6 +11,7 @@ import { useRequest } from 'ahooks';
 import { formatPlatform } from '../../utils/platform-time';
 import { fmtHours, periodService, RESOURCE_TYPE_TEXT, type OfflineReport, type OnlinePeriodItem, type SyncPeriodItem } from '../../api/study';
 import { MemberList, usePagedList } from '../kit';
+import AssessProgress from './assess-progress';
 import '../member.css';
 import './study.css';
 
@@ -55,6 +57,7 @@ export default function LearningAssess() {
         <div className="dj-assess__stat"><Statistic title="线下学时" value={fmtHours(sums?.offline)} suffix="学时" loading={!sums} /></div>
         <div className="dj-assess__stat"><Statistic title="合计" value={fmtHours(round2((sums?.online ?? 0) + (sums?.offline ?? 0)))} suffix="学时" loading={!sums} /></div>
       </div>
+      <AssessProgress />
       <div className="dj-study-panel">
         <div className="dj-assess__actions">
           <Link to={`${A}/studydeclaration`}><Button type="primary" icon={<FormOutlined />}>线下学时申报</Button></Link>

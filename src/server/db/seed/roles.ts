@@ -16,9 +16,11 @@ export interface RoleDef {
   menus: { member: true } | { allAdmin: true; exclude?: string[] } | { include: string[] };
 }
 
-/** Settings that only the province configures for everyone. */
+/**
+ * Settings that only the province configures for everyone. 考核设置 is not one of them: every level
+ * sets the rules of its own subtree, the nearest ancestor's applying (issue 18).
+ */
 const PROVINCE_ONLY = [
-  'Pages.Administration.Assessment',
   'Pages.Administration.BaseCodes',
   'Pages.Administration.Menus',
   'Pages.Administration.Projects',

@@ -1,0 +1,163 @@
+/**
+ * 考核设置 (ExaminationService, issue 18) on the real server: access, the caller's subtree (by
+ * organisation id too), the nearest ancestor's rule, the current year in the platform zone, Chinese
+ * validation, and the progress 学时核查 and 学习考核 show.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+
+let app: TestApp;
+let district: string;
+let district2: string;
+let city: string;
+let member: string;
+let memberUserId: number;
+let pidu: number;
+let wenjiang: number;
+
+const E = (action: string) => svc('ExaminationService', action);
+const organId = async (name: string) => (await app.db.selectFrom('organizations').select('id').where('organName', '=', name).executeTakeFirstOrThrow()).id;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // 2026-12-31 16:30 UTC is already 2027-01-01 00:30 in Asia/Shanghai: "this year" is 2027
+  app.freeze('2026-12-31T16:30:00Z');
+  district = (await signInAsAdmin(app, 'districtadmin')).token;
+  district2 = (await signInAsAdmin(app, 'district2admin')).token;
+  city = (await signInAsAdmin(app, 'cityadmin')).token;
+  member = await app.login('member');
+  memberUserId = (await app.db.selectFrom('users').select('id').where('userName', '=', 'member').executeTakeFirstOrThrow()).id;
+  pidu = await organId('中共成都市郫都区委员会');
+  wenjiang = await organId('中共成都市温江区委员会');
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('access', () => {
+  it('401 without a token, 403 without the 考核设置 permission', async () => {
+    for (const [m, a] of [['GET', 'UserExaminationRuleList'], ['GET', 'OrganExaminationRuleList'], ['POST', 'SetUserExRuleForCurrentYear'], ['POST', 'SetOrganExRuleForCurrentYear']]) {
+      const body = m === 'POST' ? { onlinePassPeriodForYear: 1, offlinePassPeriodForYear: 1, passRate: 50 } : undefined;
+      expect((await app.call(m, E(a), { body })).status).toBe(401);
+      const r = await app.call(m, E(a), { token: member, body });
+      expect(r.status).toBe(403);
+      expect(r.body.error.message).toContain('Pages.Administration.Assessment');
+    }
+    expect((await app.call('GET', E('MyExamination'))).status).toBe(401);
+  });
+});
+
+describe('rules', () => {
+  it('the current year is the platform zone\'s: set at 2026-12-31T16:30Z it is 2027', async () => {
+    const r = ok(await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: city, body: { onlinePassPeriodForYear: 20, offlinePassPeriodForYear: 5 } }));
+    expect(r).toMatchObject({ year: 2027, organName: '中共成都市委员会', onlinePassPeriodForYear: 20, offlinePassPeriodForYear: 5, requiredHours: 25, assessType: 1 });
+    const list = ok(await app.call('GET', E('UserExaminationRuleList'), { token: city }));
+    expect(list.currentYear).toBe(2027);
+    expect(ok(await app.call('GET', E('UserExaminationRuleList'), { token: city, query: { year: 2026 } })).items).toEqual([]);
+  });
+
+  it('the nearest ancestor\'s rule applies until a lower organisation sets its own', async () => {
+    // both districts inherit the city's rule
+    for (const t of [district, district2]) {
+      const items = ok(await app.call('GET', E('UserExaminationRuleList'), { token: t })).items;
+      expect(items).toEqual([expect.objectContaining({ organName: '中共成都市委员会', year: 2027, isOwn: false, applies: true, source: '上级组织设置（中共成都市委员会）' })]);
+    }
+    expect(ok(await app.call('GET', E('MyExamination'), { token: member })).rule).toMatchObject({ organName: '中共成都市委员会', onlinePassPeriodForYear: 20 });
+
+    // 温江区 sets its own: it applies there (and to its members), not in 郫都区
+    ok(await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: district, body: { onlinePassPeriodForYear: 8, offlinePassPeriodForYear: 4 } }));
+    const own = ok(await app.call('GET', E('UserExaminationRuleList'), { token: district })).items;
+    expect(own.map((r: any) => [r.organName, r.applies, r.isOwn])).toEqual([['中共成都市温江区委员会', true, true], ['中共成都市委员会', false, false]]);
+    const sibling = ok(await app.call('GET', E('UserExaminationRuleList'), { token: district2 })).items;
+    expect(sibling.map((r: any) => [r.organName, r.applies])).toEqual([['中共成都市委员会', true]]);
+    expect(ok(await app.call('GET', E('MyExamination'), { token: member })).rule).toMatchObject({ organName: '中共成都市温江区委员会', onlinePassPeriodForYear: 8, offlinePassPeriodForYear: 4 });
+
+    // setting again this year replaces the rule (one per organisation, year and kind)
+    ok(await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: district, body: { onlinePassPeriodForYear: 8, offlinePassPeriodForYear: 4, assessType: '1' } }));
+    expect(ok(await app.call('GET', E('UserExaminationRuleList'), { token: district })).totalCount).toBe(2);
+  });
+
+  it('organisation targets: set, listed with the ancestors\', the nearest applies', async () => {
+    ok(await app.call('POST', E('SetOrganExRuleForCurrentYear'), { token: city, body: { passRate: 90, avgPeriodForYear: 30 } }));
+    const r = ok(await app.call('POST', E('SetOrganExRuleForCurrentYear'), { token: district, body: { passRate: 95 } }));
+    expect(r).toMatchObject({ year: 2027, assessType: 2, passRate: 95, avgPeriodForYear: null, organName: '中共成都市温江区委员会' });
+    const items = ok(await app.call('GET', E('OrganExaminationRuleList'), { token: district })).items;
+    expect(items.map((i: any) => [i.organName, i.passRate, i.applies])).toEqual([['中共成都市温江区委员会', 95, true], ['中共成都市委员会', 90, false]]);
+    // the member rules are a list of their own
+    expect(items.every((i: any) => i.onlinePassPeriodForYear === undefined)).toBe(true);
+  });
+});
+
+describe('scope', () => {
+  it('a district administrator sets and lists his district, not a sibling — by id too', async () => {
+    const set = await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: district, body: { organId: pidu, onlinePassPeriodForYear: 1, offlinePassPeriodForYear: 1 } });
+    expect(set.status).toBe(403);
+    expect(set.body.error.message).toBeTruthy();
+    expect((await app.call('POST', E('SetOrganExRuleForCurrentYear'), { token: district, body: { organId: pidu, passRate: 1 } })).status).toBe(403);
+    expect((await app.call('GET', E('UserExaminationRuleList'), { token: district, query: { organId: pidu } })).status).toBe(403);
+    expect((await app.call('GET', E('OrganExaminationRuleList'), { token: district, query: { organId: pidu } })).status).toBe(403);
+    // an id that does not exist answers like one beyond the subtree
+    expect((await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: district, body: { organId: 99999999, onlinePassPeriodForYear: 1, offlinePassPeriodForYear: 1 } })).status).toBe(403);
+    // upwards is outside too: a district does not set its city's rule
+    const cityId = await organId('中共成都市委员会');
+    expect((await app.call('POST', E('SetUserExRuleForCurrentYear'), { token: district, body: { organId: cityId, onlinePassPeriodForYear: 1, offlinePassPeriodForYear: 1 } })).status).toBe(403);
+    // 郫都区 kept the city's rule
+    expect(ok(await app.call('GET', E('UserExaminationRuleList'), { token: district2 })).items.map((r: any) => r.organName)).toEqual(['中共成都市委员会']);
+    // the city may name a district of its subtree
+    ok(await app.call('POST', E('SetOrganExRuleForCurrentYear'), { token: city, body: { organId: wenjiang, passRate: 96 } }));
+    expect(ok(await app.call('GET', E('OrganExaminationRuleList'), { token: district })).items[0]).toMatchObject({ passRate: 96, isOwn: true });
+  });
+});
+
+describe('validation', () => {
+  it('bad input is a Chinese 400, never a 500', async () => {
+    const cases: [string, unknown, string][] = [
+      ['SetUserExRuleForCurrentYear', { offlinePassPeriodForYear: 1 }, '请输入线上学时年度达标最低学时'],
+      ['SetUserExRuleForCurrentYear', { onlinePassPeriodForYear: -1, offlinePassPeriodForYear: 1 }, '线上学时最低要求须在0至2000小时之间'],
+      ['SetUserExRuleForCurrentYear', { onlinePassPeriodForYear: 1, offlinePassPeriodForYear: 'abc' }, '线下学时最低要求须在0至2000小时之间'],
+      ['SetOrganExRuleForCurrentYear', { passRate: 120 }, '党员学时达标率目标须在0至100之间'],
+      ['SetOrganExRuleForCurrentYear', {}, '请输入党员学时达标率目标'],
+      ['SetOrganExRuleForCurrentYear', { passRate: 50, avgPeriodForYear: -3 }, '人均学时目标须在0至2000小时之间'],
+    ];
+    for (const [a, body, message] of cases) {
+      const r = await app.call('POST', E(a), { token: district, body });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.validationErrors.map((e: any) => e.message)).toContain(message);
+    }
+    const y = await app.call('GET', E('UserExaminationRuleList'), { token: district, query: { year: 'abc' } });
+    expect(y.status).toBe(400);
+    expect(y.body.error.validationErrors[0].message).toBe('年度须在2000至2100之间');
+  });
+});
+
+describe('progress', () => {
+  it('学时核查 and 学习考核 show the requirement of the year and the progress against it', async () => {
+    // 2027's 学时 of the member: 10 h online, 2 h approved offline (and 3 h still pending, not counted)
+    const resource = await app.db.selectFrom('resources').select('id').executeTakeFirstOrThrow();
+    const m = await app.db.selectFrom('partyMembers').select(['organId', 'organPath', 'name']).where('userId', '=', memberUserId).executeTakeFirstOrThrow();
+    await app.db.insertInto('studyDays').values({ userId: memberUserId, resourceId: resource.id, day: '2027-01-01', seconds: 36000, reports: 600 } as any).execute();
+    for (const [hours, status] of [[2, 1], [3, 0]]) {
+      await app.db.insertInto('offlineReports').values({ userId: memberUserId, organId: m.organId!, organPath: m.organPath, title: '集中学习', studyDate: '2027-01-01', hours, status, evidence: JSON.stringify([]) } as any).execute();
+    }
+    // 温江区's rule: 8 h online (met), 4 h offline (half): (8 + 2) / 12 = 83.33 %
+    const page = ok(await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: { name: m.name, year: 2027 } }));
+    expect(page.assessYear).toBe(2027);
+    const row = page.items.find((i: any) => i.userId === memberUserId);
+    expect(row).toMatchObject({ onlineHours: 10, offlineHours: 2, totalHours: 12, requiredHours: 12, completionRate: 83.33, isPassed: false, assessText: '未达标' });
+    // without a year: this platform year's progress
+    const now = ok(await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: { name: m.name } }));
+    expect(now.assessYear).toBe(2027);
+    expect(now.items.find((i: any) => i.userId === memberUserId)).toMatchObject({ requiredHours: 12, completionRate: 83.33 });
+    // a year without a rule
+    const past = ok(await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: { name: m.name, year: 2020 } }));
+    expect(past.items.find((i: any) => i.userId === memberUserId)).toMatchObject({ requiredHours: null, completionRate: null, isPassed: null, assessText: '未设置' });
+
+    const mine = ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member }));
+    expect(mine).toMatchObject({ year: 2027, onlineHours: 10, offlineHours: 2, totalHours: 12, requiredHours: 12, completionRate: 83.33, isPassed: false });
+
+    // another approved 2 h offline: both requirements met
+    await app.db.updateTable('offlineReports').set({ status: 1 }).where('userId', '=', memberUserId).where('studyDate', '=', '2027-01-01').execute();
+    expect(ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member }))).toMatchObject({ offlineHours: 5, completionRate: 100, isPassed: true });
+    expect(ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member, query: { year: 2020 } }))).toMatchObject({ year: 2020, rule: null });
+  });
+});
