@@ -148,13 +148,17 @@ describe('managing an administrator by id', () => {
     expect(roles.map((r: any) => r.roleName)).toEqual(['支部管理员']);
   });
 
-  it('resets a password that must be changed at the next sign-in, by the password rules', async () => {
+  it('resets a password that must be changed at the next sign-in, by the password rules, and signs him out', async () => {
+    const before = await app.login(`adm_${stamp}_d1`, PASSWORD);
+    expect((await app.call('GET', svc('PartyMemberService', 'GetCurrentUserSessionData'), { token: before })).status).toBe(200);
     const weak = await app.call('POST', svc('UserService', 'ResetPassword'), { token: district.token, body: { userId: mine, newPassword: 'abc' } });
     expect(weak.status).toBe(400);
     expect(weak.body.error.message).toMatch(/[\u4e00-\u9fa5]/);
     expect(ok(await app.call('POST', svc('UserService', 'ResetPassword'), { token: district.token, body: { userId: mine, newPassword: 'Reset@2024x' } }))).toBe(true);
     const signIn = ok(await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: `adm_${stamp}_d1`, password: 'Reset@2024x' } }));
     expect(signIn.needChangePassword).toBe(true);
+    // the session signed in with the old password has ended
+    expect((await app.call('GET', svc('PartyMemberService', 'GetCurrentUserSessionData'), { token: before })).status).toBe(401);
     // without a token: 401; a member: 403
     expect((await app.call('POST', svc('UserService', 'ResetPassword'), { body: { userId: mine, newPassword: 'Reset@2024y' } })).status).toBe(401);
     const member = await app.login('member');

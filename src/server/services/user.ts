@@ -140,6 +140,9 @@ export const userService = defineService('UserService', {
         const managed = await ctx.db.selectFrom('userRoles as ur').innerJoin('organizations as o', 'o.id', 'ur.organId').select('o.organPath').where('ur.userId', '=', target.id).execute();
         for (const p of [target.organPath, ...managed.map((m) => m.organPath)].filter(Boolean)) call.requireVisible(p, MSG.userNotFound);
         await setPassword(call, target.id, input.newPassword, true);
+        // whoever knew the old password is signed out at once (the resetting administrator keeps his own session)
+        await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('userId', '=', target.id).where('revokedAt', 'is', null).where('id', '<>', user.sessionId).execute();
+        ctx.sessions.invalidateUser(target.id);
         return true;
       }
       const [phoneB64, secret] = (input.resetToken ?? '').split('.');
