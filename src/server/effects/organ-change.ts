@@ -95,18 +95,16 @@ export async function completeOrganChange({ trx, call, entities, record, data, t
   // he no longer belongs to the branch he administered
   await trx.deleteFrom('userRoles').where('userId', '=', userId).where('organId', '=', oldId).where('roleId', 'not in', defaultRoles).execute();
 
-  // applications still waiting for his old branch wait for the new one
-  for (const e of entities.values()) {
-    const states = openStates(e);
-    if (!states.length || e.name === record.entity) continue;
+  // applications still waiting for his old branch wait for the new one: one statement over every entity's open states
+  const open = [...entities.values()].filter((e) => e.name !== record.entity).map((e) => [e.name, openStates(e)] as const).filter(([, states]) => states.length);
+  if (open.length) {
     await trx
       .updateTable('records')
       .set({ organId: target.id, organPath: target.organPath, organLevel: target.organLevel })
-      .where('entity', '=', e.name)
       .where('ownerUserId', '=', userId)
       .where('organId', '=', oldId)
       .where('isDeleted', '=', false)
-      .where('auditStatus', 'in', states)
+      .where((eb) => eb.or(open.map(([name, states]) => eb.and([eb('entity', '=', name), eb('auditStatus', 'in', states)]))))
       .execute();
   }
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { difficultyService, type DifficultyApply } from '../../api/difficulty';
 import { Value, resolveColumn } from '../../engine/fields';
 import { formatPlatform } from '../../utils/platform-time';
-import { MemberList, MemberPage, StatusTag, pageLink, useAction, useEntity, usePagedList } from '../kit';
+import { MemberList, MemberPage, StatusTag, StepButton, pageLink, useAction, useEntity, usePagedList } from '../kit';
 import { DIFFICULTY } from './paths';
 import './difficulty.css';
 
@@ -63,11 +63,9 @@ export default function DifficultyHistory() {
               </div>
               <div className="dj-difficulty-item__desc">{r.difficulInstruction}</div>
               <div className="dj-difficulty-item__actions">
-                {r.availableTransitions?.includes('withdraw') ? (
-                  <Button size="small" danger loading={withdraw.running?.[0] === r} onClick={() => void withdraw.run(r)}>
-                    撤回
-                  </Button>
-                ) : null}
+                <StepButton record={r} step="withdraw" action={withdraw} size="small" danger>
+                  撤回
+                </StepButton>
                 <Link to={to}>
                   <Button size="small">查看详情</Button>
                 </Link>

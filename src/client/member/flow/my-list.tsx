@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { movingService, type MovingRecord } from '../../api/party-space';
-import { MemberList, MemberPage, pageLink, useAction, usePagedList } from '../kit';
+import { MemberList, MemberPage, StepButton, pageLink, useAction, usePagedList } from '../kit';
 import { FlowItem } from './flow-item';
 import { FLOW_PAGES } from './paths';
 import '../organ-switch/organ-switch.css';
@@ -41,11 +41,9 @@ export default function FlowMyList() {
             r={r}
             to={pageLink(FLOW_PAGES.info, { id: r.id }, list.pageIndex)}
             actions={
-              r.availableTransitions?.includes('withdraw') ? (
-                <Button size="small" danger loading={withdraw.running?.[0] === r} onClick={() => void withdraw.run(r)}>
-                  撤回
-                </Button>
-              ) : null
+              <StepButton record={r} step="withdraw" action={withdraw} size="small" danger>
+                撤回
+              </StepButton>
             }
           />
         )}
