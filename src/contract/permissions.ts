@@ -5,8 +5,16 @@
 export const P = {
   // manager area
   PartyMember: 'Pages.PartyMember',
+  /** the buttons of 党员管理, checked by the server as well: a role may list members without changing them */
+  PartyMemberCreate: 'Pages.PartyMember.Create',
+  PartyMemberUpdate: 'Pages.PartyMember.Update',
+  PartyMemberDelete: 'Pages.PartyMember.Delete',
   PartyMemberAuditeList: 'Pages.PartyMember.AuditeList',
+  /** a button of 党员管理: identity card and phone shown in full (every such view is audit-logged) */
+  PartyMemberViewSensitive: 'Pages.PartyMember.ViewSensitive',
   OrganService: 'Pages.OrganService',
+  /** 组织审核 (menu organAudit): deciding what a lower level created */
+  OrganAudit: 'Pages.OrganService.Audit',
   // settings (ABP-style administration names; the spec does not name them)
   Users: 'Pages.Administration.Users',
   Roles: 'Pages.Administration.Roles',
@@ -14,6 +22,10 @@ export const P = {
   BaseCodes: 'Pages.Administration.BaseCodes',
   Projects: 'Pages.Administration.Projects',
   Messages: 'Pages.Administration.Messages',
+  AuditLogs: 'Pages.Administration.AuditLogs',
+  OnlineUsers: 'Pages.Administration.OnlineUsers',
+  /** a button of 在线用户 */
+  ForceLogout: 'Pages.Administration.OnlineUsers.ForceLogout',
 } as const;
 
 /** Permission-guarded admin route groups (contract/admin-permission-routes.tsv) and button permissions of core §6. */

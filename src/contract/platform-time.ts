@@ -105,3 +105,18 @@ export function zoneMinute(instant: Date, timeZone: string): string {
 
 /** A spreadsheet's serial day number (days since 1899-12-30, as Excel and WPS store dates) as a calendar day. */
 export const serialDayToCalendarDay = (serial: number): string => new Date(Date.UTC(1899, 11, 30) + Math.round(serial) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A calendar day moved by whole years, months and days ('YYYY-MM-DD' in, 'YYYY-MM-DD' out): the
+ * arithmetic of the party's intervals ("一年以上", "一个月内"). A day that does not exist in the
+ * target month falls on its last day (2024-02-29 plus a year is 2025-02-28).
+ */
+export function addToDay(day: string, by: { years?: number; months?: number; days?: number }): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const months = y * 12 + (m - 1) + (by.years ?? 0) * 12 + (by.months ?? 0);
+  const ty = Math.floor(months / 12);
+  const tm = months - ty * 12;
+  const last = new Date(Date.UTC(ty, tm + 1, 0)).getUTCDate();
+  const t = new Date(Date.UTC(ty, tm, Math.min(d, last)) + (by.days ?? 0) * 86_400_000);
+  return t.toISOString().slice(0, 10);
+}

@@ -77,6 +77,8 @@ export interface OrganNode {
   organType: string | null;
   hasChild: boolean;
   children: OrganNode[] | null;
+  /** 组织审核: 0 待审核, 1 已通过, 2 未通过 (members are only ever offered approved ones) */
+  auditStatus: number;
 }
 
 export interface PagedResult<T> {

@@ -10,6 +10,13 @@ export const PHONE_MASKED_PATTERN = /^1[3-9]\d\*{4}\d{4}$/;
 export const ID_CARD_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 export const ID_CARD_MASKED_PATTERN = /^\d{4,6}\*{6,10}[\dXx*]{2,4}$/;
 
+/** A number sent back masked, as it was shown, stands for the stored one (never stored masked). */
+export const unmasked = (incoming: string | null | undefined, stored: string | null) =>
+  incoming && incoming.includes('*') ? stored : incoming ?? null;
+
+/** As JSON-schema patterns: a number either whole or masked as the server shows it. */
+export const PHONE_ANY = `(${PHONE_PATTERN.source})|(${PHONE_MASKED_PATTERN.source})`;
+export const ID_CARD_ANY = `(${ID_CARD_PATTERN.source})|(${ID_CARD_MASKED_PATTERN.source})`;
 export const isPhone = (v: string) => PHONE_PATTERN.test(v) || PHONE_MASKED_PATTERN.test(v);
 export const isIdCard = (v: string) => ID_CARD_PATTERN.test(v) || ID_CARD_MASKED_PATTERN.test(v);
 

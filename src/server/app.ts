@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import { registerCompression } from './http/compress';
 import { PLATFORM_NAME } from '../contract/product';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -88,10 +89,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 
   app.decorateRequest('currentUser', null);
+  registerCompression(app);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/file/')) return;
     const token = bearerToken(req.headers.authorization);
-    req.currentUser = token ? await resolveCurrentUser(ctx, token) : null;
+    req.currentUser = token ? await resolveCurrentUser(ctx, token, req.ip) : null;
   });
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -127,7 +129,20 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const hasClient = !!clientDir && existsSync(resolve(clientDir, 'index.html'));
   // reply.sendFile serves the client and the file server's objects (with Range and ETag)
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir!, prefix: '/dj/', wildcard: false, index: ['index.html'] });
+    const assetsDir = resolve(clientDir!, 'assets');
+    await app.register(fastifyStatic, {
+      root: clientDir!,
+      prefix: '/dj/',
+      wildcard: false,
+      index: ['index.html'],
+      // the build's .br/.gz twins (vite.config.ts precompress) go out as they are, negotiated by Accept-Encoding
+      preCompressed: true,
+      setHeaders(res, path) {
+        // hashed file names never change content: cached for a year; index.html is always revalidated
+        if (path.startsWith(assetsDir)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html') || path.endsWith('.html.br') || path.endsWith('.html.gz')) res.header('Cache-Control', 'no-cache');
+      },
+    });
     app.get('/', (_req, reply) => reply.redirect('/dj/'));
   } else {
     await app.register(fastifyStatic, { root: resolve('public'), serve: false });

@@ -24,8 +24,9 @@ async function actAs(userName: string, roleName: string): Promise<Acting> {
 }
 
 const roleId = async (name: string) => (await app.db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-const organUnder = async (path: string) =>
-  (await app.db.selectFrom('organizations').select(['id', 'organPath']).where('organPath', 'like', `${path}_%`).where('isDeleted', '=', false).orderBy('id').executeTakeFirstOrThrow());
+const organUnder = async (path: string, organLevel?: number) =>
+  (await app.db.selectFrom('organizations').select(['id', 'organPath']).where('organPath', 'like', `${path}_%`).where('isDeleted', '=', false)
+    .$if(organLevel != null, (q) => q.where('organLevel', '=', organLevel!)).orderBy('id').executeTakeFirstOrThrow());
 
 let province: Acting;
 let district: Acting;
@@ -59,7 +60,8 @@ describe('CreateAdminAsync', () => {
   });
 
   it('creates an administrator inside the subtree with a grantable role; he must change the password', async () => {
-    const branch = await organUnder(district.organPath);
+    // a 支部级 role on a 支部 (a role fits the level of the organisation it is granted at)
+    const branch = await organUnder(district.organPath, 5);
     const made = ok(await create(district, adminBody('b1', branch.id, await roleId('BranchAdmin'))));
     expect(made.roles).toEqual([expect.objectContaining({ organId: branch.id, roleName: '支部管理员' })]);
     const signIn = ok(await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: `adm_${stamp}_b1`, password: PASSWORD } }));
@@ -84,7 +86,7 @@ describe('CreateAdminAsync', () => {
   });
 
   it('answers bad input with a Chinese 400', async () => {
-    const weak = await create(district, { ...adminBody('w1', district.organId, await roleId('BranchAdmin')), password: '123' });
+    const weak = await create(district, { ...adminBody('w1', district.organId, await roleId('DistrictAdmin')), password: '123' });
     expect(weak.status).toBe(400);
     expect(weak.body.error.message).toMatch(/[\u4e00-\u9fa5]/);
     const member = await create(district, adminBody('m1', district.organId, await roleId('PartyMember')));
@@ -94,12 +96,12 @@ describe('CreateAdminAsync', () => {
     const noRole = await create(district, { userName: `adm_${stamp}_n1`, name: '缺角色', password: PASSWORD, organId: district.organId });
     expect(noRole.status).toBe(400);
     expect(noRole.body.error.message).toMatch(/角色/);
-    const dup = await create(district, adminBody('b1', district.organId, await roleId('BranchAdmin')));
+    const dup = await create(district, adminBody('b1', district.organId, await roleId('DistrictAdmin')));
     expect(dup.status).toBe(400);
     // a member has no user-management permission
     const member2 = await app.login('member');
-    expect((await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: member2, body: adminBody('z1', district.organId, await roleId('BranchAdmin')) })).status).toBe(403);
-    expect((await app.call('POST', svc('UserService', 'CreateAdminAsync'), { body: adminBody('z2', district.organId, await roleId('BranchAdmin')) })).status).toBe(401);
+    expect((await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: member2, body: adminBody('z1', district.organId, await roleId('DistrictAdmin')) })).status).toBe(403);
+    expect((await app.call('POST', svc('UserService', 'CreateAdminAsync'), { body: adminBody('z2', district.organId, await roleId('DistrictAdmin')) })).status).toBe(401);
   });
 });
 
@@ -108,8 +110,8 @@ describe('managing an administrator by id', () => {
   let theirs: number; // made by district2 in the sibling district
 
   beforeAll(async () => {
-    mine = ok(await create(district, adminBody('d1', district.organId, await roleId('BranchAdmin')))).id;
-    theirs = ok(await create(district2, adminBody('e1', district2.organId, await roleId('BranchAdmin')))).id;
+    mine = ok(await create(district, adminBody('d1', district.organId, await roleId('DistrictAdmin')))).id;
+    theirs = ok(await create(district2, adminBody('e1', district2.organId, await roleId('DistrictAdmin')))).id;
   });
 
   it('reads, updates and (de)activates his own subtree’s administrator', async () => {
@@ -145,7 +147,7 @@ describe('managing an administrator by id', () => {
     expect((await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: district.token, body: { id: mine, name: '升级', roleId: await roleId('ProvinceAdmin'), organId: district.organId } })).status).toBe(403);
     expect((await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: district.token, body: { id: mine, name: '外调', roleId: await roleId('BranchAdmin'), organId: district2.organId } })).status).toBe(403);
     const roles = ok(await app.call('GET', svc('UserService', 'GetAdminAsync'), { token: province.token, query: { id: mine } })).roles;
-    expect(roles.map((r: any) => r.roleName)).toEqual(['支部管理员']);
+    expect(roles.map((r: any) => r.roleName)).toEqual(['区县管理员']);
   });
 
   it('resets a password that must be changed at the next sign-in, by the password rules, and signs him out', async () => {

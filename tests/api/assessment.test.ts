@@ -144,6 +144,18 @@ describe('progress', () => {
     expect(page.assessYear).toBe(2027);
     const row = page.items.find((i: any) => i.userId === memberUserId);
     expect(row).toMatchObject({ onlineHours: 10, offlineHours: 2, totalHours: 12, requiredHours: 12, completionRate: 83.33, isPassed: false, assessText: '未达标' });
+    // the district against its organisation target (set by the city above: 96 %): a call of its own beside the list
+    const target = (query: Record<string, unknown>, token = district) => app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token, query });
+    const progress = ok(await target({ year: 2027 }));
+    expect(progress).toMatchObject({ year: 2027, passRate: 96, targetSource: '本组织设置', isReached: false, progressText: '未达成' });
+    expect(progress.memberCount).toBeGreaterThan(1);
+    const passedBefore = progress.passedCount;
+    // scope and input: a sibling district's path is refused, a bad year is a Chinese 400, no token a 401
+    const pidu = await app.db.selectFrom('organizations').select('organPath').where('organName', '=', '中共成都市郫都区委员会').executeTakeFirstOrThrow();
+    expect((await target({ organPath: pidu.organPath })).status).toBe(403);
+    expect((await target({ year: 'x' })).status).toBe(400);
+    expect((await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: null })).status).toBe(401);
+    expect((await target({}, member)).status).toBe(403);
     // without a year: this platform year's progress
     const now = ok(await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: { name: m.name } }));
     expect(now.assessYear).toBe(2027);
@@ -151,6 +163,7 @@ describe('progress', () => {
     // a year without a rule
     const past = ok(await app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: { name: m.name, year: 2020 } }));
     expect(past.items.find((i: any) => i.userId === memberUserId)).toMatchObject({ requiredHours: null, completionRate: null, isPassed: null, assessText: '未设置' });
+    expect(ok(await target({ year: 2020 }))).toMatchObject({ year: 2020, passRate: null, targetSource: '未设置', progressText: '未设置目标' });
 
     const mine = ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member }));
     expect(mine).toMatchObject({ year: 2027, onlineHours: 10, offlineHours: 2, totalHours: 12, requiredHours: 12, completionRate: 83.33, isPassed: false });
@@ -158,6 +171,8 @@ describe('progress', () => {
     // another approved 2 h offline: both requirements met
     await app.db.updateTable('offlineReports').set({ status: 1 }).where('userId', '=', memberUserId).where('studyDate', '=', '2027-01-01').execute();
     expect(ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member }))).toMatchObject({ offlineHours: 5, completionRate: 100, isPassed: true });
+    // and he now counts among the district's members who pass
+    expect(ok(await target({ year: 2027 })).passedCount).toBe(passedBefore + 1);
     expect(ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member, query: { year: 2020 } }))).toMatchObject({ year: 2020, rule: null });
   });
 });

@@ -31,7 +31,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { seed?: boolean; config?: Partial<Config>; dataDir?: string } = {}): Promise<TestApp> {
+/** `clientDir`: a built client to serve under /dj/ (default none). */
+export async function startTestApp(opts: { seed?: boolean; config?: Partial<Config>; dataDir?: string; clientDir?: string } = {}): Promise<TestApp> {
   let schema: string | undefined;
   let target: { url?: string; dataDir?: string; schema?: string };
   if (onPostgres) {
@@ -52,7 +53,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   await migrateToLatest(db, schema, loadEntityFiles(config.schemaDirs));
   const sms = new LogSmsSender(() => ({ info: () => {} }));
   const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date((frozenAt ?? Date.now()) + offset) });
-  const app = await buildApp(ctx, { clientDir: null });
+  const app = await buildApp(ctx, { clientDir: opts.clientDir ?? null });
   if (opts.seed !== false) await seed(ctx);
   await app.ready();
   ctx.log = { info() {}, warn() {}, error() {}, debug() {} } as any;

@@ -13,12 +13,19 @@ const UPDATE = svc('OrganizationService', 'UpdateAsync');
 const update = (token: string | null, body: unknown) => app.call('PUT', UPDATE, { token, body });
 const children = async (token: string, id: number) => ok<any[]>(await app.call('GET', svc('OrganizationService', 'GetChildOrgnizationByIdAsync'), { token, query: { id } }));
 const organ = (id: number) => app.db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const create = async (parentId: number, organName: string) => ok(await app.call('POST', svc('OrganizationService', 'CreateAsync'), { token: district.token, body: { parentId, organName } }));
+let city: Awaited<ReturnType<typeof signInAsAdmin>>;
+/** created by the district, approved by the city above it (组织审核): only approved organisations take children */
+const create = async (parentId: number, organName: string) => {
+  const o = ok(await app.call('POST', svc('OrganizationService', 'CreateAsync'), { token: district.token, body: { parentId, organName } }));
+  ok(await app.call('POST', svc('OrganizationService', 'AuditOrganAsync'), { token: city.token, body: { id: o.id, approved: true } }));
+  return o;
+};
 
 beforeAll(async () => {
   app = await startTestApp();
   district = await signInAsAdmin(app, 'districtadmin');
   sibling = await signInAsAdmin(app, 'district2admin');
+  city = await signInAsAdmin(app, 'cityadmin');
 });
 afterAll(() => app?.close());
 

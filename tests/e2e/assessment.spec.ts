@@ -52,6 +52,14 @@ test('考核设置: the district sets the year\'s requirement; 学时核查 and 
   const li = s.row('李明').first();
   await expect(li).toContainText('36');
   await expect(li).toContainText(/未达标|达标/);
+  // above the list, the district against its organisation target of the year
+  const summary = page.getByTestId('list-summary');
+  await expect(summary).toContainText(`组织考核：${WENJIANG}`);
+  await expect(summary.locator('[data-summary=year]')).toHaveText(year());
+  await expect(summary.locator('[data-summary=targetSource]')).toHaveText('本组织设置');
+  await expect(summary.locator('[data-summary=passRate]')).toHaveText('90%');
+  await expect(summary.locator('[data-summary=actualPassRate]')).toHaveText(/^\d+(\.\d+)?%$/);
+  await expect(summary.locator('[data-summary=progressText]')).toHaveText(/^(已达成|未达成)$/);
   await page.screenshot({ path: test.info().outputPath('assessment-period-check.png'), fullPage: true });
   expect(errors).toEqual([]);
 

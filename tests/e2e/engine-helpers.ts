@@ -7,8 +7,13 @@ export async function signInAdmin(page: Page, userName: string, organName: strin
   await signIn(page, userName);
   await page.getByTestId('switch-admin').click();
   const dialog = page.getByRole('dialog', { name: '切换管理组织' });
-  await dialog.getByText(organName, { exact: true }).click();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  const confirm = dialog.getByRole('button', { name: /确\s*定/ });
+  // a click while the dialog still opens (or its list re-renders) may not choose: choose until 确定 is enabled
+  await expect(async () => {
+    await dialog.getByText(organName, { exact: true }).click();
+    await expect(confirm).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await confirm.click();
   await expect(dialog).toBeHidden();
   await page.waitForLoadState('networkidle');
 }

@@ -23,8 +23,18 @@ test('an engine form is filled by its labels and saved once, however often 提�
   const name = form.getByLabel('计划名称');
   await expect(name).toBeVisible();
   // a click on the label focuses its input (the mouse on the label itself: Playwright's click would aim at the input)
-  const box = (await form.locator('label', { hasText: /^年度$/ }).boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // measured once the dialog has stopped moving (a click measured mid-animation could hit the mask and close it)
+  const label = form.locator('label', { hasText: /^年度$/ });
+  let box = await label.boundingBox();
+  await expect
+    .poll(async () => {
+      const now = await label.boundingBox();
+      const still = !!now && JSON.stringify(now) === JSON.stringify(box);
+      box = now;
+      return still;
+    }, { intervals: [150] })
+    .toBe(true);
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
   await expect(form.getByLabel('年度')).toBeFocused();
   await name.fill(title);
   await form.getByLabel('年度').fill('2028');

@@ -45,7 +45,9 @@ test('a new role with two menus, an administrator with it, and what he sees', as
   await screen.toast('菜单已保存，该角色的用户下次操作时生效');
   await expect(dialog).toBeHidden();
 
-  // opened again, the tree shows what was saved
+  // opened again, the tree shows what was saved (searched again: other specs add roles meanwhile)
+  await page.getByTestId('filter-bar').getByLabel('关键字').fill(roleName);
+  await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
   await screen.rowAction(roleName, '分配菜单');
   await expect(dialog.locator('.ant-tree-checkbox-checked')).toHaveCount(2);
   await expect(node('设置').locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-indeterminate/);

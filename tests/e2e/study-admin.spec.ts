@@ -163,6 +163,9 @@ test('线下学时: 学时核查 lists members with their hours, and a declarati
   await s.open('/education/offlinePeriod');
   await expect(page.getByRole('tab', { name: '学时核查' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  // by name: members other specs add (the 200 of the import) come first in the list
+  await page.getByTestId('filter-bar').getByLabel('姓名').fill('王建国');
+  await page.getByTestId('filter-bar').getByRole('button', { name: /查\s*询/ }).click();
   await s.rowAction('王建国', '学时明细');
   const dialog = page.getByRole('dialog', { name: '学时明细' });
   await expect(dialog.getByRole('tab', { name: '线上学时' })).toBeVisible();

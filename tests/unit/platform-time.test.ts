@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { act, render } from '@testing-library/react';
 import { createElement } from 'react';
-import { calendarDay, isCalendarDay, isFutureDay, isValidTimeZone } from '../../src/contract/platform-time';
+import { addToDay, calendarDay, isCalendarDay, isFutureDay, isValidTimeZone } from '../../src/contract/platform-time';
 import { formatPlatform, isAfterPlatformToday, platformToday, platformWallClock } from '../../src/client/utils/platform-time';
 import PlatformDatePicker from '../../src/client/widgets/basic/platform-picker';
 import { resetState, setState } from '../../src/client/state/store';
@@ -115,5 +115,17 @@ describe('no calendar day from the machine’s or the browser’s zone by accide
         });
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('addToDay (the intervals of 发展党员)', () => {
+  it('moves a calendar day by years, months and days, a missing day falling on the month\'s last', () => {
+    expect(addToDay('2025-03-10', { years: 1 })).toBe('2026-03-10');
+    expect(addToDay('2024-02-29', { years: 1 })).toBe('2025-02-28');
+    expect(addToDay('2026-01-31', { months: 1 })).toBe('2026-02-28');
+    expect(addToDay('2026-12-15', { months: 1 })).toBe('2027-01-15');
+    expect(addToDay('2026-01-15', { months: -1 })).toBe('2025-12-15');
+    expect(addToDay('2026-06-15', { years: -1, days: 20 })).toBe('2025-07-05');
+    expect(addToDay('2026-12-31', { days: 1 })).toBe('2027-01-01');
   });
 });

@@ -5,7 +5,7 @@
  * the dialogs of workflow steps (transition), the member picker (pickMembers), import, and a
  * call's answer (result).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { getWidget } from '../widgets/registry';
 import { useAppState } from '../state/store';
@@ -178,7 +178,15 @@ function PickDialog({ state, scope, onClose, onDone }: { state: PickState | null
   );
 }
 
-/** Runs actions; render `holder` once in the screen (the prompt dialog lives there). */
+/**
+ * Which action of which record is running (its button spins): provided by the screen around its
+ * action bars. A context, not a prop, because table cells may keep the render of an earlier state —
+ * a prop captured while a load ran could leave a row's button spinning after the load ended.
+ */
+export const RunnerBusy = createContext<string | null>(null);
+const busyKey = (action: ActionDef, record: Record<string, unknown> | null) => `${action.key}#${String(record?.id ?? '')}`;
+
+/** Runs actions; render `holder` once in the screen (the prompt dialog lives there) and provide `busy` through RunnerBusy. */
 export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
   const { modal } = App.useApp();
   const [prompt, setPrompt] = useState<PromptState | null>(null);
@@ -197,7 +205,7 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     const load = action.prompt?.load;
     let loaded: Record<string, unknown> | null = null;
     if (load) {
-      setBusy(action.key);
+      setBusy(busyKey(action, scope.record ?? null));
       try {
         loaded = (await invoke<Record<string, unknown>>(load.call, 'get', resolveParams(load.params, scope))) ?? {};
       } catch {
@@ -262,7 +270,7 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
         }
       });
     }
-    setBusy(action.key);
+    setBusy(busyKey(action, record));
     try {
       await send({});
     } catch {
@@ -290,7 +298,8 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
   return { run, holder, busy };
 }
 
-export function ActionBar({ actions, onRun, record, size, link, busy }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null) => void; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean; busy?: string | null }) {
+export function ActionBar({ actions, onRun, record, size, link }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null) => void; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean }) {
+  const busy = useContext(RunnerBusy);
   if (!actions.length) return null;
   return (
     <Space size={link ? 0 : 8} wrap>
@@ -301,7 +310,7 @@ export function ActionBar({ actions, onRun, record, size, link, busy }: { action
           size={size}
           type={link ? 'link' : a.primary ? 'primary' : 'default'}
           danger={a.danger}
-          loading={busy === a.key}
+          loading={busy === busyKey(a, record)}
           onClick={(e) => {
             e.stopPropagation();
             onRun(a, record);

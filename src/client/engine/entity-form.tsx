@@ -16,6 +16,7 @@ import { FormButtonGroup, FormItem, FormLayout } from '@formily/antd-v5';
 import { Button, Spin, Steps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError } from '../api/request';
+import { ID_CARD_ANY, PHONE_ANY } from '../../contract/validators';
 import { toastError } from '../api/toast';
 import { noEnterSubmit } from '../utils/no-enter-submit';
 import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
@@ -54,7 +55,9 @@ export function rulesOf(fs: FieldSchema, required: boolean): Record<string, unkn
   if (fs.minLength !== undefined && fs.minLength > 0 && !required) rules.push({ minLength: fs.minLength, message: say(`${fs.title}至少${fs.minLength}个字符`) });
   if (fs.minimum !== undefined) rules.push({ minimum: fs.minimum, message: say(`${fs.title}不能小于${fs.minimum}`) });
   if (fs.maximum !== undefined) rules.push({ maximum: fs.maximum, message: say(`${fs.title}不能大于${fs.maximum}`) });
-  if (fs.pattern) rules.push({ pattern: fs.pattern, message: say(`${fs.title}格式错误`) });
+  // a personal number comes into the form masked as the server shows it, and may go back unchanged
+  const pattern = fs['x-sensitive'] === 'idCard' ? ID_CARD_ANY : fs['x-sensitive'] === 'phone' ? PHONE_ANY : fs.pattern;
+  if (pattern) rules.push({ pattern, message: say(`${fs.title}格式错误`) });
   if (firstType(fs) === 'integer') rules.push({ integer: true, message: say(`${fs.title}须为整数`) });
   return rules;
 }
@@ -360,7 +363,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
       <div className="dj-entity-form" onKeyDown={noEnterSubmit}>
         <Suspense fallback={<Spin />}>
           {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
-          <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18 })} feedbackLayout="terse">
+          <FormLayout {...(layout === 'vertical' ? { layout: 'vertical' as const } : { labelCol: 5, wrapperCol: 18, labelWrap: true })} feedbackLayout="terse">
             {stepped
               ? steps!.map((s, i) => (
                   // every step stays mounted (its values and state kept); only the current one shows

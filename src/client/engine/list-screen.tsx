@@ -1,11 +1,15 @@
 /**
  * List (and audit list) on ProTable: the list call through the one request wrapper with
  * SkipCount/MaxResultCount and the filters (query cleaning of core §5), the pager of core §9, the
- * page number kept in the query (num) for the back bar, toolbar and row actions, empty states.
+ * page number kept in the query (num) for the back bar, toolbar and row actions, empty states; and
+ * on every list ProTable's options (refresh with the same filters and page, density, column settings
+ * remembered per screen and user), 导出 of the filtered rows, and bulk delete / audit of the selected
+ * rows where the screen has those row actions (list-options.ts, bulk.tsx).
  */
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Drawer, Empty, Modal, Spin, Tabs } from 'antd';
+import type { Key } from 'react';
+import { Button, Drawer, Empty, Modal, Space, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PagedResult } from '../../contract/types';
 import { cleanQuery } from '../utils/query';
@@ -15,15 +19,18 @@ import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { Value, resolveColumn } from './fields';
 import { FilterBar, filterQuery } from './filter-bar';
-import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, DEFAULT_SUCCESS, RunnerBusy, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { EntityForm, editedFields, pickBody } from './entity-form';
 import { DetailView } from './detail';
 import { AuditPanel } from './audit';
 import { useExport } from './export-import';
 import { TreePanel, type TreePanelHandle } from './tree-panel';
+import { bulkActions, columnsStorageKey, readColumnsState, recordName, shownColumns, withDefaultExport, writeColumnsState, type ColumnsState } from './list-options';
+import { BulkButtons, selectAllTitle, useBulkRunner } from './bulk';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
+import { ListSummary } from './list-summary';
 
 export { filterQuery };
 
@@ -96,14 +103,22 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     toolbar: tab?.toolbar ?? screen.toolbar ?? [],
     rowActions: tab?.rowActions ?? screen.rowActions ?? [],
     empty: tab?.empty ?? screen.empty ?? '无数据',
+    summary: tab ? tab.summary : screen.summary,
   };
   const entity = screen.entity ? config.entities[screen.entity] : undefined;
   const pageSize = screen.pageSize ?? PAGER_PAGE_SIZE;
   const [pageIndex, setPageIndex] = useState(() => (embedded ? 1 : Math.max(1, Number(query.num) || 1)));
   const [filterValues, setFilterValues] = useState<Record<string, unknown>>({});
+  // the list answer's figures (eff.summary), of the tab that fetched them
+  const [summary, setSummary] = useState<{ tab: string | undefined; value: Record<string, unknown> | null }>({ tab: undefined, value: null });
   const [total, setTotal] = useState(0);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const actionRef = useRef<ActionType>();
+  const colsKey = columnsStorageKey(screen.tag, tabKey, session.userId);
+  const [columnsState, setColumnsState] = useState<ColumnsState | undefined>(() => readColumnsState(colsKey));
+  useEffect(() => setColumnsState(readColumnsState(colsKey)), [colsKey]);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: Record<string, unknown>[] }>({ keys: [], rows: [] });
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
   const scope: RefScope = { session, query, context: context ?? null };
 
   // the page number lives in the query (num) so that the back bar of a detail returns to it
@@ -122,6 +137,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   // one object per chosen node, so the table's params change only when the node does
   const treeParams = useMemo(() => (screen.tree && treeNode ? resolveParams(screen.tree.params, { ...scope, record: treeNode }) : {}), [screen.tree, treeNode]); // eslint-disable-line react-hooks/exhaustive-deps
   const reload = () => {
+    clearSelection();
     actionRef.current?.reload();
     treeRef.current?.refresh();
   };
@@ -164,7 +180,9 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
         navigate(`${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`);
       },
-      export: (a) => void runExport(a, { call: eff.call, columns: eff.columns.map((d) => resolveColumn(d, entity)), title: screen.title, params: listParams() }),
+      // what the user sees: the filters of now (every page), the columns he shows, in his order; an
+      // export's own params join the list's (导出（完整号码）: reveal)
+      export: (a) => void runExport(a, { call: eff.call, columns: shownColumns(eff.columns.map((d) => resolveColumn(d, entity)), columnsState), title: screen.title, params: { ...listParams(), ...resolveParams(a.params, scope) } }),
       entity,
       changed: () => reload(),
     },
@@ -200,11 +218,14 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       fixed: 'right',
       width: Math.min(360, 40 + eff.rowActions.filter(permitted).reduce((n, a) => n + a.label.length * 14 + 16, 0)),
       render: (_: unknown, r: Record<string, unknown>) => (
-        <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} busy={runner.busy} />
+        <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} />
       ),
     });
   }
-  const toolbar = visibleActions(eff.toolbar, permitted, { ...scope, record: null });
+  const toolbar = visibleActions(withDefaultExport(eff.toolbar, { call: eff.call, noExport: screen.noExport, noPaging: screen.noPaging, columns: eff.columns.map((d) => resolveColumn(d, entity)) }), permitted, { ...scope, record: null });
+  const bulk = screen.noBulk ? [] : bulkActions(eff.rowActions, screen.decision, permitted);
+  const bulkRunner = useBulkRunner({ scope, columns: eff.columns, deleteCall: screen.calls?.delete, decision: screen.decision, entity, done: reload });
+  const rowKey = tab?.rowKey ?? screen.rowKey ?? 'id';
 
   const closeOverlay = () => setOverlay(null);
   const formSubmit = async (values: Record<string, unknown>) => {
@@ -222,6 +243,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   };
 
   return (
+    <RunnerBusy.Provider value={runner.busy}>
     <div className="dj-screen dj-list" data-screen={screen.tag}>
       {tabs.length ? (
         <Tabs
@@ -232,6 +254,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             setPageIndex(1);
             setFilterValues({});
             setTotal(0);
+            clearSelection();
           }}
         />
       ) : null}
@@ -258,22 +281,51 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             onSearch={(v) => {
               setFilterValues(v);
               setPageIndex(1);
+              clearSelection();
             }}
           />
+          {eff.summary ? <ListSummary def={eff.summary} value={summary.tab === tabKey ? summary.value : null} /> : null}
           <ProTable<Record<string, unknown>>
             key={`table-${tabKey ?? ''}`}
             actionRef={actionRef}
-            rowKey={tab?.rowKey ?? screen.rowKey ?? 'id'}
+            rowKey={rowKey}
             columns={columns}
             search={false}
-            options={false}
+            // 刷新 reloads with the filters and page of now; 密度; 列设置 kept per screen and user
+            options={{ reload: () => reload(), density: true, setting: { draggable: true, checkable: true, listsHeight: 360 } }}
+            columnsState={{
+              value: columnsState,
+              onChange: (v) => {
+                setColumnsState(v as ColumnsState);
+                writeColumnsState(colsKey, v as ColumnsState);
+              },
+            }}
+            rowSelection={
+              bulk.length
+                ? {
+                    selectedRowKeys: selected.keys,
+                    columnTitle: selectAllTitle,
+                    onChange: (keys, rows) => setSelected({ keys, rows: rows.filter(Boolean) }),
+                    getCheckboxProps: (r: Record<string, unknown>) => ({ 'aria-label': `选择 ${recordName(r, eff.columns)}` }) as never,
+                  }
+                : undefined
+            }
+            tableAlertRender={({ selectedRowKeys }) => <span data-testid="bulk-count">已选择 {selectedRowKeys.length} 项</span>}
+            tableAlertOptionRender={() => (
+              <Space size={16} className="dj-bulk-bar">
+                <BulkButtons defs={bulk} busy={bulkRunner.busy} onRun={(d) => bulkRunner.start(d, selected.rows)} />
+                <Button type="link" size="small" onClick={clearSelection}>
+                  取消选择
+                </Button>
+              </Space>
+            )}
             pagination={false}
             cardBordered={!embedded}
             headerTitle={embedded ? undefined : tab?.title ?? screen.title}
             scroll={{ x: 'max-content' }}
             params={{ pageIndex, f: filterValues, tab: tabKey, t: treeParams }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
-            toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} busy={runner.busy} />] : [])}
+            toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} />] : [])}
             request={async () => {
               if (!eff.call) return { data: [], success: true, total: 0 };
               const q = cleanQuery({
@@ -285,6 +337,16 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
                 const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
                 const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
                 setTotal(n);
+                // the figures above the table: a call of their own with the same filters (an aggregate
+                // too slow to hold the list up), fetched with each first page
+                if (eff.summary && pageIndex === 1) {
+                  const tab = tabKey;
+                  void invoke<Record<string, unknown> | null>(eff.summary.call, 'get', cleanQuery(listParams()), { silent: true })
+                    .then((v) => setSummary({ tab, value: v ?? null }))
+                    .catch(() => setSummary({ tab, value: null }));
+                }
+                // a selection is of the rows on show: another page or a reload starts afresh
+                setSelected((s) => (s.keys.length ? { keys: [], rows: [] } : s));
                 return { data: items, success: true, total: n };
               } catch {
                 return { data: [], success: false, total: 0 };
@@ -341,6 +403,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}
       </Modal>
       {runner.holder}
+      {bulkRunner.holder}
     </div>
+    </RunnerBusy.Provider>
   );
 }

@@ -18,8 +18,11 @@ export const REMARK_REQUIRED = '请输入备注';
 
 export interface DecisionSpec {
   decision?: boolean;
-  remark?: 'required' | 'onReject' | 'optional';
+  /** none: the step's own fields say it all (延长预备期's 延长原因), no 备注 box */
+  remark?: 'required' | 'onReject' | 'optional' | 'none';
   fields?: string[];
+  /** of `fields`, the ones the step must receive (the transition's `required`) */
+  required?: string[];
   approveLabel?: string;
   rejectLabel?: string;
   remarkTitle?: string;
@@ -45,7 +48,7 @@ export function decisionEntity(spec: DecisionSpec, entity?: EntityDef): { entity
     };
     required.push('approved');
   }
-  properties.remark = {
+  if (rule !== 'none') properties.remark = {
     type: ['string', 'null'],
     title: spec.remarkTitle ?? '备注',
     maxLength: 500,
@@ -64,9 +67,9 @@ export function decisionEntity(spec: DecisionSpec, entity?: EntityDef): { entity
   const extra = (spec.fields ?? []).filter((f) => own[f] && !properties[f]);
   for (const f of extra) {
     properties[f] = own[f];
-    if (entity?.schema.required?.includes(f)) required.push(f);
+    if (entity?.schema.required?.includes(f) || spec.required?.includes(f)) required.push(f);
   }
-  const names = [...(spec.decision ? ['approved'] : []), ...extra, 'remark'];
+  const names = [...(spec.decision ? ['approved'] : []), ...extra, ...(rule === 'none' ? [] : ['remark'])];
   return { entity: { name: entity?.name ?? 'decision', title: '', schema: { type: 'object', properties, required } }, names };
 }
 

@@ -115,10 +115,12 @@ export interface ActionDef {
   back?: boolean;
   /** transition: the step is a decision (通过 / 不通过, sent as `approved`) */
   decision?: boolean;
-  /** transition: when the remark is required (default onReject for a decision, else optional) */
-  remark?: 'required' | 'onReject' | 'optional';
+  /** transition: when the remark is required (default onReject for a decision, else optional); none: no 备注 box */
+  remark?: 'required' | 'onReject' | 'optional' | 'none';
   /** transition: entity fields the step may change, filled from the record */
   fields?: string[];
+  /** transition: of `fields`, the ones the step must receive (the transition's `required`) */
+  required?: string[];
   approveLabel?: string;
   rejectLabel?: string;
   remarkTitle?: string;
@@ -185,8 +187,18 @@ export interface DecisionDef {
   success?: string;
 }
 
+/** A line of figures above a list, from one property of the list answer (screen.schema.json listSummary). */
+export interface ListSummaryDef {
+  /** the call answering the figures, given the list's filters (an aggregate too slow for every list call) */
+  call: CallRef;
+  title?: string;
+  titleField?: string;
+  items: { field: string; title: string; suffix?: string }[];
+}
+
 export interface TabDef {
   key: string;
+  summary?: ListSummaryDef;
   title: string;
   call?: CallRef;
   params?: Record<string, ValueRef>;
@@ -242,12 +254,19 @@ export interface StatisticsAnswer {
   totals: Record<string, number>;
   rows: ({ key: string | number; label: string; organId?: number; organPath?: string } & Record<string, unknown>)[];
   measures: { key: string; title: string }[];
+  /**
+   * Breakdowns of the same records shown as one chart each below the table (党员分析: by age band,
+   * sex, nation …): each row's `count` is its value.
+   */
+  groups?: { key: string; title: string; rows: { key: string; label: string; count: number }[] }[];
 }
 
 export interface ScreenDef {
   tag: string;
   kind: ScreenKind;
   title: string;
+  /** list screens: figures above the table from the list answer */
+  summary?: ListSummaryDef;
   description?: string;
   entity?: string;
   calls?: Calls;
@@ -265,6 +284,10 @@ export interface ScreenDef {
   decision?: DecisionDef;
   /** list screens: no pager (short lists) */
   noPaging?: boolean;
+  /** list screens: no 导出 (by default every list with a list call offers one, filtered rows as XLSX) */
+  noExport?: boolean;
+  /** list screens: no row checkboxes and bulk delete / audit (by default where a delete or audit row action exists) */
+  noBulk?: boolean;
   statistics?: StatisticsDef;
   /** list screens: a hierarchy beside the list, loaded level by level (tree-panel.tsx) */
   tree?: TreeDef;
@@ -307,6 +330,8 @@ export interface FieldSchema {
   'x-message'?: string;
   'x-required-message'?: string;
   'x-reactions'?: Reaction[];
+  /** a personal number the server shows masked; a masked value sent back keeps the stored one */
+  'x-sensitive'?: 'idCard' | 'phone';
   /** type object: a titled group of these fields */
   properties?: Record<string, FieldSchema>;
   required?: string[];

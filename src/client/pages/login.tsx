@@ -36,14 +36,20 @@ export default function LoginPage() {
   }, [area]);
 
   useEffect(() => {
-    // warm what the next steps need while the user types
+    // the request client (small) while idle; the signed-in shell (antd, the member layout: most of
+    // the weight) only once someone starts typing — a visit that never signs in does not pay for it
+    idle(() => void preloadRequestClient());
+    userRef.current?.focus();
+  }, []);
+  const shellWarmed = useRef(false);
+  const warmShell = () => {
+    if (shellWarmed.current) return;
+    shellWarmed.current = true;
     idle(() => {
-      void preloadRequestClient();
       void import('../routing/antd-shell');
       void import('../layouts/member-layout');
     });
-    userRef.current?.focus();
-  }, []);
+  };
 
   useEffect(() => {
     if (!accessToken) return;
@@ -106,12 +112,12 @@ export default function LoginPage() {
       <form className="dj-form" onSubmit={onSubmit} noValidate>
         <label className="dj-field">
           <span className="dj-sr">用户名/手机号</span>
-          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" value={userName} onChange={(e) => setUserName(e.target.value)} />
+          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" value={userName} onChange={(e) => { warmShell(); setUserName(e.target.value); }} />
           {fieldError.userName ? <span className="dj-field__err">{fieldError.userName}</span> : null}
         </label>
         <label className="dj-field">
           <span className="dj-sr">密码</span>
-          <input className={`dj-input ${fieldError.password ? 'is-error' : ''}`} type="password" placeholder="密码" autoComplete="current-password" aria-label="密码" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input className={`dj-input ${fieldError.password ? 'is-error' : ''}`} type="password" placeholder="密码" autoComplete="current-password" aria-label="密码" value={password} onChange={(e) => { warmShell(); setPassword(e.target.value); }} />
           {fieldError.password ? <span className="dj-field__err">{fieldError.password}</span> : null}
         </label>
         {captcha ? (

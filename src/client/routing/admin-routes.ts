@@ -22,7 +22,8 @@ export const PERMISSION_CHILD_ROUTES: Record<string, string[]> = {
   'Pages.OfflinePeriod': ['auditInfo', 'info'],
   'Pages.Forum': ['info'],
   'Pages.epidemic': ['index'],
-  'Pages.PartyMember': ['info'],
+  // analysis: 党员分析 (issue 18), beyond the contract's routes
+  'Pages.PartyMember': ['info', 'analysis'],
   'Pages.OrganService': ['organinfo', 'organaudited', 'unitaudited', 'unitinfo'],
   'Pages.Development': ['applicantCreate', 'info', 'toActivist', 'developmentObject', 'probationary', 'fullMember'],
   'Pages.OrganChange': ['history', 'info'],
@@ -38,7 +39,7 @@ export const PERMISSION_CHILD_ROUTES: Record<string, string[]> = {
 };
 
 const SUB_TITLES: Record<string, string> = {
-  info: '详情', list: '列表', exam: '考试', library: '题库', questions: '试题', video: '视频', audio: '音频', files: '文件', create: '新增', update: '编辑', history: '历史记录', notice: '通知', all: '全部',
+  info: '详情', analysis: '党员分析', list: '列表', exam: '考试', library: '题库', questions: '试题', video: '视频', audio: '音频', files: '文件', create: '新增', update: '编辑', history: '历史记录', notice: '通知', all: '全部',
   examine: '审核', calendar: '直播日历', index: '首页', distributive: '分配', auditInfo: '审核详情',
   organinfo: '组织详情', organaudited: '组织审核', unitaudited: '单位审核', unitinfo: '单位详情',
   applicantCreate: '新增申请人', toActivist: '转为积极分子', developmentObject: '发展对象', probationary: '预备党员',

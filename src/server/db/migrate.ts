@@ -11,6 +11,9 @@ import * as m006 from './migrations/006-security-limits';
 import * as m007 from './migrations/007-foundations';
 import * as m008 from './migrations/008-study-tail';
 import * as m009 from './migrations/009-examination-rules';
+import * as m010 from './migrations/010-organ-audit';
+import * as m012 from './migrations/012-audit-sessions';
+import * as m013 from './migrations/013-subtree-order';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +26,9 @@ const migrations: Record<string, Migration> = {
   '007-foundations': m007,
   '008-study-tail': m008,
   '009-examination-rules': m009,
+  '010-organ-audit': m010,
+  '012-audit-sessions': m012,
+  '013-subtree-order': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

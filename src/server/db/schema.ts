@@ -28,6 +28,11 @@ export interface OrganizationTable {
   creationTime: Timestamp;
   lastModificationTime: NullableTs;
   isDeleted: Generated<boolean>;
+  /** 0 待审核, 1 已通过, 2 未通过 (migration 010) */
+  auditStatus: Generated<number>;
+  auditRemark: string | null;
+  /** the creator's managed organisation when a level below the province created it: the level above audits */
+  submitOrganPath: string | null;
 }
 
 export interface UserTable {
@@ -100,6 +105,9 @@ export interface AuthSessionTable {
   expiresAt: Timestamp;
   revokedAt: NullableTs;
   creationTime: Timestamp;
+  /** last request seen (at most every 30 s) and its address (migration 012) */
+  lastActivityTime: NullableTs;
+  clientIp: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CaptchaTable { id: string; answer: string; expiresAt: Timestamp }
@@ -170,6 +178,12 @@ export interface UnitTable {
   extra: Json;
   creationTime: Timestamp;
   isDeleted: Generated<boolean>;
+  /** 0 待审核, 1 已通过, 2 未通过 (migration 010) */
+  auditStatus: Generated<number>;
+  auditRemark: string | null;
+  submitOrganPath: string | null;
+  creatorUserId: number | null;
+  lastModificationTime: NullableTs;
 }
 
 export interface BaseCodeTypeTable { id: Generated<number>; name: string; displayName: string; isTree: Generated<boolean>; creationTime: Timestamp }
@@ -214,6 +228,9 @@ export interface AuditLogTable {
   detail: Json<unknown> | null;
   clientIp: string | null;
   creationTime: Timestamp;
+  /** the caller's organisation at the time (migration 012) */
+  organId: ColumnType<number | null, number | null | undefined, number | null>;
+  organPath: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RecordTable {

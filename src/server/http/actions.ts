@@ -31,6 +31,11 @@ export interface Call<I> {
    * Called by each record type's one loader, not by handlers.
    */
   requireVisible(organPath: string | null | undefined, notFoundMessage: string): void;
+  /**
+   * Runs `fn` once the handler has succeeded — after its transactions committed: what must not
+   * happen for a write that is rolled back (an SMS with an initial password). A failure is logged.
+   */
+  afterSuccess(fn: () => Promise<unknown> | unknown): void;
 }
 
 export interface ActionDef<I = any> {
@@ -67,11 +72,29 @@ declare module 'fastify' {
   }
 }
 
+/** Each call's deferred work (Call.afterSuccess), run by the route once the handler succeeded. */
+const deferred = new WeakMap<object, (() => unknown)[]>();
+
+/** The deferred work of a call whose handler succeeded, in order; one failing does not stop the rest. */
+export async function runAfterSuccess(call: Call<unknown>, req: FastifyRequest) {
+  for (const fn of deferred.get(call) ?? []) {
+    try {
+      await fn();
+    } catch (err) {
+      req.log.warn({ err }, 'after-success work failed');
+    }
+  }
+}
+
 /** The call a handler receives: the validated input, the caller and his scope checks. */
 export function makeCall<I>(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, input: I): Call<I> {
   const user = req.currentUser;
   const inSubtree = (organPath: string | null | undefined) => !!user && !!user.organPath && !!organPath && isInSubtree(organPath, user.organPath);
-  return {
+  const after: (() => unknown)[] = [];
+  const call: Call<I> = {
+    afterSuccess(fn) {
+      after.push(fn);
+    },
     input,
     ctx,
     req,
@@ -84,6 +107,8 @@ export function makeCall<I>(ctx: AppContext, req: FastifyRequest, reply: Fastify
       if (!inSubtree(organPath)) throw notFound(notFoundMessage);
     },
   };
+  deferred.set(call, after);
+  return call;
 }
 
 /** Throws 401/403 unless the caller may call an action of this access. */
@@ -134,6 +159,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
           if (mark) await dropMark(ctx, mark);
           throw err;
         }
+        await runAfterSuccess(call, req);
         if (def.raw) return reply;
         return ok(result === undefined ? null : result);
       },

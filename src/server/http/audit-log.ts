@@ -1,18 +1,55 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { auditInput } from './audit-input';
 
-/** Every write through an action is logged: who, what, when, from where, with which outcome. */
+/**
+ * Every write through an action is logged: who, what, when, from where, with which outcome — and
+ * what it asked to change (the input without secrets, audit-input.ts) under the caller's
+ * organisation at the time, which scopes the 审计日志 search (AuditLogService).
+ */
 export async function recordAudit(ctx: AppContext, req: FastifyRequest, statusCode: number) {
   if (req.method === 'GET' || !req.actionName) return;
   const [service, action] = req.actionName.split('/');
   const query = req.query as Record<string, unknown> | undefined;
   const targetId = query?.id ?? (req.body as any)?.id;
+  const input = auditInput(req.method === 'DELETE' ? query : req.body, service);
   try {
-    await ctx.db
-      .insertInto('auditLogs')
-      .values({ userId: req.currentUser?.userId ?? null, service, action, targetId: targetId != null ? String(targetId) : null, detail: JSON.stringify({ status: statusCode }), clientIp: req.ip })
-      .execute();
+    await writeAuditRow(ctx, req, { service, action, targetId: targetId != null ? String(targetId) : null, detail: { status: statusCode, input } });
   } catch (err) {
     req.log.warn({ err }, 'audit log write failed');
   }
+}
+
+/**
+ * A read that must leave a trace (a member's identity card and phone shown in full): who saw whose
+ * record, through which call. GETs are not logged by recordAudit, so the action writes this itself
+ * — through the same row as a write, so the 审计日志 search finds it under the viewer's organisation.
+ */
+export async function recordSensitiveView(ctx: AppContext, req: FastifyRequest, view: { service: string; action: string; targetIds: number[]; detail?: Record<string, unknown> }) {
+  await writeAuditRow(ctx, req, {
+    service: view.service,
+    action: view.action,
+    targetId: view.targetIds.length === 1 ? String(view.targetIds[0]) : null,
+    detail: { kind: 'sensitiveView', memberIds: view.targetIds, ...view.detail },
+  });
+}
+
+/** The one writer of an audit row: the caller, his organisation at the time, the server's clock, the address. */
+function writeAuditRow(ctx: AppContext, req: FastifyRequest, row: { service: string; action: string; targetId: string | null; detail: Record<string, unknown> }) {
+  const user = req.currentUser;
+  return ctx.db
+    .insertInto('auditLogs')
+    .values({
+      userId: user?.userId ?? null,
+      service: row.service,
+      action: row.action,
+      targetId: row.targetId?.slice(0, 100) ?? null,
+      detail: JSON.stringify(row.detail),
+      clientIp: req.ip,
+      // the server's clock (PLATFORM_TZ days are searched against it), not the database's
+      creationTime: ctx.now(),
+      organId: user?.organId ?? user?.memberOrganId ?? null,
+      organPath: user ? user.organPath || user.memberOrganPath || null : null,
+    })
+    .execute();
 }

@@ -58,7 +58,10 @@ export class SessionCache {
   }
 }
 
-export async function resolveCurrentUser(ctx: AppContext, token: string): Promise<CurrentUser | null> {
+/** a session's last activity is written at most this often: the 在线用户 list needs no finer time */
+const ACTIVITY_STEP_MS = 30_000;
+
+export async function resolveCurrentUser(ctx: AppContext, token: string, ip?: string): Promise<CurrentUser | null> {
   const now = ctx.now();
   const cached = ctx.sessions.get(token, now.getTime());
   if (cached) return cached;
@@ -102,5 +105,12 @@ export async function resolveCurrentUser(ctx: AppContext, token: string): Promis
     permissions: await ctx.permissions.forRole(roleId),
   };
   ctx.sessions.set(token, user, now.getTime(), claims.exp);
+  // only on a cache miss (at most every few seconds per token), and a no-op within the step
+  await ctx.db
+    .updateTable('authSessions')
+    .set({ lastActivityTime: now, clientIp: ip ?? null })
+    .where('id', '=', row.sessionId)
+    .where((eb) => eb.or([eb('lastActivityTime', 'is', null), eb('lastActivityTime', '<', new Date(now.getTime() - ACTIVITY_STEP_MS))]))
+    .execute();
   return user;
 }

@@ -37,16 +37,36 @@ export interface ExportCursor {
 }
 export const exportCursorOf = (input: unknown): ExportCursor | undefined => (input as Record<symbol, ExportCursor> | null)?.[EXPORT_CURSOR];
 
+/** The displayed total of core §4: at 101 or more the client shows 101, growing as pages advance. */
+export const TOTAL_CAP = 101;
+
 /**
- * One page of a filtered Kysely select: the total (its selection replaced by a count), then `slice`
- * (ordering, extra columns) with SkipCount/MaxResultCount applied. Every paged list goes through it.
+ * How far a list counts: enough for the client's display — TOTAL_CAP past the page's start (or the
+ * page itself and one more) — never the whole of a million rows (issue 19); an export counts to its
+ * limit and one more, to tell that it was cut.
+ */
+export const countCap = (input: PagingInput) => {
+  const cursor = exportCursorOf(input);
+  return cursor ? cursor.limit + 1 : input.skipCount + Math.max(TOTAL_CAP, input.maxResultCount + 1);
+};
+
+/**
+ * One page of a filtered Kysely select: the total, counted up to `countCap` (the filter's rows,
+ * unordered, stop there), then `slice` (ordering, extra columns) with SkipCount/MaxResultCount
+ * applied. Every paged list goes through it; a total at the cap means "at least that many".
  */
 export async function pageQuery<R = any>(q: any, input: PagingInput, slice: (q: any) => any = (x) => x): Promise<{ totalCount: number; items: R[] }> {
   if (exportCursorOf(input) && input.skipCount > 0) {
     const items = await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute();
     return { totalCount: -1, items };
   }
-  const total = await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const totalCount = await countUpToCap(q, input);
   const items = await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute();
-  return { totalCount: Number(total.n), items };
+  return { totalCount, items };
+}
+
+/** The rows of a filtered select, counted up to `countCap` (for lists that build their page themselves). */
+export async function countUpToCap(q: any, input: PagingInput): Promise<number> {
+  const rows = await q.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(countCap(input)).execute();
+  return rows.length;
 }

@@ -1,6 +1,8 @@
 import type { Call } from '../http/actions';
 import type { EntityFile } from './entities';
+import type { RecordRow } from './store';
 import { checkOrganChangeTarget, checkFlowTarget } from '../effects/organ-change';
+import { checkDevelopmentApplicant, checkDevelopmentStage } from '../effects/development';
 
 /**
  * Named checks of a create (`"check": "organChangeTarget"` on the action), registered by name like
@@ -13,14 +15,18 @@ export interface CheckContext {
   entity: EntityFile;
   /** the cleaned body */
   data: Record<string, unknown>;
-  /** whose record it will be: the caller, or the member an administrator files it for */
+  /** whose record it will be: the caller, or the member an administrator files it for (a step: the record's owner and organisation) */
   owner: { userId: number; organ: { id: number; path: string; level: number } };
+  /** a workflow step's check (`"check"` on a transition): the step and the record before it; `data` is the body with the step's input */
+  step?: { name: string; record: RecordRow };
 }
 export type Check = (c: CheckContext) => Promise<Record<string, unknown> | void>;
 
 const CHECKS: Record<string, Check> = {
   organChangeTarget: checkOrganChangeTarget,
   flowTarget: checkFlowTarget,
+  developmentApplicant: checkDevelopmentApplicant,
+  developmentStage: checkDevelopmentStage,
 };
 
 export const isCheck = (name: string) => Object.prototype.hasOwnProperty.call(CHECKS, name);

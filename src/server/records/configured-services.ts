@@ -40,6 +40,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       known(t.approve, `${p}/approve`);
       known(t.reject, `${p}/reject`);
       if (t.effect && !isEffect(t.effect)) fail(`${p}/effect`, `未注册的效果 ${t.effect}（src/server/workflow/effects.ts）`);
+      if (t.check && !isCheck(t.check)) fail(`${p}/check`, `未注册的检查 ${t.check}（src/server/records/checks.ts）`);
       for (const f of t.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
       for (const f of t.required ?? []) if (!(t.fields ?? []).includes(f)) fail(`${p}/required`, `字段 ${f} 不在本环节的 fields 中`);
       if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
@@ -65,6 +66,8 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
     if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（src/server/records/checks.ts）`);
     if ((a.check || a.onBehalf) && a.op !== 'create') fail(p, 'check 与 onBehalf 只用于 create 操作');
+    if (a.dueWithinDays && a.op !== 'page') fail(`${p}/dueWithinDays`, 'dueWithinDays 只用于 page 操作');
+    if (a.dueWithinDays && !props[a.dueWithinDays.field]) fail(`${p}/dueWithinDays/field`, `字段 ${a.dueWithinDays.field} 未在 schema 中定义`);
     if ((a.scope === 'sides' || a.scope === 'otherSide') && !(service.organFields?.length || Object.values(wf?.transitions ?? {}).some((t) => typeof t.actor === 'object')))
       fail(`${p}/scope`, `范围 ${a.scope} 需要 /service/organFields 或按字段确定办理人的流转`);
     if (a.op === 'importTemplate' && service.actions[a.of ?? '']?.op !== 'import') fail(`${p}/of`, '须为本服务的 import 操作');

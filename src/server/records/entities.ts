@@ -12,6 +12,9 @@ export interface FieldSchema {
   type?: string | string[];
   contentMediaType?: string;
   'x-code-table'?: string;
+  'x-message'?: string;
+  /** a personal number, masked unless revealed (op-kit.ts) */
+  'x-sensitive'?: 'idCard' | 'phone';
   [k: string]: unknown;
 }
 export interface ActionConfig {
@@ -48,8 +51,12 @@ export interface ActionConfig {
   once?: { states: number[]; message: string };
   /** create: a named check (records/checks.ts) of the cleaned body */
   check?: string;
+  /** page: only records whose date field falls on or before the platform's today plus `days` */
+  dueWithinDays?: { field: string; days: number };
   /** create: an administrator files the record for a member of his subtree (input userId) */
   onBehalf?: boolean;
+  /** create: the body may name `organId`, an organisation of the caller's subtree the record belongs to */
+  forOrgan?: boolean;
 }
 export interface ParticipantsConfig {
   capacityField?: string;

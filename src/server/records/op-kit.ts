@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
-import type { Access, Call } from '../http/actions';
+import { P } from '../../contract/permissions';
+import { ID_CARD_ANY, maskIdCard, maskPhone, PHONE_ANY } from '../../contract/validators';
+import { hasPermission, type Access, type Call } from '../http/actions';
+import { recordSensitiveView } from '../http/audit-log';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
 import { canTake } from '../workflow/decide';
@@ -26,11 +29,17 @@ export const remarkProp = { type: 'string', maxLength: 500, title: '备注' };
 export const requiredRemarkProp = { ...remarkProp, minLength: 1, 'x-message': MSG.remarkRequired, 'x-required-message': MSG.remarkRequired };
 export const idProp = { type: 'integer', minimum: 1, title: '编号' };
 
-/** The body schema of an entity as action input: unknown fields are dropped, not refused. */
-export function bodySchema(entity: EntityFile, withId: boolean) {
+/**
+ * The body schema of an entity as action input: unknown fields are dropped, not refused. An action
+ * that may change only some `fields` requires only those of them the entity requires.
+ */
+export function bodySchema(entity: EntityFile, withId: boolean, fields?: string[]) {
   const properties: Record<string, unknown> = { ...entity.schema.properties };
+  // a personal number may come back masked as it was shown (store.ts cleanBody restores it)
+  for (const [k, kind] of sensitiveFields(entity)) properties[k] = { ...entity.schema.properties[k], pattern: kind === 'idCard' ? ID_CARD_ANY : PHONE_ANY };
   if (withId) properties.id = idProp;
-  return { type: 'object', additionalProperties: false, properties, required: [...(withId ? ['id'] : []), ...(entity.schema.required ?? [])] };
+  const required = (entity.schema.required ?? []).filter((k) => !fields || fields.includes(k));
+  return { type: 'object', additionalProperties: false, properties, required: [...(withId ? ['id'] : []), ...required] };
 }
 
 export function fieldType(entity: EntityFile, field: string) {
@@ -135,7 +144,31 @@ export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string
 }
 
 /** The record's DTO with the caller's facts: the steps he may take now. */
-export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & Record<string, any>, extra: Record<string, unknown> = {}) {
+/** The fields an entity marks `x-sensitive`, with their kind. */
+export const sensitiveFields = (entity: EntityFile) =>
+  Object.entries(entity.schema.properties).flatMap(([k, f]) => (f['x-sensitive'] ? [[k, f['x-sensitive']] as const] : []));
+
+/**
+ * Whether a detail shows the entity's personal numbers in full: only to holders of the permission,
+ * and each such view leaves an audit row (GETs are not logged otherwise).
+ */
+export async function revealSensitive(call: Call<any>, entity: EntityFile, recordId: number) {
+  if (!sensitiveFields(entity).length || !hasPermission(call.user, P.PartyMemberViewSensitive)) return false;
+  const [service, action] = (call.req.actionName ?? `${entity.name}/Get`).split('/');
+  await recordSensitiveView(call.ctx, call.req, { service, action, targetIds: [recordId], detail: { entity: entity.name } });
+  return true;
+}
+
+const MASK = { idCard: maskIdCard, phone: maskPhone } as const;
+
+function unchanged(entity: EntityFile, k: string, sent: unknown, stored: unknown) {
+  if ((sent ?? null) === (stored ?? null)) return true;
+  const kind = entity.schema.properties[k]?.['x-sensitive'];
+  if (kind && typeof sent === 'string' && typeof stored === 'string' && sent === MASK[kind](stored)) return true;
+  return typeof sent === 'object' && sent !== null && JSON.stringify(sent) === JSON.stringify(stored);
+}
+
+export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & Record<string, any>, extra: Record<string, unknown> = {}, opts: { reveal?: boolean } = {}) {
   const wf = workflowOf(entity);
   const { parentOwnerUserId: _po, ...row } = rec;
   for (const f of namedOrganFields(entity)) delete (row as any)[organPathFact(f)];
@@ -144,7 +177,9 @@ export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & 
     const subject = recordSubject(entity, rec);
     facts.availableTransitions = Object.entries(wf.transitions).filter(([, t]) => canTake(call.user, t, subject)).map(([name]) => name);
   }
-  return toDto(row as RecordRow, { ...facts, ...extra });
+  const dto: Record<string, unknown> = toDto(row as RecordRow, { ...facts, ...extra });
+  if (!opts.reveal) for (const [k, kind] of sensitiveFields(entity)) if (typeof dto[k] === 'string') dto[k] = MASK[kind](dto[k] as string);
+  return dto;
 }
 
 /** Who owns each record of a page (a subquery: only the page's rows pay for it). */
@@ -216,9 +251,15 @@ export async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) 
 }
 
 /** Refuses body fields outside an action's whitelist (`fields`), naming the first by its title. */
-export function assertOnlyFields(entity: EntityFile, input: Record<string, unknown>, allowed: string[] | undefined, say = (title: string) => `字段“${title}”不能在此修改`) {
+/**
+ * Refuses a body field the action may not change. With the stored record (an update), a field sent
+ * back as it is stored — or masked as it was shown — is no change and passes: a client may send the
+ * whole record back.
+ */
+export function assertOnlyFields(entity: EntityFile, input: Record<string, unknown>, allowed: string[] | undefined, say = (title: string) => `字段“${title}”不能在此修改`, stored?: Record<string, unknown>) {
   if (!allowed) return;
   for (const k of Object.keys(input)) {
+    if (stored && unchanged(entity, k, input[k], stored[k])) continue;
     if (entity.schema.properties[k] && !allowed.includes(k)) {
       const message = say(entity.schema.properties[k].title);
       throw badRequest(message, { validationErrors: [{ message, members: [k] }] });

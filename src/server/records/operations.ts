@@ -8,9 +8,12 @@ import { decideReport, submitReport } from '../workflow/upward-reports';
 import { historyOf } from '../workflow/history';
 import { notifyStateChange } from '../workflow/notify';
 import { runCheck } from './checks';
+import { platformDay } from '../platform-day';
+import { addToDay } from '../../contract/platform-time';
 import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
+import { requireApproved } from '../services/organ-audit';
 import {
-  applyFilters, assertOnlyFields, bodySchema, filterProps, idProp, loadInScope, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp,
+  applyFilters, assertOnlyFields, bodySchema, filterProps, idProp, loadInScope, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp, revealSensitive,
   requiredRemarkProp, scopeOf, scopeOptions, workflowOf, type OpContext,
 } from './op-kit';
 import { actionableWhere, historyTitles, WORKFLOW_OPERATIONS } from './ops/workflow';
@@ -46,8 +49,20 @@ export type Builder = (o: OpContext) => ActionDef;
 /** The input of a create: the body, and for a record filed on a member's behalf his user id. */
 function createInput(o: OpContext) {
   const input = bodySchema(o.entity, false);
+  if (o.config.forOrgan) input.properties = { ...input.properties, organId: { type: ['integer', 'null'], minimum: 1, title: '所在党组织' } };
   if (!o.config.onBehalf) return input;
   return { ...input, properties: { ...input.properties, userId: { type: 'integer', minimum: 1, title: '党员', 'x-required-message': '请选择党员' } }, required: ['userId', ...input.required] };
+}
+
+/**
+ * The organisation an administrator files a record for (`forOrgan`): an approved one of his managed
+ * subtree; another is refused like any target outside it (403), so ids tell nothing beyond it.
+ */
+async function organTarget(call: Call<any>, organId: number) {
+  const o = await call.ctx.db.selectFrom('organizations').select(['id', 'organName', 'organPath', 'organLevel', 'auditStatus']).where('id', '=', organId).where('isDeleted', '=', false).executeTakeFirst();
+  call.requireScope(o?.organPath);
+  requireApproved(o!);
+  return { id: o!.id, path: o!.organPath, level: o!.organLevel };
 }
 
 /** The member an administrator files a record for: a registered member of his managed subtree (else as missing). */
@@ -69,10 +84,13 @@ const BASE_OPERATIONS: Record<string, Builder> = {
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: createInput(o), returns: `${o.entity.title}记录`,
       async handler(call) {
-        const { userId: forUserId, ...body } = call.input;
-        // a member's application belongs to his own organisation; an administrator's record to the one he manages,
-        // or, filed on a member's behalf, to the member and his organisation
-        const owner = o.config.onBehalf ? await memberOwner(call, forUserId) : { userId: call.user.userId, organ: actingOrgan(call.user) };
+        const { userId: forUserId, ...rest } = call.input;
+        const { organId: forOrganId, ...body } = o.config.forOrgan ? rest : { ...rest, organId: undefined };
+        // a member's application belongs to his own organisation; an administrator's record to the one he manages
+        // (or one of its subtree he names), or, filed on a member's behalf, to the member and his organisation
+        const owner = o.config.onBehalf
+          ? await memberOwner(call, forUserId)
+          : { userId: call.user.userId, organ: forOrganId ? await organTarget(call, forOrganId) : actingOrgan(call.user) };
         const { organ } = owner;
         assertOnlyFields(o.entity, body, o.config.fields);
         const cleaned = await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId });
@@ -107,11 +125,11 @@ const BASE_OPERATIONS: Record<string, Builder> = {
 
   update: (o) =>
     action({
-      method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, true), returns: `${o.entity.title}记录`,
+      method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, true, o.config.fields), returns: `${o.entity.title}记录`,
       async handler(call) {
         const { id, ...body } = call.input;
-        assertOnlyFields(o.entity, body, o.config.fields);
         const rec = await loadInScope(call, o, id);
+        assertOnlyFields(o.entity, body, o.config.fields, undefined, rec.data);
         const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
         await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
@@ -131,7 +149,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
         const read = await db.selectFrom('recordReads').select('recordId').where('recordId', '=', rec.id).where('userId', '=', call.user.userId).executeTakeFirst();
         const wf = workflowOf(o.entity);
         const history = wf ? { history: await historyOf(db, o.entity.name, rec.id, historyTitles(wf)) } : {};
-        return recordDto(call, o.entity, rec, { isLiked: !!liked, isRead: !!read, ...history });
+        return recordDto(call, o.entity, rec, { isLiked: !!liked, isRead: !!read, ...history }, { reveal: await revealSensitive(call, o.entity, rec.id) });
       },
     }),
 
@@ -148,6 +166,11 @@ const BASE_OPERATIONS: Record<string, Builder> = {
           q = q.where('r.organPath', 'like', subtreePattern(call.input.organPath));
         }
         if (o.config.actionable) q = q.where(actionableWhere(o.entity, call.user));
+        if (o.config.dueWithinDays) {
+          // falling due: the date lies on or before the platform's today plus the days (YYYY-MM-DD compares as text)
+          const until = addToDay(platformDay(call.ctx), { days: o.config.dueWithinDays.days });
+          q = q.where(sql`r.data->>${o.config.dueWithinDays.field}`, '<=', until);
+        }
         return pageOf(call, o.entity, applyFilters(q, o.config, call.input));
       },
     }),

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
 import { instantOf } from '../../contract/platform-time';
+import { unmasked } from '../../contract/validators';
 import { isInSubtree, subtreePattern } from '../scope';
 import type { EntityFile } from './entities';
 
@@ -213,6 +214,11 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
     if (!(k in body)) continue;
     let v = body[k];
     if (typeof v === 'string') v = field.contentMediaType === 'text/html' ? sanitizeHtml(v, RICH_TEXT) : v.trim();
+    // a masked number sent back unchanged stands for the stored one; never stored masked
+    if (field['x-sensitive'] && typeof v === 'string') {
+      v = unmasked(v, (by?.previous?.[k] as string | undefined) ?? null);
+      if (v == null) throw badRequest(field['x-message'] ?? `${field.title}格式错误`, { validationErrors: [{ message: field['x-message'] ?? `${field.title}格式错误`, members: [k] }] });
+    }
     // a multiple choice of codes may come comma-joined, as the original client sent it
     if (field['x-code-table'] && Array.isArray(v)) v = v.flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean);
     if (field['x-code-table'] && v != null && v !== '') {

@@ -103,6 +103,78 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
   modificationTime: r.lastModificationTime ?? r.creationTime,
 });
 
+/**
+ * How an organisation's subtree stands in a year against its organisation targets: its members
+ * (active, with an account), how many of them meet the member rule that applies to each (the
+ * nearest ancestor's, as in 学时核查; online credit of the year's study days and approved offline
+ * hours of the year, compared like `assessProgress`), and their average 学时. One aggregate
+ * statement: per-member sums and the applying rule are subqueries, never a loop over members here.
+ * Members under no member rule count as not passed (there is nothing to pass).
+ */
+export async function organProgress(ctx: AppContext, organPath: string, year: number) {
+  const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+  const row = await sql<{ members: string; passed: string; ruled: string; avgHours: string | null }>`
+    with m as (
+      select
+        coalesce((select sum(d.seconds) from study_days d where d.user_id = pm.user_id and d.day between ${from} and ${to}), 0) as on_s,
+        coalesce((select sum(f.hours) from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_h,
+        rule.req_on, rule.req_off
+      from party_members pm
+      left join lateral (
+        select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off
+        from examination_rules r
+        where r.assess_type = ${ASSESS_TYPE.user} and r.year = ${year} and pm.organ_path like r.organ_path || '%'
+        order by length(r.organ_path) desc limit 1
+      ) rule on true
+      where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and pm.organ_path like ${`${organPath}%`}
+    )
+    select count(*) as members,
+      count(*) filter (where req_on is not null or req_off is not null) as ruled,
+      count(*) filter (where (req_on is not null or req_off is not null)
+        and floor(on_s) >= round(greatest(coalesce(req_on, 0), 0) * 3600)
+        and round(off_h * 3600) >= round(greatest(coalesce(req_off, 0), 0) * 3600)) as passed,
+      avg(on_s / 3600.0 + off_h) as "avgHours"
+    from m`.execute(ctx.db);
+  const r = row.rows[0];
+  const members = Number(r.members);
+  const passed = Number(r.passed);
+  return {
+    memberCount: members,
+    passedCount: passed,
+    /** 实际达标率 in percent, two decimals cut; null without members or without a member rule */
+    actualPassRate: members && Number(r.ruled) ? Math.floor((passed * 10000) / members) / 100 : null,
+    /** 实际人均学时, two decimals */
+    actualAvgHours: members ? Math.round(Number(r.avgHours ?? 0) * 100) / 100 : null,
+  };
+}
+
+/** The applying target's progress: actual values, and whether each target (and both) is reached. */
+function targetProgress(rule: { passRate: number | null; avgPeriodForYear: number | null }, p: Awaited<ReturnType<typeof organProgress>>) {
+  const rateMet = rule.passRate == null ? null : p.actualPassRate != null && p.actualPassRate >= rule.passRate;
+  const avgMet = rule.avgPeriodForYear == null ? null : p.actualAvgHours != null && p.actualAvgHours >= rule.avgPeriodForYear;
+  const isReached = rateMet === false || avgMet === false ? false : rateMet ?? avgMet ?? null;
+  return { ...p, isReached, progressText: isReached == null ? '' : isReached ? '已达成' : '未达成' };
+}
+
+/**
+ * An organisation's standing in a year against the organisation target that applies to it (its
+ * own, else the nearest ancestor's): the target, the subtree's progress and whether it is reached.
+ * The progress is given without a target too (the target fields are then null).
+ */
+export async function organTargetAt(ctx: AppContext, organ: { organName: string; organPath: string }, year: number) {
+  const rule = nearestRule(await loadRules(ctx, ASSESS_TYPE.organ, ancestorPaths(organ.organPath), year), organ.organPath);
+  const target = { passRate: rule?.passRate ?? null, avgPeriodForYear: rule?.avgPeriodForYear ?? null };
+  const progress = targetProgress(target, await organProgress(ctx, organ.organPath, year));
+  return {
+    organName: organ.organName,
+    year,
+    ...target,
+    targetSource: rule ? (rule.organPath === organ.organPath ? '本组织设置' : `上级组织设置（${rule.organName}）`) : '未设置',
+    ...progress,
+    progressText: rule ? progress.progressText : '未设置目标',
+  };
+}
+
 /** The rules visible at an organisation: its own and its ancestors', newest year first, the applying one marked. */
 async function ruleList(call: Call<PagingInput & { organId?: number; year?: number }>, assessType: number) {
   const organ = await targetOrgan(call);
@@ -111,7 +183,17 @@ async function ruleList(call: Call<PagingInput & { organId?: number; year?: numb
   for (const year of new Set(rules.map((r) => r.year))) applying.add(nearestRule(rules.filter((r) => r.year === year), organ.organPath)!.id);
   // newest year first; within a year the applying (nearest) rule first, then the ancestors upwards
   const sorted = [...rules].sort((a, b) => b.year - a.year || b.organPath.length - a.organPath.length);
-  const items = sorted.map((r) => out(r, organ.id, applying.has(r.id)));
+  let items: Record<string, unknown>[] = sorted.map((r) => out(r, organ.id, applying.has(r.id)));
+  // organisation targets: the organisation's progress against the one applying in each year shown
+  if (assessType === ASSESS_TYPE.organ) {
+    const shown = items.slice(call.input.skipCount, call.input.skipCount + call.input.maxResultCount);
+    const progress = new Map<number, ReturnType<typeof targetProgress>>();
+    for (const r of sorted) {
+      if (!applying.has(r.id) || !shown.some((x) => x.id === r.id)) continue;
+      progress.set(r.id, targetProgress(r, await organProgress(call.ctx, organ.organPath, r.year)));
+    }
+    items = items.map((x) => ({ ...x, ...(progress.get(x.id as number) ?? {}) }));
+  }
   return { totalCount: items.length, currentYear: currentYear(call.ctx), organName: organ.organName, items: items.slice(call.input.skipCount, call.input.skipCount + call.input.maxResultCount) };
 }
 
@@ -143,7 +225,7 @@ export const examinationService = defineService('ExaminationService', {
   OrganExaminationRuleList: action<PagingInput & { organId?: number; year?: number }>({
     method: 'GET', summary: '党组织考核目标：本组织及上级组织设置的，按年度；applies 标出生效的一条', access: { permission: ASSESSMENT },
     input: listInput,
-    returns: '{totalCount, currentYear, organName, items: {id, organId, organName, year, passRate, avgPeriodForYear, isOwn, applies, source}[]}',
+    returns: '{totalCount, currentYear, organName, items: {id, organId, organName, year, passRate, avgPeriodForYear, isOwn, applies, source, 生效的一条另有本组织（含下级）当年实际: memberCount, passedCount, actualPassRate, actualAvgHours, isReached, progressText}[]}',
     handler: (call) => ruleList(call, ASSESS_TYPE.organ),
   }),
 

@@ -18,6 +18,7 @@ import { resourceUploadAuthService, vodService } from './vod';
 import { resourceClassService, resourceLibraryService, resourceReportService } from './resource-library';
 import { offlinePeriodService, periodManageService } from './study-period';
 import { examinationService } from './examination';
+import { auditLogService, onlineUserService } from './audit-log';
 import { buildConfiguredServices } from '../records/configured-services';
 import { exportService } from './export';
 
@@ -45,6 +46,8 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     offlinePeriodService,
     periodManageService,
     examinationService,
+    auditLogService,
+    onlineUserService,
     uiConfigService(entities, config.screenDirs),
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),

@@ -1,5 +1,5 @@
 import { MSG } from '../../contract/messages';
-import { ID_CARD_MASKED_PATTERN, ID_CARD_PATTERN, PHONE_MASKED_PATTERN, PHONE_PATTERN, maskIdCard, maskPhone } from '../../contract/validators';
+import { ID_CARD_ANY, PHONE_ANY, maskIdCard, maskPhone } from '../../contract/validators';
 import type { Selectable } from 'kysely';
 import type { PartyMemberTable } from '../db/schema';
 
@@ -12,8 +12,6 @@ const date = (title: string) => ({ type: ['string', 'null'], pattern: '^(\\d{4}-
 const flag = (title: string) => ({ type: ['boolean', 'null'], title });
 const code = (title: string) => ({ type: ['string', 'null'], maxLength: 32, title });
 
-export const PHONE_ANY = `(${PHONE_PATTERN.source})|(${PHONE_MASKED_PATTERN.source})`;
-export const ID_CARD_ANY = `(${ID_CARD_PATTERN.source})|(${ID_CARD_MASKED_PATTERN.source})`;
 
 export const additionSchema = {
   type: 'object',
@@ -129,5 +127,3 @@ export function toProfile(r: MemberRow, reveal = true) {
 }
 
 /** A masked value sent back unchanged keeps what is stored. */
-export const unmasked = (incoming: string | null | undefined, stored: string | null) =>
-  incoming && incoming.includes('*') ? stored : incoming ?? null;

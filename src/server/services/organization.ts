@@ -5,6 +5,9 @@ import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '.
 import { subtreePattern } from '../scope';
 import { createOrgan, getOrgan, organNodeColumns, toNode, updateOrgan, type NewOrgan, type OrganChanges } from './organs';
 import { heldRoles } from './session';
+import { AUDIT_STATE, auditDecisionInput, auditListProps, decide, initialAudit, recordSubmit, resubmitIfRejected } from './organ-audit';
+import { badRequest } from '../http/errors';
+import { MSG } from '../../contract/messages';
 
 const NODE = '组织节点 {id, parentId, organName, organizationName, organPath, organLevel, organType, hasChild, children}';
 
@@ -28,7 +31,11 @@ export const organCreateProps = {
 export async function createOrganInScope(call: Call<NewOrgan>) {
   const parent = await getOrgan(call.ctx.db, call.input.parentId);
   call.requireScope(parent.organPath);
-  const { id, organPath } = await createOrgan(call.ctx.db, call.input, call.user.userId);
+  const audit = initialAudit(call.user);
+  const { id, organPath } = await createOrgan(call.ctx.db, call.input, call.user.userId, {
+    ...audit,
+    inTransaction: audit.auditStatus === AUDIT_STATE.pending ? (trx, newId) => recordSubmit(trx, call, 'organization', newId) : undefined,
+  });
   const row = await organNodeColumns(call.ctx.db).where('o.id', '=', id).executeTakeFirstOrThrow();
   return { ...toNode(row), organPath };
 }
@@ -44,7 +51,7 @@ export const organizationService = defineService('OrganizationService', {
       const name = (call.input.organName ?? '').trim();
       if (!name) return [];
       const scope = adminScope(call);
-      let q = organNodeColumns(call.ctx.db).where('o.organName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      let q = organNodeColumns(call.ctx.db).where('o.organName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`).where('o.auditStatus', '=', AUDIT_STATE.approved);
       if (scope) q = q.where('o.organPath', 'like', subtreePattern(scope));
       const rows = await q.orderBy('o.organLevel').orderBy('o.id').limit(50).execute();
       return rows.map(toNode);
@@ -67,12 +74,13 @@ export const organizationService = defineService('OrganizationService', {
 
   GetListByParentIdAsync: action<{ id?: number }>({
     method: 'GET',
-    summary: '按上级组织查询下级组织（不传 id：管理员返回其管理组织，其他返回根组织）',
+    summary: '按上级组织查询下级组织（不传 id：管理员返回其管理组织，其他返回根组织；仅审核通过的组织）',
     access: 'public',
     returns: `${NODE}[]`,
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '上级组织' } }),
     async handler(call) {
-      const q = organNodeColumns(call.ctx.db);
+      // the pickers of registration, transfers and forms: an organisation waiting for audit is not offered
+      const q = organNodeColumns(call.ctx.db).where('o.auditStatus', '=', AUDIT_STATE.approved);
       if (call.input.id) return (await q.where('o.parentId', '=', call.input.id).orderBy('o.sort').orderBy('o.id').execute()).map(toNode);
       const scope = adminScope(call);
       if (scope) return (await q.where('o.organPath', '=', scope).execute()).map(toNode);
@@ -122,8 +130,8 @@ export const organizationService = defineService('OrganizationService', {
       if (input.organLevel) q = q.where('o.organLevel', '=', input.organLevel);
       if (input.organType) q = q.where('o.organType', '=', input.organType);
       if (input.parentId) q = q.where('o.parentId', '=', input.parentId);
-      const page = await pageQuery(q, input, (x) => x.select(['o.secretaryName', 'o.contactPhone']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id'));
-      return { totalCount: page.totalCount, items: page.items.map((r: any) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone })) };
+      const page = await pageQuery(q, input, (x) => x.select(['o.secretaryName', 'o.contactPhone', 'o.auditRemark']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id'));
+      return { totalCount: page.totalCount, items: page.items.map((r: any) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone, auditRemark: r.auditRemark })) };
     },
   }),
 
@@ -179,11 +187,86 @@ export const organizationService = defineService('OrganizationService', {
       call.requireScope(organ.organPath);
       const parentId = input.parentId ?? organ.parentId;
       if (parentId !== organ.parentId) call.requireScope((await getOrgan(ctx.db, parentId!)).organPath);
-      const { moved } = await updateOrgan(ctx.db, input);
+      const { moved } = await updateOrgan(ctx.db, input, (trx) => resubmitIfRejected(call, 'organization', organ, trx));
       // sessions cache the managed organisation's path: a moved subtree must not keep the old one
       if (moved) ctx.sessions.clear();
       const row = await organNodeColumns(ctx.db).where('o.id', '=', organ.id).executeTakeFirstOrThrow();
       return toNode(row);
+    },
+  }),
+
+  GetAuditOrganListAsync: action<PagingInput & { organName?: string; auditStatus?: number }>({
+    method: 'GET',
+    summary: '组织审核列表：下级管理员新建、待本级及以上审核的组织（auditStatus 0 待审核（默认）、1 已通过、2 未通过）',
+    access: { permission: P.OrganAudit },
+    returns: `{totalCount, items: ${NODE}[]，另含 parentName, auditStatus, auditRemark, creatorName, creationTime}`,
+    input: pagedInput({ organName: { type: 'string', maxLength: 100, title: '组织名称' }, ...auditListProps }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      let q = organNodeColumns(ctx.db)
+        .leftJoin('organizations as p', 'p.id', 'o.parentId')
+        .leftJoin('users as cu', 'cu.id', 'o.creatorUserId')
+        // submitted by a level strictly below the caller's: never his own level's
+        .where('o.submitOrganPath', 'like', subtreePattern(user.organPath))
+        .where('o.submitOrganPath', '!=', user.organPath)
+        .where('o.auditStatus', '=', input.auditStatus ?? AUDIT_STATE.pending);
+      if (input.organName?.trim()) q = q.where('o.organName', 'like', `%${input.organName.trim()}%`);
+      const page = await pageQuery(q, input, (x) =>
+        x.select(['p.organName as parentName', 'o.auditRemark', 'cu.name as creatorName', 'o.creationTime', 'o.secretaryName', 'o.contactPhone']).orderBy('o.id', 'desc'),
+      );
+      return {
+        totalCount: page.totalCount,
+        items: page.items.map((r: any) => ({ ...toNode(r), parentName: r.parentName, auditRemark: r.auditRemark, creatorName: r.creatorName, creationTime: r.creationTime, secretaryName: r.secretaryName, contactPhone: r.contactPhone })),
+      };
+    },
+  }),
+
+  AuditOrganAsync: action<{ id: number; approved: boolean; remark?: string }>({
+    method: 'POST',
+    summary: '审核下级新建的组织：通过后对党员可见；不通过须填写备注（由提交者的上级管理员审核）',
+    access: { permission: P.OrganAudit },
+    returns: 'true',
+    input: auditDecisionInput('organization'),
+    async handler(call) {
+      const organ = await getOrgan(call.ctx.db, call.input.id);
+      call.requireVisible(organ.organPath, MSG.organNotFound);
+      await decide(call, 'organization', organ);
+      return true;
+    },
+  }),
+
+  DeleteAsync: action<{ id: number }>({
+    method: 'DELETE',
+    summary: '撤销组织（也用于删除未通过审核的组织）：仅当没有党员、下级组织与管理员时；本级管理组织不能撤销',
+    access: { permission: P.OrganService },
+    returns: 'true',
+    input: idInput,
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const organ = await getOrgan(ctx.db, input.id);
+      call.requireVisible(organ.organPath, MSG.organNotFound);
+      if (organ.organPath === user.organPath || !organ.parentId) throw badRequest('不能撤销本人管理的组织');
+      const child = await ctx.db.selectFrom('organizations').select('id').where('parentId', '=', organ.id).where('isDeleted', '=', false).executeTakeFirst();
+      if (child) throw badRequest('该组织还有下级组织，不能撤销');
+      const member = await ctx.db.selectFrom('partyMembers').select('id').where('organId', '=', organ.id).where('isDeleted', '=', false).executeTakeFirst();
+      if (member) throw badRequest('该组织还有党员，不能撤销，请先将党员转出');
+      const admin = await ctx.db
+        .selectFrom('userRoles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.roleId')
+        .innerJoin('users as u', 'u.id', 'ur.userId')
+        .select('ur.id')
+        .where('ur.organId', '=', organ.id)
+        .where('r.isDefault', '=', false)
+        .where('u.isDeleted', '=', false)
+        .executeTakeFirst();
+      if (admin) throw badRequest('该组织还有管理员，不能撤销');
+      await ctx.db.transaction().execute(async (trx) => {
+        // soft delete: its history, records and audit log keep naming it
+        const hit = await trx.updateTable('organizations').set({ isDeleted: true, lastModificationTime: ctx.now() }).where('id', '=', organ.id).where('isDeleted', '=', false).returning('id').executeTakeFirst();
+        if (!hit) throw badRequest(MSG.organNotFound);
+        await trx.updateTable('units').set({ isDeleted: true, lastModificationTime: ctx.now() }).where('organId', '=', organ.id).execute();
+      });
+      return true;
     },
   }),
 });

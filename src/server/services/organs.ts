@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import { requireApproved } from './organ-audit';
 import type { OrganNode } from '../../contract/types';
 import type { Database } from '../db/database';
 import { MSG } from '../../contract/messages';
@@ -11,12 +13,12 @@ export const organNodeColumns = (db: Database) =>
   db
     .selectFrom('organizations as o')
     .select([
-      'o.id', 'o.parentId', 'o.organName', 'o.organPath', 'o.organLevel', 'o.organType',
+      'o.id', 'o.parentId', 'o.organName', 'o.organPath', 'o.organLevel', 'o.organType', 'o.auditStatus',
       sql<boolean>`exists (select 1 from organizations c where c.parent_id = o.id and not c.is_deleted)`.as('hasChild'),
     ])
     .where('o.isDeleted', '=', false);
 
-export const toNode = (r: { id: number; parentId: number | null; organName: string; organPath: string; organLevel: number; organType: string | null; hasChild: boolean }): OrganNode => ({
+export const toNode = (r: { id: number; parentId: number | null; organName: string; organPath: string; organLevel: number; organType: string | null; hasChild: boolean; auditStatus: number }): OrganNode => ({
   id: r.id,
   parentId: r.parentId,
   organName: r.organName,
@@ -26,6 +28,7 @@ export const toNode = (r: { id: number; parentId: number | null; organName: stri
   organType: r.organType,
   hasChild: r.hasChild,
   children: null,
+  auditStatus: r.auditStatus,
 });
 
 export async function getOrgan(db: Database, id: number) {
@@ -49,9 +52,17 @@ export interface NewOrgan {
   extra?: Record<string, unknown>;
 }
 
-/** Creates a child organisation; its path and level follow from the parent. */
-export async function createOrgan(db: Database, input: NewOrgan, creatorUserId: number) {
+/** How a new organisation starts (organ-audit.ts) and what else its creating transaction writes. */
+export interface NewOrganAudit {
+  auditStatus: number;
+  submitOrganPath: string | null;
+  inTransaction?: (trx: Transaction<DB>, id: number) => Promise<void>;
+}
+
+/** Creates a child organisation; its path and level follow from the parent, which must be approved. */
+export async function createOrgan(db: Database, input: NewOrgan, creatorUserId: number, audit: NewOrganAudit = { auditStatus: 1, submitOrganPath: null }) {
   const parent = await getOrgan(db, input.parentId);
+  requireApproved(parent);
   const dup = await db
     .selectFrom('organizations')
     .select('id')
@@ -78,11 +89,14 @@ export async function createOrgan(db: Database, input: NewOrgan, creatorUserId: 
         sort: input.sort ?? 0,
         extra: JSON.stringify(input.extra ?? {}),
         creatorUserId,
+        auditStatus: audit.auditStatus,
+        submitOrganPath: audit.submitOrganPath,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const organPath = childPath(parent.organPath, row.id);
     await trx.updateTable('organizations').set({ organPath }).where('id', '=', row.id).execute();
+    await audit.inTransaction?.(trx, row.id);
     return { id: row.id, organPath };
   });
 }
@@ -105,7 +119,8 @@ async function pathColumns(db: Database) {
  * organisation, its descendants and every record that carries one of their paths, and the levels of
  * the organisations. The caller has checked scope; the tree rules (not under itself) are here.
  */
-export async function updateOrgan(db: Database, input: OrganChanges) {
+/** `within`: more of the same edit, in its transaction (the resubmission of a rejected organisation). */
+export async function updateOrgan(db: Database, input: OrganChanges, within?: (trx: Transaction<DB>) => Promise<void>) {
   const organ = await getOrgan(db, input.id);
   const name = input.organName?.trim();
   if (input.organName !== undefined && !name) throw badRequest('请输入组织名称');
@@ -116,6 +131,7 @@ export async function updateOrgan(db: Database, input: OrganChanges) {
     if (parentId === organ.id) throw badRequest(MOVE_UNDER_SELF);
     parent = await getOrgan(db, parentId!);
     if (parent.organPath.startsWith(organ.organPath)) throw badRequest(MOVE_UNDER_SELF);
+    requireApproved(parent);
   }
   const finalName = name ?? organ.organName;
   if (finalName !== organ.organName || moving) {
@@ -135,6 +151,7 @@ export async function updateOrgan(db: Database, input: OrganChanges) {
   if (name) set.organName = name;
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('organizations').set(set).where('id', '=', organ.id).execute();
+    await within?.(trx);
     if (!parent) return { organPath: organ.organPath, moved: 0 };
     const oldPath = organ.organPath;
     const newPath = childPath(parent.organPath, organ.id);

@@ -5,22 +5,30 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/permissions';
-import { validateMemberForm } from '../../contract/validators';
-import { action, defineService, type Call } from '../http/actions';
+import { ID_CARD_ANY, unmasked, validateMemberForm } from '../../contract/validators';
+import { action, defineService, hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
-import { subtreePattern } from '../scope';
+import { subtreeOrder, subtreeRange } from '../scope';
 import { hashPassword } from '../security/passwords';
 import { consumePhoneCode } from '../security/phone-codes';
 import type { Database } from '../db/database';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import { getOrgan } from './organs';
+import { requireApproved } from './organ-audit';
 import { findSecretary } from './secretary';
 import { describeSession, heldRoles } from './session';
 import { assertStrong, userService } from './user';
-import { ID_CARD_ANY, memberFormProps, toProfile, unmasked, type MemberRow } from './member-profile';
+import { memberFormProps, toProfile, type MemberRow } from './member-profile';
+import { analysisAction } from './member-analysis';
+import { memberImportActions } from './member-import';
+import { abroadActions, bonusPenaltyActions, memberSubRecords } from './member-sub-records';
+import { isValidIdCard } from '../db/seed/idcard';
+import { recordSensitiveView } from '../http/audit-log';
 import { lockedMessage, MEMBER_LOCKED_FIELDS, normaliseLocked } from '../../contract/member-self-edit';
 
-type Profile = {
+export type Profile = {
   id?: number;
   name: string;
   organId: number;
@@ -58,9 +66,24 @@ async function loadInScope(call: Call<unknown>, id: number, notFoundMessage: str
   return row!;
 }
 
-/** Core §5 member-form rules, checked on the server too (the identity card sits in `addition`). */
-function checkForm(p: Profile) {
-  const errors = validateMemberForm({ name: p.name, organId: p.organId, phoneNumber: p.phoneNumber, idCard: p.addition?.idCard }, { requireIdCard: true });
+/**
+ * Core §5 member-form rules, checked on the server too (the identity card sits in `addition`).
+ * Values are checked as they will be stored: a masked value sent back stands for the stored one.
+ * An administrator's entry must also carry a right check digit (GB 11643): a typo is 身份证号格式错误.
+ */
+export function memberFormErrors(p: Profile, stored?: Pick<MemberRow, 'phoneNumber' | 'idCard'>, opts: { checksum?: boolean; idCardMember?: string } = {}) {
+  const phoneNumber = unmasked(p.phoneNumber, stored?.phoneNumber ?? null);
+  const idCard = unmasked(p.addition?.idCard, stored?.idCard ?? null);
+  const errors = validateMemberForm({ name: p.name, organId: p.organId, phoneNumber, idCard }, { requireIdCard: true });
+  if (opts.checksum && idCard && idCard !== stored?.idCard && !errors.some((e) => e.members[0] === 'idCard') && !isValidIdCard(idCard.toUpperCase())) {
+    errors.push({ message: MSG.idCardInvalid, members: ['idCard'] });
+  }
+  const idMember = opts.idCardMember ?? 'idCard';
+  return errors.map((e) => (e.members[0] === 'idCard' ? { ...e, members: [idMember] } : e));
+}
+
+function checkForm(p: Profile, stored?: Pick<MemberRow, 'phoneNumber' | 'idCard'>, opts?: { checksum?: boolean; idCardMember?: string }) {
+  const errors = memberFormErrors(p, stored, opts);
   if (errors.length) throw invalid(errors);
 }
 
@@ -102,13 +125,15 @@ const listFilters = {
   partyDutyCodes: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 32 }, title: '党内职务' },
   partyMemeberType: { type: 'integer', enum: [1, 2], title: '党员类型' },
 };
-type ListInput = PagingInput & { keyword?: string; organPath?: string; name?: string; idCard?: string; phoneNumber?: string; sex?: number; partyDutyCodes?: string[]; partyMemeberType?: number };
+type ListInput = PagingInput & { reveal?: boolean; keyword?: string; organPath?: string; name?: string; idCard?: string; phoneNumber?: string; sex?: number; partyDutyCodes?: string[]; partyMemeberType?: number };
 
 /** The member list, always inside the caller's subtree (a narrower organPath must lie inside it). */
 async function pageMembers(call: Call<ListInput>, status = 1) {
   const { ctx, input, user } = call;
   if (input.organPath) call.requireScope(input.organPath);
-  let q = members(ctx.db).where('m.organPath', 'like', subtreePattern(input.organPath || user.organPath)).where('m.status', '=', status);
+  // numbers in full (an export 导出完整信息): only with the right, and every page of them is logged
+  if (input.reveal && !canSeeSensitive(call)) throw forbidden(`${MSG.forbidden}（${P.PartyMemberViewSensitive}）`);
+  let q = members(ctx.db).where(subtreeRange('m.organPath', input.organPath || user.organPath)).where('m.status', '=', status);
   const like = (v: string) => `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (input.keyword) q = q.where((eb) => eb.or([eb('m.name', 'like', like(input.keyword!)), eb('m.phoneNumber', '=', input.keyword!.trim()), eb('m.idCard', '=', input.keyword!.trim().toUpperCase())]));
   if (input.name) q = q.where('m.name', 'like', like(input.name));
@@ -117,11 +142,12 @@ async function pageMembers(call: Call<ListInput>, status = 1) {
   if (input.sex) q = q.where('m.sex', '=', input.sex);
   if (input.partyDutyCodes?.length) q = q.where('m.partyDutyCode', 'in', input.partyDutyCodes);
   if (input.partyMemeberType) q = q.where('m.partyMemberType', '=', input.partyMemeberType);
-  const page = await pageQuery<Awaited<ReturnType<typeof loadMember>>>(q, input, (x) => x.orderBy('m.organPath').orderBy('m.id'));
+  const page = await pageQuery<Awaited<ReturnType<typeof loadMember>>>(q, input, (x) => x.orderBy(subtreeOrder('m.organPath')).orderBy('m.id'));
+  if (input.reveal && page.items.length) await logSensitiveView(call, 'PageList', page.items.map((r) => r.id), { reveal: true });
   return {
     totalCount: page.totalCount,
     items: page.items.map((r) => {
-      const p = toProfile(r, false);
+      const p = toProfile(r, !!input.reveal);
       return {
         id: r.id, userId: r.userId, name: r.name, sex: r.sex, organId: r.organId, organName: r.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard,
         partyDutyCode: r.partyDutyCode, partyMemeberType: p.partyMember.partyMemeberType, joinPartyDate: p.partyMember.joinPartyDate ?? null,
@@ -131,19 +157,35 @@ async function pageMembers(call: Call<ListInput>, status = 1) {
   };
 }
 
-/** Creates the member and his login account (user name = phone number) in one transaction. */
-async function createMember(call: Call<unknown>, p: Profile, opts: { status: number; password: string; needChangePassword: boolean }) {
-  const { ctx } = call;
-  checkForm(p);
-  const organ = await getOrgan(ctx.db, p.organId);
-  const cols = toColumns(p);
-  await assertUnique(ctx.db, 'idCard', cols.idCard);
-  await assertUnique(ctx.db, 'phoneNumber', cols.phoneNumber);
-  const taken = await ctx.db.selectFrom('users').select('id').where((eb) => eb.or([eb('phoneNumber', '=', cols.phoneNumber), eb('userName', '=', cols.phoneNumber!)])).where('isDeleted', '=', false).executeTakeFirst();
-  if (taken) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
-  const passwordHash = await hashPassword(opts.password);
-  const defaultRole = await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
-  return ctx.db.transaction().execute(async (trx) => {
+export type MemberColumns = ReturnType<typeof toColumns>;
+type NewMember = { cols: MemberColumns; organ: { id: number; organPath: string }; passwordHash: string };
+
+/** Phone numbers already taken by a member or an account (the account's user name is the phone). */
+export async function takenPhones(db: Database, phones: string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const [m, u] = await Promise.all([
+    db.selectFrom('partyMembers').select('phoneNumber').where('phoneNumber', 'in', phones).where('isDeleted', '=', false).execute(),
+    db.selectFrom('users').select(['phoneNumber', 'userName']).where((eb) => eb.or([eb('phoneNumber', 'in', phones), eb('userName', 'in', phones)])).where('isDeleted', '=', false).execute(),
+  ]);
+  return new Set([...m.map((r) => r.phoneNumber!), ...u.flatMap((r) => [r.phoneNumber ?? '', r.userName])].filter((x) => phones.includes(x)));
+}
+
+/** Identity cards already on a member's record. */
+export async function takenIdCards(db: Database, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('partyMembers').select('idCard').where('idCard', 'in', ids).where('isDeleted', '=', false).execute();
+  return new Set(rows.map((r) => r.idCard!));
+}
+
+/**
+ * Writes members and their login accounts (user name = phone number) inside the caller's
+ * transaction: the one path of Create, SimpleCreate, registration and the Excel import.
+ */
+export async function insertMembers(trx: Database, call: Call<unknown>, news: NewMember[], opts: { status: number; needChangePassword: boolean }) {
+  const defaultRole = await trx.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
+  const ids: number[] = [];
+  for (const n of news) {
+    const { cols, organ, passwordHash } = n;
     const u = await trx
       .insertInto('users')
       .values({ userName: cols.phoneNumber!, name: cols.name, passwordHash, phoneNumber: cols.phoneNumber, phoneConfirmed: opts.status === 0, organId: organ.id, userType: 0, needChangePassword: opts.needChangePassword, creatorUserId: call.user?.userId ?? null })
@@ -156,14 +198,40 @@ async function createMember(call: Call<unknown>, p: Profile, opts: { status: num
       .executeTakeFirstOrThrow();
     // a pending registration gets the member role only once approved
     if (opts.status === 1 && defaultRole) await trx.insertInto('userRoles').values({ userId: u.id, roleId: defaultRole.id, organId: organ.id }).execute();
-    return m.id;
-  });
+    ids.push(m.id);
+  }
+  return ids;
+}
+
+/**
+ * Creates the member and his login account in one transaction — or in the caller's (`trx`: a
+ * workflow step that makes a member, e.g. 转为正式党员).
+ */
+async function createMember(
+  call: Call<unknown>,
+  p: Profile,
+  opts: { status: number; password: string; needChangePassword: boolean; checksum?: boolean; idCardMember?: string },
+  trx?: Transaction<DB>,
+) {
+  const db: Database = trx ?? call.ctx.db;
+  checkForm(p, undefined, { checksum: opts.checksum, idCardMember: opts.idCardMember });
+  const organ = await getOrgan(db, p.organId);
+  // registration and administrators alike: never into an organisation waiting for audit
+  requireApproved(organ);
+  const cols = toColumns(p);
+  await assertUnique(db, 'idCard', cols.idCard);
+  await assertUnique(db, 'phoneNumber', cols.phoneNumber);
+  if ((await takenPhones(db, [cols.phoneNumber!])).size) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
+  const passwordHash = await hashPassword(opts.password);
+  const write = (t: Transaction<DB>) => insertMembers(t as unknown as Database, call, [{ cols, organ, passwordHash }], opts);
+  const [id] = await (trx ? write(trx) : call.ctx.db.transaction().execute(write));
+  return id;
 }
 
 /** Moves the member (and his default-role binding) when an administrator changes his organisation. */
 async function updateMember(call: Call<unknown>, stored: MemberRow, p: Profile, allowOrganChange: boolean) {
   const { ctx } = call;
-  checkForm(p);
+  checkForm(p, stored, allowOrganChange ? { checksum: true, idCardMember: 'addition.idCard' } : undefined);
   const cols = toColumns(p, stored);
   await assertUnique(ctx.db, 'idCard', cols.idCard, stored.id);
   await assertUnique(ctx.db, 'phoneNumber', cols.phoneNumber, stored.id);
@@ -171,6 +239,7 @@ async function updateMember(call: Call<unknown>, stored: MemberRow, p: Profile, 
   if (allowOrganChange && p.organId !== stored.organId) {
     const target = await getOrgan(ctx.db, p.organId);
     call.requireScope(target.organPath);
+    requireApproved(target);
     organ = { id: target.id, organPath: target.organPath };
   }
   await ctx.db.transaction().execute(async (trx) => {
@@ -209,70 +278,6 @@ function guardOwnEdit(stored: MemberRow, p: Profile): Profile {
 }
 
 const profileInput = objectInput(memberFormProps, ['name', 'organId', 'phoneNumber']);
-const subRecordInput = (title: string, props: Record<string, unknown>, required: string[]) =>
-  objectInput({ id: { type: 'integer', minimum: 1, title: '记录' }, memberId: { type: 'integer', minimum: 1, title: '党员' }, ...props }, ['memberId', ...required]);
-
-/** Rewards/penalties and travel abroad: sub-records of a member, written by administrators in scope. */
-function subRecordActions(table: 'memberBonusPenalties' | 'memberAbroads', label: string, props: Record<string, unknown>, required: string[]) {
-  return {
-    update: action<{ id?: number; memberId: number } & Record<string, unknown>>({
-      method: 'PUT',
-      summary: `新增或修改党员${label}记录（不传 id 为新增）`,
-      access: { permission: P.PartyMember },
-      input: subRecordInput(label, props, required),
-      returns: `{id, memberId, …${label}字段}`,
-      async handler(call) {
-        const { ctx, input } = call;
-        await loadInScope(call, input.memberId);
-        const { id, memberId, ...data } = input;
-        if (id) {
-          const row = await ctx.db.updateTable(table).set({ data: JSON.stringify(data) }).where('id', '=', id).where('memberId', '=', memberId).returning('id').executeTakeFirst();
-          if (!row) throw notFound(MSG.recordNotFound);
-          return { id, memberId, ...data };
-        }
-        const row = await ctx.db.insertInto(table).values({ memberId, data: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow();
-        return { id: row.id, memberId, ...data };
-      },
-    }),
-    remove: action<{ id: number }>({
-      method: 'DELETE',
-      summary: `删除党员${label}记录`,
-      access: { permission: P.PartyMember },
-      input: idInput,
-      async handler(call) {
-        const row = await call.ctx.db.selectFrom(table).select(['id', 'memberId']).where('id', '=', call.input.id).executeTakeFirst();
-        if (!row) throw notFound(MSG.recordNotFound);
-        // a record of a member beyond the subtree answers as a missing record
-        await loadInScope(call, row.memberId, MSG.recordNotFound);
-        await call.ctx.db.deleteFrom(table).where('id', '=', row.id).execute();
-        return true;
-      },
-    }),
-  };
-}
-
-const bonus = subRecordActions('memberBonusPenalties', '奖惩', {
-  type: { type: 'integer', enum: [1, 2], title: '奖惩类型', 'x-required-message': '请选择奖惩类型' },
-  name: { type: 'string', minLength: 1, maxLength: 100, title: '奖惩名称', 'x-required-message': '请输入奖惩名称' },
-  date: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '奖惩日期', 'x-message': '奖惩日期格式不正确' },
-  approvalOrgan: { type: ['string', 'null'], maxLength: 100, title: '批准机关' },
-  reason: { type: ['string', 'null'], maxLength: 500, title: '奖惩原因' },
-}, ['type', 'name']);
-const abroad = subRecordActions('memberAbroads', '出国（境）', {
-  country: { type: 'string', minLength: 1, maxLength: 50, title: '前往国家（地区）', 'x-required-message': '请输入前往国家（地区）' },
-  startDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '出境日期', 'x-message': '出境日期格式不正确' },
-  endDate: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}', title: '回国日期', 'x-message': '回国日期格式不正确' },
-  reason: { type: ['string', 'null'], maxLength: 200, title: '事由' },
-}, ['country', 'startDate']);
-
-async function subRecords(db: Database, memberId: number) {
-  const [b, a] = await Promise.all([
-    db.selectFrom('memberBonusPenalties').select(['id', 'data']).where('memberId', '=', memberId).orderBy('id').execute(),
-    db.selectFrom('memberAbroads').select(['id', 'data']).where('memberId', '=', memberId).orderBy('id').execute(),
-  ]);
-  return { bonusPenalties: b.map((r) => ({ id: r.id, memberId, ...(r.data as object) })), abroads: a.map((r) => ({ id: r.id, memberId, ...(r.data as object) })) };
-}
-
 const simpleProps = {
   id: memberFormProps.id,
   name: memberFormProps.name,
@@ -295,17 +300,49 @@ const simpleToProfile = (s: Simple, stored?: ReturnType<typeof toProfile>): Prof
   partyMember: { ...(stored?.partyMember ?? {}), partyDutyCode: s.partyDutyCode ?? null, partyMemeberType: s.partyMemeberType ?? 1, joinPartyDate: s.joinPartyDate ?? null },
 });
 
-const initialPassword = () => `Dj${randomBytes(6).toString('base64url')}9`;
+export const initialPassword = () => `Dj${randomBytes(6).toString('base64url')}9`;
+/** The SMS of an account an administrator opened (Create, SimpleCreate, import). */
+export const sendInitialPassword = (call: Call<unknown>, phone: string, password: string) =>
+  call.ctx.sms.send(phone, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
 
-/** An administrator adds a member in his subtree; the account's initial password goes out by SMS. */
-async function createByAdmin(call: Call<unknown>, profile: Profile) {
-  const organ = await getOrgan(call.ctx.db, profile.organId);
+/**
+ * An administrator's new member of his subtree, with an account whose initial password goes out by
+ * SMS; in the caller's transaction when given (a member made by 转为正式党员). Answers the member id.
+ */
+export async function openMember(call: Call<unknown>, profile: Profile, trx?: Transaction<DB>, idCardMember = 'addition.idCard') {
+  const organ = await getOrgan(trx ?? call.ctx.db, profile.organId);
   call.requireScope(organ.organPath);
   const password = initialPassword();
-  const id = await createMember(call, profile, { status: 1, password, needChangePassword: true });
-  await call.ctx.sms.send(profile.phoneNumber, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
-  return toProfile(await loadMember(call.ctx.db, id));
+  const id = await createMember(call, profile, { status: 1, password, needChangePassword: true, checksum: true, idCardMember }, trx);
+  // inside a caller's transaction the account exists only once it commits: the SMS waits for that
+  if (trx) call.afterSuccess(() => sendInitialPassword(call, profile.phoneNumber, password));
+  else await sendInitialPassword(call, profile.phoneNumber, password);
+  return id;
 }
+
+/** An administrator adds a member in his subtree. */
+async function createByAdmin(call: Call<unknown>, profile: Profile, idCardMember = 'addition.idCard') {
+  return adminView(call, await loadMember(call.ctx.db, await openMember(call, profile, undefined, idCardMember)));
+}
+
+/** Who saw whose identity card and phone in full (auditLogs). */
+const logSensitiveView = (call: Call<unknown>, action: string, memberIds: number[], detail?: Record<string, unknown>) =>
+  recordSensitiveView(call.ctx, call.req, { service: 'PartyMemberService', action, targetIds: memberIds, detail });
+
+const canSeeSensitive = (call: Call<unknown>) => hasPermission(call.user, P.PartyMemberViewSensitive);
+
+/** A profile as an administrator's answer: identity card and phone masked unless he holds the right. */
+const adminView = (call: Call<unknown>, row: MemberRow) => toProfile(row, canSeeSensitive(call));
+
+const memberImport = memberImportActions({
+  formErrors: (p) => memberFormErrors(p, undefined, { checksum: true }),
+  columns: (p) => toColumns(p),
+  takenPhones,
+  takenIdCards,
+  insert: insertMembers,
+  initialPassword,
+  sendInitialPassword,
+});
 
 export const partyMemberService = defineService('PartyMemberService', {
   GetCurrentUserSessionData: action({
@@ -328,13 +365,13 @@ export const partyMemberService = defineService('PartyMemberService', {
     async handler({ ctx, user }) {
       const row = await members(ctx.db).where('m.userId', '=', user.userId).executeTakeFirst();
       if (!row) throw notFound(MSG.memberNotFound);
-      return { ...toProfile(row), ...(await subRecords(ctx.db, row.id)) };
+      return { ...toProfile(row), ...(await memberSubRecords(ctx.db, row)) };
     },
   }),
 
   UpdatePartyMemberInfo: action<Profile>({
     method: 'PUT',
-    summary: '修改党员档案：党员改本人（所在党组织、身份证号及组织维护的党员信息不能自行修改，改动即 400），管理员（Pages.PartyMember）改管理范围内党员',
+    summary: '修改党员档案：党员改本人（所在党组织、身份证号及组织维护的党员信息不能自行修改，改动即 400），管理员（Pages.PartyMember.Update）改管理范围内党员',
     access: 'self',
     input: profileInput,
     returns: PROFILE,
@@ -344,12 +381,13 @@ export const partyMemberService = defineService('PartyMemberService', {
       const targetId = input.id ?? own?.id;
       if (!targetId) throw notFound(MSG.memberNotFound);
       const isOwn = targetId === own?.id;
-      if (!isOwn && !user.permissions.has(P.PartyMember)) throw forbidden(`${MSG.forbidden}（${P.PartyMember}）`);
+      if (!isOwn && !hasPermission(user, P.PartyMemberUpdate)) throw forbidden(`${MSG.forbidden}（${P.PartyMemberUpdate}）`);
       const stored = isOwn ? await loadMember(ctx.db, targetId) : await loadInScope(call, targetId);
       // an administrator of his subtree may change everything; a member only his own details
-      const asAdmin = !isOwn || (user.permissions.has(P.PartyMember) && !user.isDefaultRole);
+      const asAdmin = !isOwn || (hasPermission(user, P.PartyMemberUpdate) && !user.isDefaultRole);
       await updateMember(call, stored, asAdmin ? input : guardOwnEdit(stored, input), asAdmin);
-      return toProfile(await loadMember(ctx.db, targetId));
+      const saved = await loadMember(ctx.db, targetId);
+      return isOwn ? toProfile(saved) : adminView(call, saved);
     },
   }),
 
@@ -449,10 +487,10 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   'PageList#get': action<ListInput>({
     method: 'GET',
-    summary: '党员分页列表（管理范围内）',
+    summary: '党员分页列表（管理范围内）；reveal=true 显示完整身份证号和手机号（须 Pages.PartyMember.ViewSensitive，记入审计日志）',
     access: { permission: P.PartyMember },
     returns: `{totalCount, items: ${LIST_ITEM}[]}`,
-    input: pagedInput(listFilters),
+    input: pagedInput({ ...listFilters, reveal: { type: 'boolean', title: '显示完整号码' } }),
     handler: (call) => pageMembers(call),
   }),
 
@@ -480,20 +518,21 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   Get: action<{ id: number }>({
     method: 'GET',
-    summary: '党员档案详情（管理范围内），含奖惩与出国（境）记录',
+    summary: '党员档案详情（管理范围内），含奖惩与出国（境）记录；身份证号和手机号脱敏，持 Pages.PartyMember.ViewSensitive 者看完整号码（每次查看记入审计日志）',
     access: { permission: P.PartyMember },
     returns: `${PROFILE} 及 bonusPenalties[], abroads[]`,
     input: idInput,
     async handler(call) {
       const row = await loadInScope(call, call.input.id);
-      return { ...toProfile(row), ...(await subRecords(call.ctx.db, row.id)) };
+      if (canSeeSensitive(call)) await logSensitiveView(call, 'Get', [row.id], { name: row.name });
+      return { ...adminView(call, row), ...(await memberSubRecords(call.ctx.db, row)) };
     },
   }),
 
   Create: action<Profile>({
     method: 'POST',
     summary: '新增党员（完整档案；同时开通以手机号登录的账号，初始密码以短信发送，首次登录须修改）',
-    access: { permission: P.PartyMember },
+    access: { permission: P.PartyMemberCreate },
     returns: PROFILE,
     input: profileInput,
     handler: (call) => createByAdmin(call, call.input),
@@ -502,22 +541,22 @@ export const partyMemberService = defineService('PartyMemberService', {
   SimpleCreate: action<Simple>({
     method: 'POST',
     summary: '快速新增党员（姓名、组织、手机号、身份证号等基本项）',
-    access: { permission: P.PartyMember },
+    access: { permission: P.PartyMemberCreate },
     returns: PROFILE,
     input: objectInput(simpleProps, ['name', 'organId', 'phoneNumber', 'idCard']),
-    handler: (call) => createByAdmin(call, simpleToProfile(call.input)),
+    handler: (call) => createByAdmin(call, simpleToProfile(call.input), 'idCard'),
   }),
 
   SimpleUpdate: action<Simple>({
     method: 'POST',
     summary: '快速修改党员基本项（管理范围内）',
-    access: { permission: P.PartyMember },
+    access: { permission: P.PartyMemberUpdate },
     returns: PROFILE,
     input: objectInput(simpleProps, ['id', 'name', 'organId', 'phoneNumber', 'idCard']),
     async handler(call) {
       const stored = await loadInScope(call, call.input.id!);
       await updateMember(call, stored, simpleToProfile(call.input, toProfile(stored)), true);
-      return toProfile(await loadMember(call.ctx.db, stored.id));
+      return adminView(call, await loadMember(call.ctx.db, stored.id));
     },
   }),
 
@@ -528,7 +567,9 @@ export const partyMemberService = defineService('PartyMemberService', {
     returns: '{id, name, organId, organName, phoneNumber, idCard, sex, partyDutyCode, partyMemeberType, joinPartyDate}',
     input: idInput,
     async handler(call) {
-      const p = toProfile(await loadInScope(call, call.input.id));
+      const row = await loadInScope(call, call.input.id);
+      if (canSeeSensitive(call)) await logSensitiveView(call, 'SimpleGet', [row.id], { name: row.name });
+      const p = adminView(call, row);
       return {
         id: p.id, name: p.name, organId: p.organId, organName: p.organName, phoneNumber: p.phoneNumber, idCard: p.addition.idCard, sex: p.addition.sex,
         partyDutyCode: p.partyMember.partyDutyCode, partyMemeberType: p.partyMember.partyMemeberType, joinPartyDate: (p.partyMember as any).joinPartyDate ?? null,
@@ -539,7 +580,7 @@ export const partyMemberService = defineService('PartyMemberService', {
   Delete: action<{ id: number }>({
     method: 'DELETE',
     summary: '删除党员（管理范围内）；账号的党员角色一并收回，没有管理角色的账号停用',
-    access: { permission: P.PartyMember },
+    access: { permission: P.PartyMemberDelete },
     input: idInput,
     async handler(call) {
       const { ctx } = call;
@@ -559,10 +600,16 @@ export const partyMemberService = defineService('PartyMemberService', {
     },
   }),
 
-  UpdateBonusPenalty: bonus.update,
-  DeleteBonusPenalty: bonus.remove,
-  UpdateAbroad: abroad.update,
-  DeleteAbroad: abroad.remove,
+  Analysis: analysisAction,
+  Import: memberImport.Import,
+  ImportTemplate: memberImport.ImportTemplate,
+
+  BonusPenaltyList: bonusPenaltyActions.list,
+  AbroadList: abroadActions.list,
+  UpdateBonusPenalty: bonusPenaltyActions.update,
+  DeleteBonusPenalty: bonusPenaltyActions.remove,
+  UpdateAbroad: abroadActions.update,
+  DeleteAbroad: abroadActions.remove,
 
   GetPartyMemberMovingFloatStatus: action({
     method: 'GET',

@@ -6,15 +6,15 @@ import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { action, defineService, hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
-import { isInSubtree, subtreePattern } from '../scope';
+import { countUpToCap, idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
+import { isInSubtree, subtreeOrder, subtreePattern, subtreeRange } from '../scope';
 import type { AppContext } from '../context';
 import type { CurrentUser } from '../http/auth';
 import { hours } from '../study/credit';
 import { isCalendarDay, isFutureDay } from '../../contract/platform-time';
 import { checkEntityFile } from '../records/entities';
 import { assessProgress } from '../../contract/assessment';
-import { currentYear, userRulesFor } from './examination';
+import { currentYear, organTargetAt, userRulesFor } from './examination';
 import offlineReportFile from '../../../schemas/offline-report.json' with { type: 'json' };
 
 /**
@@ -187,9 +187,9 @@ export const periodManageService = defineService('PeriodManageService', {
         .where('m.isDeleted', '=', false)
         .where('m.status', '=', 1)
         .where('m.userId', 'is not', null)
-        .where('m.organPath', 'like', subtreePattern(input.organPath || user.organPath));
+        .where(subtreeRange('m.organPath', input.organPath || user.organPath));
       if (input.name) q = q.where('m.name', 'like', `%${input.name.trim()}%`);
-      const total = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const total = await countUpToCap(q, input);
       const rows = await q
         .select([
           'm.userId', 'm.name', 'o.organName', 'm.organPath',
@@ -202,14 +202,14 @@ export const periodManageService = defineService('PeriodManageService', {
             ? sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${range[0]} and ${range[1]})`.as('offlineHours')
             : sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted)`.as('offlineHours'),
         ])
-        .orderBy('m.organPath')
+        .orderBy(subtreeOrder('m.organPath'))
         .orderBy('m.id')
         .offset(input.skipCount)
         .limit(input.maxResultCount)
         .execute();
       const ruleAt = await userRulesFor(ctx, assessYear, rows.map((r) => r.organPath));
       return {
-        totalCount: Number(total.n),
+        totalCount: total,
         assessYear,
         items: rows.map((r) => {
           const online = hours(Number(r.onlineSeconds));
@@ -228,6 +228,23 @@ export const periodManageService = defineService('PeriodManageService', {
           };
         }),
       };
+    },
+  }),
+
+  OrganTargetProgress: action<{ organPath?: string; year?: number }>({
+    method: 'GET',
+    summary: '学时核查上方的组织考核（扩展接口）：所列党组织（organPath，默认当前管理的党组织）在所选年度（默认本年度）对其组织考核目标的完成情况',
+    access: { permission: MANAGE },
+    returns: '{organName, year, passRate, avgPeriodForYear, targetSource, memberCount, passedCount, actualPassRate, actualAvgHours, isReached, progressText}',
+    input: objectInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, year: yearProps.year }),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const listed = input.organPath || user.organPath;
+      call.requireScope(listed);
+      const organ = await ctx.db.selectFrom('organizations').select(['organName', 'organPath']).where('organPath', '=', listed).where('isDeleted', '=', false).executeTakeFirst();
+      if (!organ) throw notFound(MSG.organNotFound);
+      // a whole subtree's aggregate: its own call, so that the list itself stays a page read
+      return organTargetAt(ctx, organ, input.year ?? currentYear(ctx));
     },
   }),
 

@@ -59,6 +59,8 @@ export interface TakeStep {
   apply(trx: Transaction<DB>, to: number, remark: string | null): Promise<boolean>;
   /** whatever else the step does, in the same transaction (effects, copies) */
   after?(trx: Transaction<DB>, to: number, remark: string | null): Promise<void>;
+  /** the caller's transaction, when the step is part of a larger write (an edit that resubmits) */
+  trx?: Transaction<DB>;
 }
 
 /** Checks and takes one step; answers the new state. */
@@ -78,7 +80,7 @@ export async function takeStep(call: Call<any>, t: TakeStep): Promise<number> {
     to = t.input.approved ? step.approve! : step.reject!;
   } else to = step.to!;
   const from = s.state;
-  await call.ctx.db.transaction().execute(async (trx) => {
+  const write = async (trx: Transaction<DB>) => {
     // a simultaneous decision that came first leaves nothing to change
     if (!(await t.apply(trx, to, remark))) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
     await trx
@@ -86,6 +88,8 @@ export async function takeStep(call: Call<any>, t: TakeStep): Promise<number> {
       .values({ subjectType: s.type, subjectId: s.id, transition: t.name, fromState: from, toState: to, actorUserId: call.user.userId, actorOrganId: call.user.organId, remark, creationTime: call.ctx.now() })
       .execute();
     await t.after?.(trx, to, remark);
-  });
+  };
+  if (t.trx) await write(t.trx);
+  else await call.ctx.db.transaction().execute(write);
   return to;
 }

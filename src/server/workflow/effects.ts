@@ -5,6 +5,7 @@ import type { EntityFile } from '../records/entities';
 import type { RecordRow } from '../records/store';
 import { markMemberDifficult } from '../effects/difficulty';
 import { completeOrganChange, setFlowMember } from '../effects/organ-change';
+import { enrolFullMember } from '../effects/development';
 
 /**
  * Named effects of workflow steps, registered by name like widgets: an entity file says
@@ -30,6 +31,7 @@ const EFFECTS: Record<string, Effect> = {
   markMemberDifficult,
   completeOrganChange,
   setFlowMember,
+  enrolFullMember,
 };
 
 export const isEffect = (name: string) => Object.prototype.hasOwnProperty.call(EFFECTS, name);

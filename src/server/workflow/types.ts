@@ -25,6 +25,8 @@ export interface TransitionDef {
   required?: string[];
   /** a named effect (effects.ts) run in the same transaction */
   effect?: string;
+  /** a named check (records/checks.ts) of the record and the step's input, before the state changes */
+  check?: string;
   /** the step applies only to records whose body fields equal these values */
   when?: Record<string, string | number | boolean>;
 }

@@ -129,4 +129,27 @@ describe('statistics screen', () => {
     expect(document.querySelector('[data-measure="count"]')).toBeNull();
     expect(document.querySelector('[data-measure="participants"]')).toBeTruthy();
   });
+
+  it('draws each group of the answer as a chart of its own, even without rows (党员分析 of a branch)', async () => {
+    respond(() => ({
+      totals: { count: 12 },
+      measures: [{ key: 'count', title: '党员人数' }],
+      rows: [],
+      groups: [
+        { key: 'sex', title: '性别', rows: [{ key: '1', label: '男', count: 7 }, { key: '2', label: '女', count: 5 }] },
+        { key: 'partyDuty', title: '党内职务', rows: [] },
+      ],
+    }));
+    renderScreen({ ...def, statistics: { labelTitle: '下级党组织' }, empty: '暂无统计数据' });
+    const sex = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('[data-group="sex"]');
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(within(sex).getByText('性别')).toBeTruthy();
+    expect(within(sex).getByRole('img', { name: /党员人数（按性别）/ })).toBeTruthy();
+    expect(within(document.querySelector<HTMLElement>('[data-group="partyDuty"]')!).getByText('无数据')).toBeTruthy();
+    // no rows by organisation: no table and no empty state of the whole answer
+    expect(screen.queryByText('暂无统计数据')).toBeNull();
+  });
 });

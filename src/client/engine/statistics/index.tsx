@@ -1,9 +1,9 @@
 /**
- * Kind statistics: a GET action answering {totals, rows, measures} (op statistics), shown as one
+ * Kind statistics: a GET action answering {totals, rows, measures, groups?} (op statistics), shown as one
  * figure card per measure total, a bar chart of the chosen measure (plain SVG) and a table with a
  * 合计 row. Filters as on list screens (the organisation picker sends organPath); a row of an
  * organisation drills down — the next call asks for that row's organPath — and the trail above the
- * table goes back up.
+ * table goes back up. `groups`, when answered, are further breakdowns, one chart each.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -67,6 +67,7 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
   const measures = shownMeasures(answer, screen.statistics?.measures);
   const measure = measures.find((m) => m.key === measureKey) ?? measures[0];
   const rows = answer?.rows ?? [];
+  const groups = answer?.groups ?? [];
   const drillable = (r: Row) => !!r.organPath && r.organPath !== current;
   const open = (r: Row) => setTrail((t) => [...t, { organPath: r.organPath!, label: r.label }]);
 
@@ -106,7 +107,7 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
             ))}
           </Row>
           {!rows.length || !measure ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={screen.empty ?? '无数据'} />
+            groups.length ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={screen.empty ?? '无数据'} />
           ) : (
             <>
               {measures.length > 1 ? (
@@ -148,6 +149,17 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
               />
             </>
           )}
+          {groups.length ? (
+            <Row gutter={[16, 16]} className="dj-statistics__groups">
+              {groups.map((g) => (
+                <Col key={g.key} xs={24} xl={12}>
+                  <Card size="small" title={g.title} data-group={g.key}>
+                    {g.rows.length ? <BarChart title={`${measures[0]?.title ?? '数量'}（按${g.title}）`} bars={g.rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r.count) }))} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无数据" />}
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          ) : null}
         </Spin>
       </Card>
     </div>

@@ -3,9 +3,12 @@
  * MenuButtonService/RoleMenusList with their button permissions). The value is the ids of the
  * checked nodes and of the parents of any checked node — what SetRoleMenu stores, parents included.
  *
- * A parent in the value is not shown checked by itself: only leaves are, and a parent follows its
- * children (checked when all are, half-checked when some are). Otherwise a role holding a parent and
- * one child would show every child of that parent checked.
+ * A stored parent is a grant of its own (a page without its buttons is a view-only page), so the
+ * tree checks each node strictly (AntD `checkStrictly`) and shows what is stored: a node checked
+ * when it and everything below it are stored, half-checked when it is stored without all of its
+ * children — or with none of them — (or, not stored, has a stored child). Ticking a node stores it
+ * with everything below it and the parents above it; unticking drops it and everything below it
+ * and keeps the parents, which then show half-checked (untick the parent to drop it too).
  */
 import { useMemo } from 'react';
 import { Tag, Tree } from 'antd';
@@ -31,19 +34,26 @@ export interface TreeCheckProps {
 
 interface Built {
   nodes: any[];
-  leaves: Set<Key>;
+  /** every node's descendants and ancestors, by key */
+  below: Map<Key, Key[]>;
+  above: Map<Key, Key[]>;
   count: number;
 }
 
 function build(list: Node[] | undefined, p: Required<Pick<TreeCheckProps, 'labelField' | 'valueField' | 'childrenField'>> & Pick<TreeCheckProps, 'tags'>): Built {
-  const leaves = new Set<Key>();
+  const below = new Map<Key, Key[]>();
+  const above = new Map<Key, Key[]>();
   let count = 0;
-  const walk = (items: Node[]): any[] =>
-    items.map((n) => {
+  const walk = (items: Node[], parents: Key[]): { nodes: any[]; keys: Key[] } => {
+    const keys: Key[] = [];
+    const nodes = items.map((n) => {
       count++;
       const key = n[p.valueField] as Key;
       const kids = (n[p.childrenField] as Node[] | undefined) ?? [];
-      if (!kids.length) leaves.add(key);
+      const sub = walk(kids, [...parents, key]);
+      below.set(key, sub.keys);
+      above.set(key, parents);
+      keys.push(key, ...sub.keys);
       const marks = Object.entries(p.tags ?? {})
         .map(([field, labels]) => labels[String(n[field])])
         .filter(Boolean);
@@ -59,16 +69,40 @@ function build(list: Node[] | undefined, p: Required<Pick<TreeCheckProps, 'label
             ))}
           </span>
         ),
-        children: kids.length ? walk(kids) : undefined,
+        children: kids.length ? sub.nodes : undefined,
       };
     });
-  return { nodes: walk(list ?? []), leaves, count };
+    return { nodes, keys };
+  };
+  return { nodes: walk(list ?? [], []).nodes, below, above, count };
+}
+
+/** What the tree shows for the stored ids: fully stored nodes checked, partly stored ones half-checked. */
+export function checkState(built: Pick<Built, 'below'>, value: readonly Key[]) {
+  const stored = new Set(value);
+  const checked: Key[] = [];
+  const halfChecked: Key[] = [];
+  for (const [key, kids] of built.below) {
+    const storedKids = kids.filter((k) => stored.has(k)).length;
+    if (stored.has(key) && storedKids === kids.length) checked.push(key);
+    else if (stored.has(key) || storedKids > 0) halfChecked.push(key);
+  }
+  return { checked, halfChecked };
+}
+
+/** The stored ids after ticking (`on`) or unticking a node. */
+export function toggle(built: Pick<Built, 'below' | 'above'>, value: readonly Key[], key: Key, on: boolean): Key[] {
+  const stored = new Set(value);
+  const subtree = [key, ...(built.below.get(key) ?? [])];
+  if (on) for (const k of [...subtree, ...(built.above.get(key) ?? [])]) stored.add(k);
+  else for (const k of subtree) stored.delete(k);
+  return [...stored];
 }
 
 export default function TreeCheck(props: TreeCheckProps) {
   const { treeData, value, onChange, id, labelField = 'displayName', valueField = 'id', childrenField = 'children', tags, height = 460, disabled } = props;
   const built = useMemo(() => build(treeData, { labelField, valueField, childrenField, tags }), [treeData, labelField, valueField, childrenField, tags]);
-  const checked = useMemo(() => (value ?? []).filter((k) => built.leaves.has(k)), [value, built]);
+  const state = useMemo(() => checkState(built, value ?? []), [value, built]);
   if (!built.count) return <Empty />;
   return (
     <div id={id} role="group" className="dj-tree-check" style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 8, maxHeight: height, overflowY: 'auto' }}>
@@ -79,11 +113,9 @@ export default function TreeCheck(props: TreeCheckProps) {
         virtual={false}
         disabled={disabled}
         treeData={built.nodes}
-        checkedKeys={checked}
-        onCheck={(keys, info) => {
-          const full = Array.isArray(keys) ? keys : keys.checked;
-          onChange?.([...(full as Key[]), ...((info.halfCheckedKeys ?? []) as Key[])]);
-        }}
+        checkStrictly
+        checkedKeys={state}
+        onCheck={(_keys, info) => onChange?.(toggle(built, value ?? [], info.node.key as Key, info.checked))}
       />
     </div>
   );

@@ -72,7 +72,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('组织管理', '/organization', 'organization', 'Pages.OrganService', 'ClusterOutlined', crud('Pages.OrganService')),
       page('组织审核', '/organAudit', 'organAudit', 'Pages.OrganService.Audit', 'AuditOutlined'),
       page('单位管理', '/unit', 'unit', 'Pages.OrganService.Unit', 'ShopOutlined'),
-      page('党员管理', '/partyMember', 'partyMember', 'Pages.PartyMember', 'UserOutlined', crud('Pages.PartyMember')),
+      page('党员管理', '/partyMember', 'partyMember', 'Pages.PartyMember', 'UserOutlined', [...crud('Pages.PartyMember'), btn('查看完整身份证号和手机号', 'Pages.PartyMember.ViewSensitive')]),
       page('注册审核', '/memberAudit', 'memberAudit', 'Pages.PartyMember.AuditeList', 'UserAddOutlined'),
     ],
   },
@@ -114,6 +114,8 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('项目管理', '/project', 'project', 'Pages.Administration.Projects', 'ProjectOutlined'),
       page('资源分类', '/resourceClass', 'resourceClass', 'Pages.Administration.ResourceClasses', 'PartitionOutlined'),
       page('角色管理', '/role', 'role', 'Pages.Administration.Roles', 'SafetyCertificateOutlined', crud('Pages.Administration.Roles')),
+      page('审计日志', '/auditLog', 'auditLog', 'Pages.Administration.AuditLogs', 'FileSearchOutlined'),
+      page('在线用户', '/onlineUser', 'onlineUser', 'Pages.Administration.OnlineUsers', 'WifiOutlined', [btn('强制下线', 'Pages.Administration.OnlineUsers.ForceLogout')]),
     ],
   },
   {

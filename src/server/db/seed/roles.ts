@@ -27,6 +27,8 @@ const PROVINCE_ONLY = [
   'Pages.Administration.ResourceClasses',
   'Pages.Administration.Roles',
   'Pages.BigScreen',
+  // members' identity cards and phones in full: the province only (issue 18), each view audit-logged
+  'Pages.PartyMember.ViewSensitive',
 ];
 
 export const ROLE_DEFS: RoleDef[] = [
@@ -42,7 +44,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
         'Pages.PartyMeetingsAdmin', 'Pages.PartyDues',
         'Pages.DifficultyPartyMember', 'Pages.DifficultyHelp', 'Pages.VolunteerActivity.Admin', 'Pages.VillageOffical',
-        'Pages.OrganChange', 'Pages.MovingRecord',
+        'Pages.OrganChange', 'Pages.MovingRecord', 'Pages.Development',
         'Pages.Announce',
         'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
       ],

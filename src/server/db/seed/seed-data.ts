@@ -15,6 +15,7 @@ import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedVillageOfficials } from './demo-village-official';
+import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -138,6 +139,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 

@@ -39,7 +39,7 @@ const firstType = (fs: FieldSchema) => (Array.isArray(fs.type) ? fs.type.find((t
 const optionsOf = (fs: FieldSchema) => (((fs['x-component-props'] as any)?.options ?? []) as { label: string; value: unknown }[]);
 
 /** A cell's text as the field's value, or an error message. */
-function parseCell(text: string, fs: FieldSchema, codes: Map<string, Map<string, string>>): { value?: unknown; error?: string } {
+export function parseCell(text: string, fs: FieldSchema, codes: Map<string, Map<string, string>>): { value?: unknown; error?: string } {
   const t = text.trim();
   if (!t) return {};
   const type = firstType(fs);
@@ -89,7 +89,7 @@ async function codeMaps(call: Call<any>, entity: EntityFile, fields: string[]) {
   return out;
 }
 
-async function readUpload(call: Call<any>, fileId: string): Promise<string[][]> {
+export async function readUpload(call: Call<any>, fileId: string): Promise<string[][]> {
   const f = await call.ctx.db.selectFrom('files').select(['storageKey', 'uploaderUserId']).where('id', '=', fileId).executeTakeFirst();
   // only one's own upload: an id of somebody else's file tells nothing
   if (!f || f.uploaderUserId !== call.user.userId) throw invalid([{ message: IMPORT_MSG.noFile, members: ['fileId'] }]);

@@ -2,10 +2,11 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { action, hasPermission, type Call } from '../../http/actions';
 import type { CurrentUser } from '../../http/auth';
 import { objectInput } from '../../http/paging';
-import { invalid } from '../../http/errors';
+import { forbidden, invalid } from '../../http/errors';
 import { subtreePattern } from '../../scope';
 import { mayAct, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
 import { runEffect } from '../../workflow/effects';
+import { runCheck } from '../checks';
 import { notifyStateChange } from '../../workflow/notify';
 import { historyOf } from '../../workflow/history';
 import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
@@ -95,7 +96,13 @@ const transitionOp: Builder = (o) =>
         throw invalid(missing.map((f) => ({ message: (fs[f]['x-required-message'] as string) ?? `请填写${fs[f].title}`, members: [f] })));
       }
       const changes = await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data });
-      const data = { ...rec.data, ...changes };
+      let data = { ...rec.data, ...changes };
+      if (step.check) {
+        // the step's own rules (date guards) speak only to whoever may take it
+        if (!mayAct(call.user, step.actor, subject)) throw forbidden(WF_MSG.notYourStep(subject.noun));
+        const owner = { userId: rec.ownerUserId ?? 0, organ: { id: rec.organId, path: rec.organPath, level: rec.organLevel } };
+        data = { ...data, ...(await runCheck(step.check, { call, entity: o.entity, data, owner, step: { name, record: rec } })) };
+      }
       const from = rec.auditStatus;
       await takeStep(call, {
         subject,

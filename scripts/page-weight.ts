@@ -1,0 +1,85 @@
+/**
+ * Bytes on the wire for a cold load of three pages of a running server (`npm start`), in Debian's
+ * Chromium: the login page, the member space (党员书架) and an admin list (党员管理) — each in a
+ * fresh browser context (empty cache) holding only the signed-in state. Counts every response of
+ * the load until the network is idle: headers plus the body as sent (compressed when the server
+ * compresses), and the decoded size beside it.
+ *
+ *   npm start &   # or any server
+ *   npx tsx scripts/page-weight.ts            # BASE_URL=http://127.0.0.1:8080 by default
+ *
+ * Goals (issue 19): an admin list ≤ 500 KB on the wire.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
+const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@123456';
+
+async function signedInState(browser: Browser, userName: string, admin: boolean) {
+  const context = await browser.newContext({ baseURL: BASE, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/dj/login');
+  await page.getByLabel('用户名').fill(userName);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((u) => !u.pathname.includes('/login'));
+  await page.waitForLoadState('networkidle');
+  if (admin) {
+    await page.getByTestId('switch-admin').click();
+    const dialog = page.getByRole('dialog', { name: '切换管理组织' });
+    await dialog.locator('.ant-radio-wrapper, [role=radio]').first().click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForLoadState('networkidle');
+  }
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+async function weigh(context: BrowserContext, path: string) {
+  const page: Page = await context.newPage();
+  const responses: Promise<{ wire: number; decoded: number; type: string }>[] = [];
+  page.on('requestfinished', (req) =>
+    responses.push(
+      (async () => {
+        const sizes = await req.sizes();
+        const res = await req.response();
+        const decoded = res ? await res.body().then((b) => b.length).catch(() => 0) : 0;
+        return { wire: sizes.responseHeadersSize + sizes.responseBodySize, decoded, type: req.resourceType() };
+      })(),
+    ),
+  );
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const rows = await Promise.all(responses);
+  await page.close();
+  const sum = (f: (r: (typeof rows)[number]) => number, type?: string) => rows.filter((r) => !type || r.type === type).reduce((s, r) => s + f(r), 0);
+  return { requests: rows.length, wire: sum((r) => r.wire), decoded: sum((r) => r.decoded), scriptWire: sum((r) => r.wire, 'script') };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+async function main() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const pages: [string, string, Awaited<ReturnType<typeof signedInState>> | undefined][] = [
+    ['登录页 /dj/login', '/dj/login', undefined],
+    ['党员书架 (member)', '/dj/partyMember/iStudy/partybook', await signedInState(browser, 'member', false)],
+    ['党员管理 (province admin)', '/dj/manager/partyMember', await signedInState(browser, 'admin', true)],
+  ];
+  console.log(`server ${BASE}\n`);
+  console.log('page'.padEnd(28), 'requests'.padStart(8), 'on the wire'.padStart(12), 'of it JS'.padStart(10), 'decoded'.padStart(10));
+  for (const [title, path, state] of pages) {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'zh-CN', storageState: state });
+    const w = await weigh(context, path);
+    await context.close();
+    console.log(title.padEnd(28), String(w.requests).padStart(8), kb(w.wire).padStart(12), kb(w.scriptWire).padStart(10), kb(w.decoded).padStart(10));
+  }
+  await browser.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
