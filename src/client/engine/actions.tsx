@@ -5,7 +5,7 @@
  * the dialogs of workflow steps (transition), the member picker (pickMembers), import, and a
  * call's answer (result).
  */
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { getWidget } from '../widgets/registry';
 import { useAppState } from '../state/store';
@@ -43,6 +43,8 @@ interface PromptState {
   props: Record<string, Record<string, unknown>>;
   /** makes the call with the values; a refusal keeps the dialog open for another try */
   submit: (values: Record<string, unknown>) => Promise<boolean>;
+  /** the dialog is open while its load call runs: a spinner instead of the form, 确定 disabled */
+  loading?: boolean;
   /** which opening (the dialog's form is made afresh for each) */
   seq: number;
 }
@@ -77,10 +79,11 @@ function PromptForm({ state, onDone }: { state: PromptState; onDone: () => void 
   const [saving, setSaving] = useState(false);
   const { action } = state;
   const close = () => {
-    form.resetFields();
+    if (!state.loading) form.resetFields();
     onDone();
   };
   const ok = async () => {
+    if (state.loading) return;
     let values: Record<string, unknown>;
     try {
       values = await form.validateFields();
@@ -103,21 +106,28 @@ function PromptForm({ state, onDone }: { state: PromptState; onDone: () => void 
       destroyOnHidden
       width={action.prompt?.width}
       confirmLoading={saving}
+      okButtonProps={{ disabled: state.loading }}
       onCancel={close}
       onOk={ok}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={state.initial}>
-        {action.prompt!.fields.map((f: PromptField) => (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={f.title}
-            rules={f.required ? [TEXT_WIDGETS.has(f.widget ?? 'Input.TextArea') ? { required: true, whitespace: true, message: f.message ?? `请输入${f.title}` } : { required: true, message: f.message ?? `请选择${f.title}` }] : []}
-          >
-            {promptControl(f, state.props[f.name] ?? {})}
-          </Form.Item>
-        ))}
-      </Form>
+      {state.loading ? (
+        <div className="dj-loading" role="status" aria-label="加载中">
+          <Spin />
+        </div>
+      ) : (
+        <Form form={form} layout="vertical" preserve={false} initialValues={state.initial}>
+          {action.prompt!.fields.map((f: PromptField) => (
+            <Form.Item
+              key={f.name}
+              name={f.name}
+              label={f.title}
+              rules={f.required ? [TEXT_WIDGETS.has(f.widget ?? 'Input.TextArea') ? { required: true, whitespace: true, message: f.message ?? `请输入${f.title}` } : { required: true, message: f.message ?? `请选择${f.title}` }] : []}
+            >
+              {promptControl(f, state.props[f.name] ?? {})}
+            </Form.Item>
+          ))}
+        </Form>
+      )}
     </Modal>
   );
 }
@@ -179,18 +189,17 @@ function PickDialog({ state, scope, onClose, onDone }: { state: PickState | null
 }
 
 /**
- * Which action of which record is running (its button spins): provided by the screen around its
- * action bars. A context, not a prop, because table cells may keep the render of an earlier state —
- * a prop captured while a load ran could leave a row's button spinning after the load ended.
+ * A button's spinner while its call runs: the runner reports it to the button that started it,
+ * whose own state it is. A prompt's load spins in its dialog instead (see `ask`): a row's button
+ * that spun through a load was once left spinning — and unclickable — after the dialog had opened.
  */
-export const RunnerBusy = createContext<string | null>(null);
-const busyKey = (action: ActionDef, record: Record<string, unknown> | null) => `${action.key}#${String(record?.id ?? '')}`;
+export type Spinner = (on: boolean) => void;
+const noSpin: Spinner = () => undefined;
 
-/** Runs actions; render `holder` once in the screen (the prompt dialog lives there) and provide `busy` through RunnerBusy. */
+/** Runs actions; render `holder` once in the screen (the prompt dialog lives there). */
 export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
   const { modal } = App.useApp();
   const [prompt, setPrompt] = useState<PromptState | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [transition, setTransition] = useState<TransitionState | null>(null);
   const [pick, setPick] = useState<PickState | null>(null);
   const [importing, setImporting] = useState<{ action: ActionDef; record: Record<string, unknown> | null } | null>(null);
@@ -200,28 +209,34 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
     new Promise<boolean>((resolve) =>
       modal.confirm({ title: text, okText: '确定', cancelText: '取消', onOk: () => resolve(true), onCancel: () => resolve(false) }),
     );
-  /** Opens the prompt (after its load call, whose answer is $loaded); `submit` makes the call. */
+  /**
+   * Opens the prompt at once; with a load call, the dialog shows a spinner until its answer
+   * ($loaded) gives the fields their values. The row's button never waits: a dialog closed
+   * meanwhile stays closed, and a failed load closes it (the request wrapper showed the message).
+   */
   const ask = async (action: ActionDef, scope: RefScope, submit: PromptState['submit']) => {
     const load = action.prompt?.load;
-    let loaded: Record<string, unknown> | null = null;
-    if (load) {
-      setBusy(busyKey(action, scope.record ?? null));
-      try {
-        loaded = (await invoke<Record<string, unknown>>(load.call, 'get', resolveParams(load.params, scope))) ?? {};
-      } catch {
-        return; // the request wrapper showed the message
-      } finally {
-        setBusy(null);
-      }
+    const seq = ++promptSeq;
+    const fill = (loaded: Record<string, unknown> | null): PromptState => {
+      const full: RefScope = { ...scope, loaded };
+      const fields = action.prompt?.fields ?? [];
+      const initial = Object.fromEntries(fields.filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, full) ?? undefined]));
+      const props = Object.fromEntries(fields.map((f) => [f.name, resolveParams(f.props as Record<string, unknown> | undefined, full)]));
+      return { action, initial, props, submit, seq };
+    };
+    if (!load) return setPrompt(fill(null));
+    setPrompt({ action, initial: {}, props: {}, submit, seq, loading: true });
+    let loaded: Record<string, unknown>;
+    try {
+      loaded = (await invoke<Record<string, unknown>>(load.call, 'get', resolveParams(load.params, scope))) ?? {};
+    } catch {
+      setPrompt((cur) => (cur?.seq === seq ? null : cur));
+      return;
     }
-    const full: RefScope = { ...scope, loaded };
-    const fields = action.prompt?.fields ?? [];
-    const initial = Object.fromEntries(fields.filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, full) ?? undefined]));
-    const props = Object.fromEntries(fields.map((f) => [f.name, resolveParams(f.props as Record<string, unknown> | undefined, full)]));
-    setPrompt({ action, initial, props, submit, seq: ++promptSeq });
+    setPrompt((cur) => (cur?.seq === seq ? fill(loaded) : cur));
   };
 
-  async function run(action: ActionDef, record: Record<string, unknown> | null) {
+  async function run(action: ActionDef, record: Record<string, unknown> | null, spin: Spinner = noSpin) {
     const scope: RefScope = { ...scopeBase, record };
     switch (action.kind) {
       case 'create':
@@ -270,13 +285,13 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
         }
       });
     }
-    setBusy(busyKey(action, record));
+    spin(true);
     try {
       await send({});
     } catch {
       /* the request wrapper showed the message */
     } finally {
-      setBusy(null);
+      spin(false);
     }
   }
 
@@ -295,11 +310,11 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
       <ResultDialog state={result} onClose={() => setResult(null)} />
     </>
   );
-  return { run, holder, busy };
+  return { run, holder };
 }
 
-export function ActionBar({ actions, onRun, record, size, link }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null) => void; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean }) {
-  const busy = useContext(RunnerBusy);
+export function ActionBar({ actions, onRun, record, size, link }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null, spin: Spinner) => unknown; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean }) {
+  const [spinning, setSpinning] = useState<string | null>(null);
   if (!actions.length) return null;
   return (
     <Space size={link ? 0 : 8} wrap>
@@ -310,10 +325,10 @@ export function ActionBar({ actions, onRun, record, size, link }: { actions: Act
           size={size}
           type={link ? 'link' : a.primary ? 'primary' : 'default'}
           danger={a.danger}
-          loading={busy === busyKey(a, record)}
+          loading={spinning === a.key}
           onClick={(e) => {
             e.stopPropagation();
-            onRun(a, record);
+            void onRun(a, record, (on) => setSpinning(on ? a.key : null));
           }}
         >
           {a.label}

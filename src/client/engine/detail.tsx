@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Value, fieldSchema, resolveColumn } from './fields';
 import { HistoryTimeline } from './timeline';
 import { invoke } from './calls';
-import { ActionBar, RunnerBusy, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { allHold, resolveParams } from './refs';
 import type { ColumnDef, DetailDef, DetailSection, EntityDef, FieldSchema, ScreenDef, UiConfig } from './types';
 
@@ -154,7 +154,7 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
   return (
     <div className="dj-screen" data-screen={`${screen.tag}/info`}>
       <BackBar basePath={basePath} title={title} />
-      <Card extra={actions.length ? <RunnerBusy.Provider value={runner.busy}><ActionBar actions={actions} record={record} onRun={runner.run} /></RunnerBusy.Provider> : undefined}>
+      <Card extra={actions.length ? <ActionBar actions={actions} record={record} onRun={runner.run} /> : undefined}>
         {record ? <DetailView detail={detail} entity={entity} record={record} /> : failed ? <Empty description="无数据" /> : <Spin />}
       </Card>
       {record

@@ -19,7 +19,7 @@ import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { Value, resolveColumn } from './fields';
 import { FilterBar, filterQuery } from './filter-bar';
-import { ActionBar, DEFAULT_SUCCESS, RunnerBusy, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { EntityForm, editedFields, pickBody } from './entity-form';
 import { DetailView } from './detail';
@@ -243,7 +243,6 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   };
 
   return (
-    <RunnerBusy.Provider value={runner.busy}>
     <div className="dj-screen dj-list" data-screen={screen.tag}>
       {tabs.length ? (
         <Tabs
@@ -405,6 +404,5 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       {runner.holder}
       {bulkRunner.holder}
     </div>
-    </RunnerBusy.Provider>
   );
 }
