@@ -12,6 +12,8 @@ export interface DatabaseTarget {
   schema?: string;
 }
 
+const PGLITE_CONF = ['shared_buffers = 32MB', 'maintenance_work_mem = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB', 'wal_buffers = 1MB'];
+
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite.
  * Both speak the same SQL, so the migrations and every query are shared.
@@ -35,6 +37,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
   const { PGlite, types } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     dataDir: target.dataDir,
+    // PostgreSQL's server defaults (128 MB of shared buffers and more) live in WebAssembly memory,
+    // which never shrinks: an embedded database of a demo or a county needs far less
+    // (docs/BENCHMARKS.md, "The embedded database's memory")
+    postgresqlconf: PGLITE_CONF,
     parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v), [types.DATE]: (v: string) => v },
   });
   return { db: new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins }), kind: 'pglite' };
