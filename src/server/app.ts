@@ -65,6 +65,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
   } as any) as unknown as FastifyInstance;
   ctx.log = app.log;
+  app.addHook('onClose', async () => ctx.authChanges.close());
 
   // The client sends JSON as application/json-patch+json (core §7); an empty JSON body is {}.
   app.removeContentTypeParser('application/json');

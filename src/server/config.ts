@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone } from '../contract/platform-time';
 
@@ -44,6 +45,24 @@ export interface Config {
   importMaxRows: number;
   /** the repeat-submit guard's window: the same create by the same user within it is refused (REPEAT_SUBMIT_SECONDS, default 10; 0: off) */
   repeatSubmitSeconds: number;
+  /** API processes on the one port (API_PROCESSES, default 1); more than one needs PostgreSQL (DATABASE_URL) */
+  apiProcesses: number;
+  /** Redis shared by the API processes (REDIS_URL, e.g. redis://127.0.0.1:6379): session and permission changes reach them all at once */
+  redisUrl: string | null;
+  /** the prefix of this deployment's Redis keys (REDIS_PREFIX, default `dj:`) */
+  redisPrefix: string;
+  /** how long a process keeps a resolved session (SESSION_CACHE_SECONDS, default 180; 0: never): every change voids it at once */
+  sessionCacheSeconds: number;
+}
+
+/** API_PROCESSES: a count, or `auto` for one per core. */
+function apiProcesses(value: string | undefined, cores: number): number {
+  const v = (value ?? '').trim();
+  if (!v) return 1;
+  if (v === 'auto') return Math.max(1, cores);
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`API_PROCESSES: "${v}" is not a count of processes (1–64 or auto)`);
+  return n;
 }
 
 function platformTz(env: NodeJS.ProcessEnv): string {
@@ -108,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exportMaxRows: Math.max(1, Number(env.EXPORT_MAX_ROWS || 50000)),
     importMaxRows: Math.max(1, Number(env.IMPORT_MAX_ROWS || 5000)),
     repeatSubmitSeconds: Math.max(0, Number(env.REPEAT_SUBMIT_SECONDS || 10) || 0),
+    apiProcesses: apiProcesses(env.API_PROCESSES, availableParallelism()),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'dj:',
+    sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 180) || 0),
     ...overrides,
   };
 }

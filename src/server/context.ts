@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { SmsSender } from './security/sms';
 import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
+import { authChangesFor, type AuthChanges } from './http/auth-changes';
 
 /** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
 export interface AppContext {
@@ -15,16 +16,19 @@ export interface AppContext {
   sms: SmsSender;
   permissions: PermissionCache;
   sessions: SessionCache;
+  /** how session and permission changes reach every API process (auth-changes.ts) */
+  authChanges: AuthChanges;
   log: FastifyBaseLogger;
 }
 
-export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
   const ctx = {
     ...parts,
     now: parts.now ?? (() => new Date()),
     log: parts.log ?? (console as unknown as FastifyBaseLogger),
   } as AppContext;
   ctx.permissions = new PermissionCache(ctx);
-  ctx.sessions = new SessionCache();
+  ctx.authChanges = authChangesFor(parts.config, (msg, err) => ctx.log.warn({ err }, msg));
+  ctx.sessions = new SessionCache(ctx.authChanges, parts.config.sessionCacheSeconds * 1000);
   return ctx;
 }

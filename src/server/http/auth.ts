@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { verifyToken } from './token';
+import type { AuthChanges } from './auth-changes';
 
 /** The caller, as the token's server-side session says: who, in which role, managing which organisation. */
 export interface CurrentUser {
@@ -29,32 +30,57 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Resolved sessions are kept for a few seconds: a playing member reports every minute and the
- * study path is the hottest of the platform. Everything that ends or changes a session in this
- * process invalidates at once (logout, role change, password reset, disabling); the short lifetime
- * bounds what another process's change can leave behind.
+ * Resolved sessions are kept for a while (SESSION_CACHE_SECONDS, 180 by default — longer than the
+ * minute between a playing member's reports, so a report costs no session query and no activity
+ * write). What ends or changes a session — logout, forced logout, a role or organisation change, a
+ * password reset, disabling — goes through `invalidate…`, which voids the entry here at once and, via
+ * the auth generation (auth-changes.ts), in every other API process before its answer is sent.
  */
 export class SessionCache {
-  private entries = new Map<string, { user: CurrentUser; until: number }>();
-  constructor(private ttlMs = 5000) {}
-  get(token: string, nowMs: number) {
+  private entries = new Map<string, { user: CurrentUser; until: number; stamp: string }>();
+  constructor(private changes: AuthChanges, private ttlMs = 5000, private maxEntries = 100_000) {}
+  get enabled() {
+    return this.changes.caching && this.ttlMs > 0;
+  }
+  /** the stamp an entry of this session is read under (null: keep nothing) */
+  stamp(sessionId: string, userId: number) {
+    return this.enabled ? this.changes.stamp(sessionId, userId) : Promise.resolve(null);
+  }
+  generation() {
+    return this.enabled ? this.changes.generation() : Promise.resolve(null);
+  }
+  /** the entry, if it is still within its time and nothing it depends on changed since */
+  async get(token: string, nowMs: number) {
     const e = this.entries.get(token);
-    if (!e || e.until <= nowMs) return null;
-    return e.user;
+    if (!e) return null;
+    if (e.until > nowMs && (await this.stamp(e.user.sessionId, e.user.userId)) === e.stamp) return e.user;
+    this.entries.delete(token);
+    return null;
   }
-  set(token: string, user: CurrentUser, nowMs: number, tokenExp: number) {
-    if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(token, { user, until: Math.min(nowMs + this.ttlMs, tokenExp * 1000) });
+  set(token: string, user: CurrentUser, nowMs: number, tokenExp: number, stamp: string | null) {
+    if (stamp == null || !this.enabled) return;
+    if (this.entries.size >= this.maxEntries) {
+      // the oldest tenth goes (a Map iterates in insertion order)
+      let drop = Math.ceil(this.maxEntries / 10);
+      for (const k of this.entries.keys()) {
+        this.entries.delete(k);
+        if (--drop <= 0) break;
+      }
+    }
+    this.entries.set(token, { user, until: Math.min(nowMs + this.ttlMs, tokenExp * 1000), stamp });
   }
-  invalidateSession(sessionId: string) {
+  async invalidateSession(sessionId: string) {
     for (const [k, e] of this.entries) if (e.user.sessionId === sessionId) this.entries.delete(k);
+    await this.changes.changed({ sessionId });
   }
   /** a change of who the user is (his organisation moved) takes effect at his next request */
-  invalidateUser(userId: number) {
+  async invalidateUser(userId: number) {
     for (const [k, e] of this.entries) if (e.user.userId === userId) this.entries.delete(k);
+    await this.changes.changed({ userId });
   }
-  clear() {
+  async clear() {
     this.entries.clear();
+    await this.changes.changed('all');
   }
 }
 
@@ -63,10 +89,12 @@ const ACTIVITY_STEP_MS = 30_000;
 
 export async function resolveCurrentUser(ctx: AppContext, token: string, ip?: string): Promise<CurrentUser | null> {
   const now = ctx.now();
-  const cached = ctx.sessions.get(token, now.getTime());
+  const cached = await ctx.sessions.get(token, now.getTime());
   if (cached) return cached;
   const claims = verifyToken(ctx.config.jwtSecret, token, Math.floor(now.getTime() / 1000));
   if (!claims) return null;
+  // read before the database: a change made meanwhile leaves what is read now void
+  const stamp = await ctx.sessions.stamp(claims.jti, Number(claims.sub));
   const row = await ctx.db
     .selectFrom('authSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
@@ -104,7 +132,7 @@ export async function resolveCurrentUser(ctx: AppContext, token: string, ip?: st
     memberOrganPath: row.memberOrganPath ?? null,
     permissions: await ctx.permissions.forRole(roleId),
   };
-  ctx.sessions.set(token, user, now.getTime(), claims.exp);
+  ctx.sessions.set(token, user, now.getTime(), claims.exp, stamp);
   // only on a cache miss (at most every few seconds per token), and a no-op within the step
   await ctx.db
     .updateTable('authSessions')

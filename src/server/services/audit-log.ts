@@ -162,7 +162,7 @@ export const onlineUserService = defineService('OnlineUserService', {
       call.requireVisible(s.organPath, '该会话不存在或已下线');
       if (s.userId === user.userId) throw badRequest('不能强制本人下线');
       await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', s.id).where('revokedAt', 'is', null).execute();
-      ctx.sessions.invalidateSession(s.id);
+      await ctx.sessions.invalidateSession(s.id);
       return true;
     },
   }),

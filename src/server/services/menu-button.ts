@@ -150,7 +150,7 @@ export const menuButtonService = defineService('MenuButtonService', {
         const role = await findRole(trx, user, input.roleId, true);
         return assignRoleMenus(trx, role.id, input.menuIds);
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
       return ids;
     },
   }),
@@ -172,7 +172,7 @@ export const menuButtonService = defineService('MenuButtonService', {
         await trx.deleteFrom('roleMenus').where('menuId', 'not in', ids).execute();
         return ids;
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
       return ids;
     },
   }),
@@ -204,7 +204,7 @@ export const menuButtonService = defineService('MenuButtonService', {
         await offerToTenant(trx, [row.id]);
         return row;
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
       return buildMenuTree([row], undefined, true)[0];
     },
   }),
@@ -254,7 +254,7 @@ export const menuButtonService = defineService('MenuButtonService', {
         await offerToTenant(trx, [...newId.values()]);
         return newId.get(source.id)!;
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
       const rows = await loadMenus(ctx.db);
       const copy = subtreeIds(rows, copyRootId);
       return buildMenuTree(rows, (r) => copy.has(r.id), true)[0];
@@ -292,7 +292,7 @@ export const menuButtonService = defineService('MenuButtonService', {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
       return buildMenuTree([row], undefined, true)[0];
     },
   }),
@@ -310,7 +310,7 @@ export const menuButtonService = defineService('MenuButtonService', {
         if (child) throw badRequest(MSG.menuHasChildren);
         await trx.deleteFrom('menus').where('id', '=', menu.id).execute();
       });
-      ctx.permissions.invalidate();
+      await ctx.permissions.invalidate();
     },
   }),
 });

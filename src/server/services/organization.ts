@@ -189,7 +189,7 @@ export const organizationService = defineService('OrganizationService', {
       if (parentId !== organ.parentId) call.requireScope((await getOrgan(ctx.db, parentId!)).organPath);
       const { moved } = await updateOrgan(ctx.db, input, (trx) => resubmitIfRejected(call, 'organization', organ, trx));
       // sessions cache the managed organisation's path: a moved subtree must not keep the old one
-      if (moved) ctx.sessions.clear();
+      if (moved) await ctx.sessions.clear();
       const row = await organNodeColumns(ctx.db).where('o.id', '=', organ.id).executeTakeFirstOrThrow();
       return toNode(row);
     },

@@ -595,7 +595,7 @@ export const partyMemberService = defineService('PartyMemberService', {
           if (!left) await trx.updateTable('users').set({ isActive: false }).where('id', '=', row.userId).execute();
         }
       });
-      ctx.sessions.clear();
+      if (row.userId) await ctx.sessions.invalidateUser(row.userId);
       return true;
     },
   }),

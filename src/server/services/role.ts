@@ -93,7 +93,7 @@ interface RoleInput {
 /** Role writes run in one transaction; the permission cache forgets the roles once it has committed. */
 async function changingRoles<T>(ctx: AppContext, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   const out = await ctx.db.transaction().execute(work);
-  ctx.permissions.invalidate();
+  await ctx.permissions.invalidate();
   return out;
 }
 

@@ -224,7 +224,7 @@ export const tokenAuthService = defineService(
         const role = roles.find((r) => r.roleId === input.roleId && (input.organId == null || r.organId === input.organId));
         if (!role) throw badRequest(MSG.roleNotHeld);
         await ctx.db.updateTable('authSessions').set({ roleId: role.roleId, organId: role.organId }).where('id', '=', user.sessionId).execute();
-        ctx.sessions.invalidateSession(user.sessionId);
+        await ctx.sessions.invalidateSession(user.sessionId);
         const token = req.headers.authorization!.replace(/^Bearer\s+/i, '');
         const session = await ctx.db.selectFrom('authSessions').select('expiresAt').where('id', '=', user.sessionId).executeTakeFirstOrThrow();
         return {
@@ -241,7 +241,7 @@ export const tokenAuthService = defineService(
       access: 'self',
       async handler({ ctx, user }) {
         await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', user.sessionId).execute();
-        ctx.sessions.invalidateSession(user.sessionId);
+        await ctx.sessions.invalidateSession(user.sessionId);
         return true;
       },
     }),

@@ -158,7 +158,7 @@ export const userService = defineService('UserService', {
         await setPassword(call, target.id, input.newPassword, true);
         // whoever knew the old password is signed out at once (the resetting administrator keeps his own session)
         await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('userId', '=', target.id).where('revokedAt', 'is', null).where('id', '<>', user.sessionId).execute();
-        ctx.sessions.invalidateUser(target.id);
+        await ctx.sessions.invalidateUser(target.id);
         return true;
       }
       const [phoneB64, secret] = (input.resetToken ?? '').split('.');
@@ -171,7 +171,7 @@ export const userService = defineService('UserService', {
       await setPassword(call, target.id, input.newPassword);
       // every open session of that user ends
       await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('userId', '=', target.id).where('revokedAt', 'is', null).execute();
-      ctx.sessions.clear();
+      await ctx.sessions.invalidateUser(target.id);
       return true;
     },
   }),
@@ -386,7 +386,7 @@ export const userService = defineService('UserService', {
       if (call.input.id === call.user.userId) throw badRequest('不能停用当前登录的账号');
       await loadAdminInScope(call, call.input.id);
       await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive }).where('id', '=', call.input.id).execute();
-      call.ctx.sessions.clear();
+      await call.ctx.sessions.invalidateUser(call.input.id);
       return true;
     },
   }),
@@ -410,7 +410,7 @@ export const userService = defineService('UserService', {
         const member = await trx.selectFrom('partyMembers').select('id').where('userId', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (!left && !member) await trx.updateTable('users').set({ isDeleted: true, isActive: false }).where('id', '=', input.id).execute();
       });
-      ctx.sessions.clear();
+      await ctx.sessions.invalidateUser(input.id);
       return true;
     },
   }),

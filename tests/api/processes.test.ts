@@ -1,0 +1,183 @@
+/**
+ * Several API processes on one PostgreSQL (issue 19): what one process changes — a logout, an
+ * administrator's password reset, a role's menus — is refused or applied at once by the others,
+ * although each keeps resolved sessions in memory; the one-playing-device rule holds across them.
+ * Real servers (`src/server/main.ts`) as child processes: two on two ports (so a request can be
+ * sent to a chosen one), then API_PROCESSES=2 on one port, with Redis and without it.
+ * Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both when the servers answer on this machine);
+ * the refusal of several processes on the embedded database needs neither.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from './harness';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as any).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const dir = mkdtempSync(join(tmpdir(), 'party-procs-'));
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((c) => stop(c)));
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+});
+
+async function launch(env: Record<string, string>, until = '已启动'): Promise<{ child: ChildProcess; out: () => string; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', JWT_SECRET: 'processes-test-secret', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 90_000;
+  while (!out.includes(until) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  return { child, out: () => out, base: `http://127.0.0.1:${port}` };
+}
+
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const json = async (base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+};
+const signIn = async (base: string, userName: string, password = 'Demo@123456') => {
+  const r = await json(base, '/api/TokenAuth/Sigin', { body: { userName, password } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.result.accessToken as string;
+};
+const asAdmin = async (base: string, userName: string) => {
+  const token = await signIn(base, userName);
+  const role = (await json(base, '/api/services/app/UserService/GetUserManageOrgan', { token })).body.result[0];
+  await json(base, `/api/TokenAuth/UserChangeRole?roleId=${role.roleId}&organId=${role.organId}`, { token });
+  return token;
+};
+const me = (base: string, token: string) => json(base, '/api/services/app/PermissionService/GetCurrentUserPermission', { token });
+const svc = (s: string, a: string) => `/api/services/app/${s}/${a}`;
+
+describe.skipIf(onPostgres)('API_PROCESSES on the embedded database', () => {
+  it('is refused with the reason: PGlite is opened by one process only', async () => {
+    const { child, out } = await launch({ API_PROCESSES: '2', DATABASE_URL: '', DATA_DIR: join(dir, 'pglite') }, '启动失败');
+    await new Promise<void>((r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+    expect(child.exitCode).toBe(1);
+    expect(out()).toContain('API_PROCESSES=2 需要 PostgreSQL（DATABASE_URL）：内嵌数据库 PGlite 只能由一个进程打开');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreSQL', () => {
+  const database = `dj_procs_${randomBytes(5).toString('hex')}`;
+  let databaseUrl = '';
+  const prefix = `test${randomBytes(4).toString('hex')}:`;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${database}`;
+    databaseUrl = u.toString();
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((c) => stop(c)));
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('two processes with Redis: a logout, a password reset and a role change made in one are honoured at once by the other; one playing device across both', async () => {
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    const a = await launch(env);
+    expect(a.out()).toContain('已启动');
+    const b = await launch(env);
+    expect(b.out()).toContain('已启动');
+
+    // a logout in A: B, which has just resolved (and kept) the session, refuses it on the next request
+    for (let i = 0; i < 5; i++) {
+      const token = await signIn(a.base, 'member');
+      expect((await me(b.base, token)).status).toBe(200);
+      expect((await me(b.base, token)).status).toBe(200);
+      expect((await json(a.base, '/api/TokenAuth/Logout', { token, body: {} })).status).toBe(200);
+      expect((await me(b.base, token)).status).toBe(401);
+    }
+    // another session of the same member is untouched by that logout
+    const kept = await signIn(a.base, 'member');
+    expect((await me(b.base, kept)).status).toBe(200);
+
+    // an administrator's password reset in A signs the member out in B at once
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const idOf = async (q: string, v: unknown[]) => (await db.query(q, v)).rows[0].id as number;
+    const memberId = await idOf('select id from users where user_name = $1', ['member']);
+    const province = await asAdmin(a.base, 'admin');
+    const reset = await json(a.base, svc('UserService', 'ResetPassword'), { token: province, body: { userId: memberId, newPassword: 'Reset@2026xy' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await me(b.base, kept)).status).toBe(401);
+
+    // a role's menus changed in A: the district administrator's permissions change in B at once
+    const district = await asAdmin(b.base, 'districtadmin');
+    const names = async () => (await json(b.base, svc('PermissionService', 'GetCurrentUserPermissionNames'), { token: district })).body.result as string[];
+    expect(await names()).toContain('Pages.PartyMember');
+    expect(await names()).toContain('Pages.PartyMember');
+    const roleId = await idOf("select id from roles where name = 'DistrictAdmin'", []);
+    const projects = await idOf("select id from menus where permission_name = 'Pages.Administration.Projects'", []);
+    await db.end();
+    const set = await json(a.base, svc('MenuButtonService', 'SetRoleMenu'), { token: province, body: { roleId, menuIds: [projects] } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await names()).toContain('Pages.Administration.Projects');
+    expect(await names()).not.toContain('Pages.PartyMember');
+    expect((await json(b.base, `${svc('PartyMemberService', 'PageList')}?MaxResultCount=1`, { token: district })).status).toBe(403);
+
+    // one playing device: the laptop plays through A, the phone is refused through B
+    const laptop = await signIn(a.base, 'teacher');
+    const phone = await signIn(b.base, 'teacher');
+    const list = (await json(a.base, `${svc('ResourceLibaryService', 'GetOrganResourceList')}?MaxResultCount=50`, { token: laptop })).body.result;
+    const audio = (list.items ?? list).find((r: any) => r.resourceType === 2) ?? (list.items ?? list)[0];
+    await json(a.base, `${svc('ResourceLibaryService', 'GetResourceById')}?id=${audio.id}`, { token: laptop });
+    const study = (base: string, token: string) => json(base, svc('ResourceLibaryService', 'ResrouceStudy'), { token, body: { periodSource: 1, resouceId: audio.id } });
+    expect((await study(a.base, laptop)).body.result.studyState).toBe(1);
+    await json(b.base, `${svc('ResourceLibaryService', 'GetResourceById')}?id=${audio.id}`, { token: phone });
+    expect((await study(b.base, phone)).body.result).toMatchObject({ studyState: 4, message: '您正在其他设备上学习，同一时间只能在一台设备上学习' });
+
+    await Promise.all([stop(a.child), stop(b.child)]);
+  });
+
+  for (const withRedis of [true, false]) {
+    it(`API_PROCESSES=2 on one port, ${withRedis ? 'with Redis' : 'without Redis (nothing cached)'}: every logout is refused at once, whichever process answers`, async () => {
+      const c = await launch({ DATABASE_URL: databaseUrl, API_PROCESSES: '2', ...(withRedis ? { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix } : {}) });
+      expect(c.out()).toContain(withRedis ? '接口进程：2 个；会话与权限变化经 Redis 通知每个进程' : '接口进程：2 个；会话与权限变化不缓存（未配置 REDIS_URL）');
+      for (let i = 0; i < 10; i++) {
+        const token = await signIn(c.base, 'cityadmin');
+        for (let k = 0; k < 3; k++) expect((await me(c.base, token)).status).toBe(200);
+        expect((await json(c.base, '/api/TokenAuth/Logout', { token, body: {} })).status).toBe(200);
+        for (let k = 0; k < 3; k++) expect((await me(c.base, token)).status).toBe(401);
+      }
+      await stop(c.child);
+      expect(c.child.exitCode ?? 0).toBe(0);
+    });
+  }
+});
