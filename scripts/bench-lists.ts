@@ -41,7 +41,7 @@ async function main() {
     from organizations o where o.organ_level = 3 and o.organ_name like '基准区%' order by o.id limit 1`.execute(db)).rows[0];
   const root = (await sql<{ id: number }>`select id from organizations where parent_id is null order by id limit 1`.execute(db)).rows[0];
   const S = (s: string) => `/api/services/app/${s}`;
-  const cases: [string, string][] = [
+  const cases: [string, string, string?][] = [
     [`SearchPageList, one district (${Number(district.n).toLocaleString()} members)`, `${S('PartyMemberService/SearchPageList')}?organPath=${encodeURIComponent(district.organPath)}&skipCount=0&maxResultCount=7`],
     [`SearchPageList, the whole province (${members.toLocaleString()})`, `${S('PartyMemberService/SearchPageList')}?skipCount=0&maxResultCount=7`],
     ['PartyMemberService/PageList, first page', `${S('PartyMemberService/PageList')}?skipCount=0&maxResultCount=10`],
@@ -55,14 +55,27 @@ async function main() {
     ['OrganTargetProgress, the whole province', S('PeriodManageService/OrganTargetProgress')],
     ['PartyMemberService/Analysis (党员分析), the whole province', S('PartyMemberService/Analysis')],
   ];
+  // record-store lists over the 流动党员 rows of scripts/generate-records.ts, if it ran: the three
+  // scopes (own subtree, the flow-in side, either side), as the province and as one district
+  const moving = Number((await sql<{ n: number }>`select count(*) as n from records where entity = 'movingRecord'`.execute(db)).rows[0].n);
+  if (moving > 1000) {
+    let districtToken = (await call('POST', '/api/TokenAuth/Sigin', undefined, { userName: 'benchdistrict', password: 'Demo@123456' })).accessToken as string;
+    const [dr] = await call('GET', '/api/services/app/UserService/GetUserManageOrgan', districtToken);
+    districtToken = (await call('GET', `/api/TokenAuth/UserChangeRole?roleId=${dr.roleId}&organId=${dr.organId}`, districtToken))?.accessToken ?? districtToken;
+    for (const [who, t] of [['province', token], ['district', districtToken]] as const) {
+      for (const [list, scope] of [['PageList', 'subtree'], ['FlowInPageList', 'otherSide'], ['HistoryPageList', 'sides']]) {
+        cases.push([`MovingRecordService/${list} (${scope}), ${who}, ${moving.toLocaleString()} records`, `${S(`MovingRecordService/${list}`)}?skipCount=0&maxResultCount=10`, t]);
+      }
+    }
+  }
   console.log(`${URL}: ${members.toLocaleString()} members; ${RUNS} runs each after 3 warm-ups\n`);
   console.log('call'.padEnd(58), 'p50'.padStart(10), 'p95'.padStart(10));
-  for (const [title, url] of cases) {
-    for (let i = 0; i < 3; i++) await call('GET', url, token);
+  for (const [title, url, as = token] of cases) {
+    for (let i = 0; i < 3; i++) await call('GET', url, as);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t = process.hrtime.bigint();
-      await call('GET', url, token);
+      await call('GET', url, as);
       times.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
     times.sort((a, b) => a - b);

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const present = async () =>
-  (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and indexname like 'ix_rec_%'`.execute(app.db)).rows.map((r) => r.indexname).sort();
+  (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and left(indexname, 7) = 'ix_rec_'`.execute(app.db)).rows.map((r) => r.indexname).sort();
+const storeIndexes = ['ix_records_data', 'ix_records_entity_order', 'ix_records_entity_organ', 'ix_records_entity_owner', 'ix_records_entity_path', 'ix_records_parent'];
+const storePresent = async () =>
+  (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and left(indexname, 11) = 'ix_records_'`.execute(app.db)).rows.map((r) => r.indexname).sort();
 
 describe('declared entity indexes', () => {
   it('are created by the migrations, as expression indexes on the body fields', async () => {
@@ -32,5 +35,11 @@ describe('declared entity indexes', () => {
     expect(now).not.toContain('ix_rec_volactivity_starttime');
     await syncEntityIndexes(app.db, loadEntityFiles());
     expect(await present()).toContain('ix_rec_volactivity_starttime');
+  });
+
+  it('leave the record store’s own indexes alone (their names share the prefix’s letters)', async () => {
+    expect(await storePresent()).toEqual(storeIndexes);
+    await syncEntityIndexes(app.db, loadEntityFiles());
+    expect(await storePresent()).toEqual(storeIndexes);
   });
 });

@@ -25,7 +25,8 @@ export function declaredIndexes(entities: EntityFile[]): Map<string, string> {
 
 export async function syncEntityIndexes(db: Database, entities: EntityFile[]) {
   const wanted = declaredIndexes(entities);
-  const existing = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and indexname like ${`${PREFIX}%`}`.execute(db);
+  // the prefix compared exactly: in LIKE its `_` would be any character, and match ix_records_…
+  const existing = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and left(indexname, ${PREFIX.length}) = ${PREFIX}`.execute(db);
   for (const { indexname } of existing.rows) if (!wanted.has(indexname)) await sql.raw(`DROP INDEX IF EXISTS ${indexname}`).execute(db);
   for (const create of wanted.values()) await sql.raw(create).execute(db);
 }
