@@ -27,6 +27,12 @@ function precompress() {
   };
 }
 
+/** antd's rc-* libraries (and @rc-component/*), pure ES modules without a `sideEffects` field. */
+const RC_LIBRARY = /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
+
+/** The member kit's modules (not its stylesheet). */
+const MEMBER_KIT = /[\\/]src[\\/]client[\\/]member[\\/]kit[\\/][^\\/]+\.tsx?$/;
+
 const apiProject = (name: string, env: Record<string, string>) => ({
   extends: true,
   test: {
@@ -53,6 +59,17 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      // antd's own modules say they are free of side effects (package.json `sideEffects`), the rc-*
+      // libraries under them do not say it: every rc module an antd module touches then counts as
+      // used, with all it imports (a Button's style token pulls the whole colour picker). Said here,
+      // an unused rc module is left out, and a page loads only the rc code of the components it
+      // draws (issue 19). Stylesheets keep theirs.
+      // The member kit's modules (src/client/member/kit) have none either but their stylesheets: a
+      // page importing two of them from the kit's index does not carry the others (a detail's
+      // Descriptions and Timeline, a card's Card…).
+      treeshake: { moduleSideEffects: (id: string) => /\.css$/.test(id) || !(RC_LIBRARY.test(id) || MEMBER_KIT.test(id)) },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/file': 'http://127.0.0.1:8080', '/swagger': 'http://127.0.0.1:8080' },

@@ -6,7 +6,7 @@
  */
 export const TOAST_SECONDS = 3;
 
-const antd = () => import('antd');
+const antd = () => import('./antd-message');
 
 type Kind = 'error' | 'success' | 'warning';
 function toast(kind: Kind, text: string) {

@@ -6,7 +6,7 @@
  * remembered per screen and user), 导出 of the filtered rows, and bulk delete / audit of the selected
  * rows where the screen has those row actions (list-options.ts, bulk.tsx).
  */
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { Key } from 'react';
 import { Button, Drawer, Empty, Modal, Space, Spin, Tabs } from 'antd';
@@ -21,9 +21,7 @@ import { Value, resolveColumn } from './fields';
 import { FilterBar, filterQuery } from './filter-bar';
 import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
-import { EntityForm, editedFields, pickBody } from './entity-form';
-import { DetailView } from './detail';
-import { AuditPanel } from './audit';
+import { editedFields, pickBody } from './entity-body';
 import { useExport } from './export-import';
 import { TreePanel, type TreePanelHandle } from './tree-panel';
 import { bulkActions, columnsStorageKey, readColumnsState, recordName, shownColumns, withDefaultExport, writeColumnsState, type ColumnsState } from './list-options';
@@ -31,6 +29,11 @@ import { BulkButtons, selectAllTitle, useBulkRunner } from './bulk';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 import { ListSummary } from './list-summary';
+
+// what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
+const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
+const DetailView = lazy(() => import('./detail').then((m) => ({ default: m.DetailView })));
+const AuditPanel = lazy(() => import('./audit').then((m) => ({ default: m.AuditPanel })));
 
 export { filterQuery };
 
@@ -366,6 +369,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         onCancel={closeOverlay}
       >
         {overlay?.type === 'form' && entity ? (
+          <Suspense fallback={<Spin />}>
           <EntityForm
             entity={entity}
             fields={screen.form?.fields}
@@ -375,6 +379,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             onSubmit={formSubmit}
             onCancel={closeOverlay}
           />
+          </Suspense>
         ) : null}
       </Modal>
       <Drawer
@@ -384,6 +389,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         destroyOnHidden
         onClose={closeOverlay}
       >
+        <Suspense fallback={<Spin />}>
         {overlay?.type === 'detail' ? <DetailView detail={screen.detail} entity={entity} record={overlay.record} /> : null}
         {overlay?.type === 'audit' && screen.decision ? (
           <AuditPanel
@@ -397,6 +403,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             }}
           />
         ) : null}
+        </Suspense>
       </Drawer>
       <Modal open={overlay?.type === 'screen'} title={overlay?.type === 'screen' ? overlay.action.label : ''} width={900} footer={null} destroyOnHidden onCancel={closeOverlay}>
         {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}

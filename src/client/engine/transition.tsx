@@ -5,14 +5,17 @@
  * from the entity schema; it posts {id, approved?, remark?, ...fields} to the action's call. The
  * audit screens' decision is the same form.
  */
-import { useMemo } from 'react';
-import { Modal } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { Modal, Spin } from 'antd';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
-import { EntityForm, pickBody } from './entity-form';
+import { pickBody } from './entity-body';
 import { DEFAULT_SUCCESS } from './actions';
 import { resolveParams, type RefScope } from './refs';
 import type { ActionDef, EntityDef, FieldSchema } from './types';
+
+// the form (Formily) loads when a decision is first asked, not with the screens that offer one (issue 19)
+const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
 
 export const REMARK_REQUIRED = '请输入备注';
 
@@ -95,7 +98,9 @@ export function DecisionForm({ spec, entity, record, submitText = '提交', subm
   }, [record]);
   return (
     <div className="dj-decision" data-testid="decision-form">
-      <EntityForm entity={form} fields={names} initialValues={initial} submitText={submitText} submitTestId={submitTestId} onSubmit={(v) => onSubmit(decisionBody(v))} onCancel={onCancel} />
+      <Suspense fallback={<Spin />}>
+        <EntityForm entity={form} fields={names} initialValues={initial} submitText={submitText} submitTestId={submitTestId} onSubmit={(v) => onSubmit(decisionBody(v))} onCancel={onCancel} />
+      </Suspense>
     </div>
   );
 }

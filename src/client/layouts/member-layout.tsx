@@ -9,10 +9,13 @@ import { cutOrganName, cutUserName } from '../utils/text';
 import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
-import { RoleSwitchDialog } from '../components/role-switch-dialog';
 import AlertDialog from '../widgets/alert-dialog';
-import { AppQrModal } from '../components/app-qr-modal';
+import { lazyDialog } from '../components/lazy-dialog';
 import './member-layout.css';
+
+// loaded when first opened (issue 19)
+const RoleSwitchDialog = lazyDialog(() => import('../components/role-switch-dialog').then((m) => m.RoleSwitchDialog));
+const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
 
 export default function MemberLayout() {
   const location = useLocation();

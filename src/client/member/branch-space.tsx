@@ -4,10 +4,13 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Descriptions, Tooltip } from 'antd';
 import { BookOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
-import { AppQrModal } from '../components/app-qr-modal';
+import { lazyDialog } from '../components/lazy-dialog';
 import { AreaBanner, EntryGrid } from './entry-grid';
 import { BRANCH_ITEMS } from './area-entry';
 import './member.css';
+
+// loaded when first opened (issue 19)
+const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
 
 export default function BranchSpace() {
   const session = useAppState((s) => s.session);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { MemberList, MemberPage, pageLink, usePagedList, type PageArgs } from '../../../src/client/member/kit';
+import { MemberTableList } from '../../../src/client/member/kit/member-table-list';
 
 afterEach(cleanup);
 
@@ -26,7 +27,7 @@ function Page({ fetcher, table }: { fetcher: (p: PageArgs) => Promise<{ totalCou
   return (
     <MemberPage title="列表">
       {table ? (
-        <MemberList<Row> list={list} empty="暂无记录" columns={[{ title: '名称', dataIndex: 'name' }]} />
+        <MemberTableList<Row> list={list} empty="暂无记录" columns={[{ title: '名称', dataIndex: 'name' }]} />
       ) : (
         <MemberList<Row> list={list} empty="暂无记录" renderItem={(r) => <a href={pageLink('/x/info', { id: r.id }, list.pageIndex)}>{r.name}</a>} />
       )}

@@ -5,7 +5,8 @@
  */
 export { MemberPage, BackBar, pageLink, parentPath, type MemberPageProps } from './member-page';
 export { usePagedList, pageOfQuery, PAGE_PARAM, type PagedList, type PagedListOptions, type PageArgs } from './use-paged-list';
-export { MemberList, fieldColumn, type MemberListProps } from './member-list';
+export { MemberList, type MemberListProps } from './member-list';
+// MemberTableList and fieldColumn: import them from './member-table-list' (antd Table loads with them)
 export { MemberDetail, HistoryTimeline, type MemberDetailProps, type DetailSection, type HistoryItem } from './member-detail';
 export { MemberForm, type MemberFormProps } from './member-form';
 export { useEntity } from './use-entity';

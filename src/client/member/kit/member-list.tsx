@@ -1,65 +1,35 @@
 /**
- * The rows of a paged list: a table (`columns`) or items of your own (`renderItem`, e.g. cards in a
- * grid via `itemsClassName`), the empty text, an error state with a retry, and always the spec's pager
- * (widgets/pager: the total capped at 101) — never antd Table pagination.
+ * The rows of a paged list: items of your own (`renderItem`, e.g. cards in a grid via
+ * `itemsClassName`), the empty text, an error state with a retry, and always the spec's pager
+ * (widgets/pager: the total capped at 101) — never antd Table pagination. A list as a table is
+ * MemberTableList (./member-table-list), imported from its own module: antd's Table (with its
+ * Pagination, Select, Tree, Dropdown… for filters) then loads only with the pages that draw one
+ * (issue 19).
  */
-import { Fragment, type Key, type ReactNode } from 'react';
-import { Button, Empty, Result, Spin, Table, type TableColumnsType } from 'antd';
+import { Fragment, lazy, Suspense, type Key, type ReactNode } from 'react';
+import { Empty, Spin } from 'antd';
 import Pager from '../../widgets/pager';
-import { Value, resolveColumn } from '../../engine/fields';
-import type { ColumnDef, EntityDef } from '../../engine/types';
 import type { PagedList } from './use-paged-list';
 import './kit.css';
 
 export interface MemberListProps<T> {
   list: PagedList<T>;
-  /** table mode: antd columns (see `fieldColumn` for a column from the entity schema) */
-  columns?: TableColumnsType<T>;
-  /** item mode: one row or card */
+  /** one row or card */
   renderItem?: (item: T, index: number) => ReactNode;
   rowKey?: keyof T | ((item: T) => Key);
   /** the text of an empty list */
   empty?: string;
-  /** class of the item container (item mode), e.g. a card grid */
+  /** class of the item container, e.g. a card grid */
   itemsClassName?: string;
-  /** table mode: horizontal scroll width on narrow screens */
-  scrollX?: number;
   className?: string;
 }
 
-const keyOf = <T,>(rowKey: MemberListProps<T>['rowKey'], item: T, i: number): Key =>
+export const keyOf = <T,>(rowKey: MemberListProps<T>['rowKey'], item: T, i: number): Key =>
   typeof rowKey === 'function' ? rowKey(item) : rowKey ? ((item as Record<string, unknown>)[rowKey as string] as Key) : i;
 
-export function MemberList<T>({ list, columns, renderItem, rowKey = 'id' as keyof T, empty = '暂无数据', itemsClassName, scrollX, className }: MemberListProps<T>) {
-  const failed = !!list.error && !list.data;
-  let body: ReactNode;
-  if (failed) {
-    body = (
-      <Result
-        status="warning"
-        title="加载失败"
-        extra={
-          <Button onClick={list.refresh} loading={list.loading}>
-            重新加载
-          </Button>
-        }
-      />
-    );
-  } else if (columns) {
-    body = (
-      <Table<T>
-        rowKey={(r) => keyOf(rowKey, r, 0)}
-        size="middle"
-        loading={list.loading}
-        dataSource={list.items}
-        columns={columns}
-        pagination={false}
-        scroll={scrollX ? { x: scrollX } : undefined}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
-      />
-    );
-  } else {
-    body = (
+export function MemberList<T>({ list, renderItem, rowKey = 'id' as keyof T, empty = '暂无数据', itemsClassName, className }: MemberListProps<T>) {
+  return (
+    <MemberListFrame list={list} className={className}>
       <Spin spinning={list.loading}>
         {list.data && list.items.length === 0 ? (
           <Empty className="dj-member-list__empty" description={empty} />
@@ -72,27 +42,26 @@ export function MemberList<T>({ list, columns, renderItem, rowKey = 'id' as keyo
         )}
         {!list.data && list.loading ? <div style={{ minHeight: 160 }} /> : null}
       </Spin>
-    );
-  }
-  return (
-    <div className={`dj-member-list${className ? ` ${className}` : ''}`} data-testid="member-list">
-      {body}
-      {!failed ? <Pager pageIndex={list.pageIndex} total={list.total} pageSize={list.pageSize} onChange={list.setPageIndex} /> : null}
-    </div>
+    </MemberListFrame>
   );
 }
 
-/**
- * A table column from the entity schema: its title and the engine's read-only rendering (dates in
- * the platform zone, code tables, status lists, files…).
- */
-export function fieldColumn<T>(def: string | ColumnDef, entity?: EntityDef): TableColumnsType<T>[number] {
-  const col = resolveColumn(def, entity);
-  return {
-    key: col.field,
-    title: col.title,
-    width: col.width,
-    ellipsis: col.ellipsis,
-    render: (_: unknown, record: T) => <Value col={col} record={record as Record<string, unknown>} inTable />,
-  };
+/** What every member list draws around its rows: the error state with a retry, or the rows and the pager. */
+// the error state (antd Result, with its illustrations) loads only when a list fails (issue 19)
+const ListError = lazy(() => import('./list-error'));
+
+export function MemberListFrame({ list, className, children }: { list: PagedList<unknown>; className?: string; children: ReactNode }) {
+  const failed = !!list.error && !list.data;
+  return (
+    <div className={`dj-member-list${className ? ` ${className}` : ''}`} data-testid="member-list">
+      {failed ? (
+        <Suspense fallback={null}>
+          <ListError list={list} />
+        </Suspense>
+      ) : (
+        children
+      )}
+      {!failed ? <Pager pageIndex={list.pageIndex} total={list.total} pageSize={list.pageSize} onChange={list.setPageIndex} /> : null}
+    </div>
+  );
 }

@@ -4,7 +4,8 @@ import { PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { fmtHours, offlinePeriodService, type EvidenceFile, type OfflineReport } from '../../api/study';
 import { downloadFile } from '../../widgets/download/download';
-import { MemberList, MemberPage, StatusTag, useAction, usePagedList } from '../kit';
+import { MemberPage, StatusTag, useAction, usePagedList } from '../kit';
+import { MemberTableList } from '../kit/member-table-list';
 import './study.css';
 
 const A = '/partyMember/iStudy/learningassess';
@@ -37,7 +38,7 @@ export default function DeclarationList() {
         </Link>
       }
     >
-      <MemberList<OfflineReport>
+      <MemberTableList<OfflineReport>
         list={list}
         empty="暂无申报记录"
         scrollX={720}

@@ -10,7 +10,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useRequest } from 'ahooks';
 import { formatPlatform } from '../../utils/platform-time';
 import { fmtHours, periodService, RESOURCE_TYPE_TEXT, type OfflineReport, type OnlinePeriodItem, type SyncPeriodItem } from '../../api/study';
-import { MemberList, usePagedList } from '../kit';
+import { usePagedList } from '../kit';
+import { MemberTableList } from '../kit/member-table-list';
 import AssessProgress from './assess-progress';
 import '../member.css';
 import './study.css';
@@ -72,7 +73,7 @@ export default function LearningAssess() {
               key: 'online',
               label: '线上学时',
               children: (
-                <MemberList<OnlinePeriodItem>
+                <MemberTableList<OnlinePeriodItem>
                   list={online}
                   rowKey="resourceId"
                   scrollX={560}
@@ -92,7 +93,7 @@ export default function LearningAssess() {
               key: 'offline',
               label: '线下学时',
               children: (
-                <MemberList<OfflineReport>
+                <MemberTableList<OfflineReport>
                   list={offline}
                   scrollX={480}
                   empty="暂无已通过的线下学时"
@@ -109,7 +110,7 @@ export default function LearningAssess() {
               key: 'days',
               label: '按日汇总',
               children: (
-                <MemberList<SyncPeriodItem>
+                <MemberTableList<SyncPeriodItem>
                   list={days}
                   rowKey="day"
                   empty="暂无学习记录"
