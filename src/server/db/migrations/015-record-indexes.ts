@@ -17,6 +17,7 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_records_parent ON records(parent_id, id) WHERE NOT is_deleted`,
   `CREATE INDEX IF NOT EXISTS ix_records_data ON records USING gin (data jsonb_path_ops)`,
   `CREATE INDEX IF NOT EXISTS ix_records_entity_order ON records(entity, is_top DESC, top_time DESC NULLS LAST, sort, id DESC) WHERE NOT is_deleted`,
+  `CREATE INDEX IF NOT EXISTS ix_organizations_level_order ON organizations(organ_level, sort, id) WHERE NOT is_deleted`,
   `ANALYZE records`,
 ];
 
