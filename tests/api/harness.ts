@@ -4,6 +4,7 @@
  * in a schema of its own.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
@@ -105,6 +106,15 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
     },
   };
 }
+
+/** A port free on this machine now, for a server started as a child process. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 
 export const svc = (service: string, action: string) => `/api/services/app/${service}/${action}`;
 
