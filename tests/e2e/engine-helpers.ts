@@ -39,6 +39,21 @@ export class Screen {
   field(title: string): Locator {
     return this.page.locator('.ant-formily-item', { has: this.page.locator('.ant-formily-item-label', { hasText: new RegExp(`^\\*?${title}[:：]?$`) }) });
   }
+  /**
+   * Picks an organisation in a form field's cascader (the first level holding `name`) and checks the
+   * field shows it: a click while the menu still renders its options can miss, so it is tried again.
+   */
+  async pickOrgan(title: string, name: string) {
+    const field = this.field(title);
+    const dropdown = this.page.locator('.ant-cascader-dropdown:visible');
+    await expect(async () => {
+      if (!(await dropdown.count())) await field.locator('.ant-select-selector').click();
+      await dropdown.locator('.ant-cascader-menu-item', { hasText: name }).first().click({ timeout: 5_000 });
+      // Escape closes the menu; with no menu open it would close the dialog
+      if (await dropdown.count()) await this.page.keyboard.press('Escape');
+      await expect(field.locator('.ant-select-selection-item')).toContainText(name, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
   async fill(title: string, value: string) {
     await this.field(title).locator('input, textarea').first().fill(value);
   }

@@ -26,9 +26,7 @@ test('a district branch waits for the city in 组织审核, then members find it
   let s = new Screen(page);
   await s.open('/manager/organization');
   await s.toolbar('新建下级组织');
-  await s.field('上级党组织').locator('.ant-select-selector').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: DISTRICT }).first().click();
-  await page.keyboard.press('Escape');
+  await s.pickOrgan('上级党组织', DISTRICT);
   await s.fill('组织名称', name);
   await s.field('组织类别').locator('.ant-select-selector').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

@@ -46,9 +46,7 @@ test('the province administrator creates a member with the full form, imports 20
   const form = page.getByRole('dialog', { name: '新增党员' });
   await expect(form).toBeVisible();
   await screen.fill('姓名', name);
-  await screen.field('所在党组织').locator('.ant-select-selector').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '中共四川省委员会' }).first().click();
-  await page.keyboard.press('Escape');
+  await screen.pickOrgan('所在党组织', '中共四川省委员会');
   await screen.fill('手机号', phone(9999));
   await field(page, 'idCard').locator('input').fill(wrong);
   await choose(page, 'sex', '男');

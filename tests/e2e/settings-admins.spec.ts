@@ -59,9 +59,7 @@ test('a new role with two menus, an administrator with it, and what he sees', as
   await screen.fill('登录名', userName);
   await screen.fill('姓名', `测试${stamp}`);
   await screen.fill('初始密码', firstPassword);
-  await screen.field('管理组织').locator('.ant-select-selector').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '中共四川省委员会' }).first().click();
-  await page.keyboard.press('Escape');
+  await screen.pickOrgan('管理组织', '中共四川省委员会');
   await screen.field('角色').locator('.ant-select-selector').click();
   // only roles he may grant are offered: never the member role
   await expect(page.locator('.ant-select-tree-node-content-wrapper[title="党员"]')).toHaveCount(0);
