@@ -228,7 +228,7 @@ async function cadence() {
     } else step('study tables not analyzed (stale statistics)');
     // the others open it as openStudySession writes it (through the API it would take minutes)
     await c.query(`insert into study_sessions (user_id, auth_session_id, resource_id, opened_at, last_report_at)
-      select s.user_id, s.id, $2::bigint, now(), null from auth_sessions s where s.user_id > $1 + $3
+      select s.user_id, s.id, $2::bigint, now(), null from auth_sessions s where s.user_id > $1::bigint + $3::int
       on conflict (user_id) do nothing`, [base, res, early]);
     step(`${N} members opened the resource`);
 
@@ -283,7 +283,7 @@ async function cadence() {
   } finally {
     await c.end();
     server.kill('SIGTERM');
-    await new Promise((r) => server.on('exit', r));
+    await new Promise((r) => { server.on('exit', r); setTimeout(() => server.kill('SIGKILL'), 10_000).unref(); });
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     else console.log(`kept ${url}`);
@@ -334,7 +334,7 @@ class RawClient {
     else this.idle.push(conn);
   }
   close() {
-    for (const c of this.conns) c.sock.destroy();
+    for (const c of this.conns) c.close();
   }
 }
 
@@ -344,6 +344,7 @@ class Conn {
   private buf: Buffer = Buffer.alloc(0);
   private pending: ((a: Answer) => void) | null = null;
   private last: Buffer | null = null;
+  private closed = false;
   constructor(private port: number, private onFree: (c: Conn) => void) {
     this.connected = this.open().then(() => onFree(this));
   }
@@ -355,11 +356,16 @@ class Conn {
       this.sock.on('data', (d) => this.onData(d));
       this.sock.on('error', () => {});
       this.sock.on('close', () => {
+        if (this.closed) return;
         // the server closed an idle keep-alive socket (or in flight: send again once)
         const retry = this.pending && this.last;
         void this.open().then(() => { if (retry && this.pending) this.sock.write(this.last!); });
       });
     });
+  }
+  close() {
+    this.closed = true;
+    this.sock.destroy();
   }
   send(bytes: Buffer, resolve: (a: Answer) => void) {
     this.pending = resolve;
