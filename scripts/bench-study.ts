@@ -236,7 +236,7 @@ async function cadence() {
       (select count(*) from study_days where user_id > $1)::int as days`, [base])).rows[0];
     const before = await totals();
     const rate = N / PERIOD;
-    const count = Math.floor(rate * DURATION);
+    let count = Math.floor(rate * DURATION);
     const lat = new Float64Array(count);
     const states: Record<string, number> = {};
     let credited = 0, errors = 0, done = 0;
@@ -247,6 +247,8 @@ async function cadence() {
       let k = 0;
       const tick = () => {
         const now = performance.now();
+        // not sustained: more than 10 s of reports waiting — stop sending and report what was done
+        if (k - done > rate * 10) { console.log(`!! backlog of ${k - done} reports after ${((now - t0) / 1000).toFixed(0)} s: not sustained`); count = k; if (done >= count) resolve(); }
         while (k < count && t0 + (k * 1000) / rate <= now) {
           const due = t0 + (k * 1000) / rate;
           const i = k++;
@@ -257,7 +259,7 @@ async function cadence() {
             (windows[w] ??= { n: 0, lat: [] }).lat.push(ms);
             if (a.status !== 200 || !a.result) errors++;
             else { states[a.result.studyState] = (states[a.result.studyState] ?? 0) + 1; credited += a.result.credited ?? 0; }
-            if (++done === count) resolve();
+            if (++done >= count && k >= count) resolve();
           });
         }
         if (k < count) setTimeout(tick, 1);
@@ -268,7 +270,7 @@ async function cadence() {
     const cpu1 = { server: procCpu(server.pid!), db: await dbCpu(c, name), bench: process.cpuUsage(cpu0.bench) };
     const after = await totals();
     client.close();
-    const sorted = Array.from(lat).sort((a, b) => a - b);
+    const sorted = Array.from(lat.subarray(0, count)).sort((a, b) => a - b);
     const pct = (xs: number[] | Float64Array, p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
     console.log(`\nwindows of ${Math.min(PERIOD, 30)} s: reports, p50, p99 (ms)`);
     for (const [i, w] of windows.entries()) if (w) { const s = w.lat.sort((a, b) => a - b); console.log(`  ${i}: ${s.length}  ${pct(s, 0.5).toFixed(0)}  ${pct(s, 0.99).toFixed(0)}`); }
