@@ -4,14 +4,19 @@
  * database is created and dropped) and on the embedded default (PGlite).
  * Run: npx tsx scripts/bench-study.ts   (BENCH_SECONDS=10, BENCH_CONNECTIONS=20, BENCH_MEMBERS=100, BENCH_ROUNDS=3;
  *   BENCH_ONLY=pg|pglite runs one database; BENCH_PROFILE=<dir> writes the platform server's CPU profile there)
+ *
+ * BENCH_MODE=cadence (issue 19): reports at a real cadence on PostgreSQL — see cadence() below.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { connect, type Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { signToken, ISSUER, newId } from '../src/server/http/token';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -127,23 +132,287 @@ const report = (db: string, { a, b }: { a: Result[]; b: Result[] }) => {
   rows.push(`| ${db} | ratio, median of rounds | **${median(ratios).toFixed(2)}×** (${ratios.map((x) => x.toFixed(2)).join(', ')}) | | |`);
 };
 
-const only = process.env.BENCH_ONLY;
-if (pgUrl && only !== 'pglite') {
+/**
+ * BENCH_MODE=cadence (issue 19): ResrouceStudy at a real cadence on PostgreSQL. BENCH_MEMBERS members
+ * (30000) are made in bulk in a fresh database — accounts of the member role spread over the demo
+ * branches, each with a server-side session and a token signed as the product signs them
+ * (services/session.ts openSession, with the server's JWT_SECRET) — and each opens a long resource
+ * (the first 400 through GetResourceById, the others in bulk as openStudySession writes it) and reports once every BENCH_PERIOD seconds (60, the player's interval) with
+ * `seconds: PERIOD`, staggered evenly, for BENCH_SECONDS (180). Every report is past the 5-second
+ * session cache and credits time, so the day's sum and both upserts run each time.
+ *
+ * Open loop: report k is due at t0 + k / rate (rate = members / period) whatever the server's answers;
+ * latency counts from the due time, so a server that falls behind shows it. BENCH_SOCKETS (256)
+ * keep-alive connections carry them.
+ *
+ * Before the members play, as in a fresh product, the database is analyzed (the study tables are empty)
+ * and a few members report (the function's plans are made then, per connection); then BENCH_HISTORY_DAYS (30) days of history are written for
+ * every member (study_days rows, totals). BENCH_STATS=stale (default) leaves the study tables'
+ * statistics as they were (autovacuum is off on this cluster); BENCH_STATS=analyzed runs ANALYZE on them.
+ * BENCH_KEEP=1 keeps the database.
+ */
+async function cadence() {
+  if (!pgUrl) throw new Error('BENCH_MODE=cadence needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)');
+  const N = Number(process.env.BENCH_MEMBERS ?? 30000);
+  const PERIOD = Number(process.env.BENCH_PERIOD ?? 60);
+  const DURATION = Number(process.env.BENCH_SECONDS ?? 180);
+  const HISTORY = Number(process.env.BENCH_HISTORY_DAYS ?? 30);
+  const STATS = process.env.BENCH_STATS ?? 'stale';
+  const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 256);
+  const t00 = Date.now();
+  const step = (what: string) => console.log(`${((Date.now() - t00) / 1000).toFixed(1).padStart(6)} s  ${what}`);
+
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
-  const name = `bench_${Date.now()}`;
+  const name = `bench_cadence_${Date.now()}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const url = pgUrl.replace(/\/[^/]*$/, `/${name}`);
+  const secret = randomBytes(32).toString('hex');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'party-bench-cadence-'));
+  const server = await start('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', STUDY_DAILY_CAP_HOURS: '24', JWT_SECRET: secret }, '演示数据');
+  step('server up (migrated, demo seed)');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
   try {
-    report('PostgreSQL', await compare(await baseline(url), await platform(url)));
+    // a resource long enough never to be completed, published by the province
+    const res = Number((await c.query(`insert into resources (organ_id, organ_path, name, resource_type, duration_seconds)
+      select id, organ_path, '基准长课', 1, 3600000 from organizations where parent_id is null order by id limit 1 returning id`)).rows[0].id);
+    const base = Number((await c.query('select max(id) as m from users')).rows[0].m) + 1000;
+    await c.query(`with o as (select id, (row_number() over (order by id) - 1)::int as k, (count(*) over ())::int as n from organizations where organ_level = (select max(organ_level) from organizations))
+      insert into users (id, user_name, name, password_hash, organ_id, user_type, is_active, need_change_password)
+      select $1::bigint + g, 'cadence' || g, '基准党员' || g, (select password_hash from users order by id limit 1), o.id, 0, true, false
+      from generate_series(1, $2::int) g join o on o.k = (g - 1) % o.n`, [base, N]);
+    await c.query(`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
+    await c.query(`insert into user_roles (user_id, role_id, organ_id) select u.id, r.id, u.organ_id from users u cross join (select id from roles where is_default order by id limit 1) r where u.id > $1`, [base]);
+    const ids = Array.from({ length: N }, (_, i) => base + 1 + i);
+    const sessions = ids.map(() => newId());
+    await c.query(`insert into auth_sessions (id, user_id, role_id, organ_id, login_method, expires_at)
+      select s.id, s.user_id, ur.role_id, ur.organ_id, 'password', now() + interval '1 day'
+      from unnest($1::text[], $2::bigint[]) as s(id, user_id) join user_roles ur on ur.user_id = s.user_id`, [sessions, ids]);
+    await c.query('analyze users, user_roles, auth_sessions, organizations');
+    const iat = Math.floor(Date.now() / 1000);
+    const key = Buffer.from(secret, 'utf8');
+    const tokens = ids.map((id, i) => signToken(key, { sub: String(id), jti: sessions[i], iat, exp: iat + 86400, iss: ISSUER }));
+    step(`${N} members with sessions and tokens`);
+
+    const client = new RawClient(port, SOCKETS);
+    await client.ready();
+    const openPath = `/api/services/app/ResourceLibaryService/GetResourceById?id=${res}`;
+    const reportPath = '/api/services/app/ResourceLibaryService/ResrouceStudy';
+    const body = JSON.stringify({ periodSource: 1, resouceId: res, seconds: PERIOD });
+    const report = (m: number) => client.request('POST', reportPath, tokens[m], body);
+    const open = (m: number) => client.request('GET', openPath, tokens[m]);
+    const all = async (n: number, f: (m: number) => Promise<Answer>) => {
+      let failed = 0;
+      await Promise.all(Array.from({ length: n }, (_, m) => f(m).then((a) => { if (a.status !== 200) failed++; })));
+      if (failed) throw new Error(`${failed} of ${n} requests failed`);
+    };
+    // a fresh product: the first members play on empty tables, and every connection of the
+    // server's pool makes the function's plans then
+    const early = Math.min(N, 400);
+    // statistics as a routine ANALYZE (or scripts/generate-province.ts) leaves them on a new database: the study tables empty
+    await c.query('analyze');
+    await all(early, open);
+    for (let r = 0; r < 3; r++) await all(early, report);
+    step(`${early} members played on empty study tables (the function's plans are made)`);
+    await c.query(`insert into study_days (user_id, resource_id, day, seconds, reports)
+      select u, $3::bigint, current_date - d, 600, 10 from generate_series($1::bigint + 1, $1::bigint + $2) u, generate_series(1, $4::int) d`, [base, N, res, HISTORY]);
+    await c.query(`insert into study_totals as t (user_id, resource_id, seconds, completed, first_study_time, last_study_time, organ_path)
+      select u.id, $2::bigint, $3::int, false, now() - interval '30 days', now() - interval '1 day', o.organ_path from users u join organizations o on o.id = u.organ_id where u.id > $1
+      on conflict (user_id, resource_id) do update set seconds = t.seconds + excluded.seconds`, [base, res, HISTORY * 600]);
+    step(`${HISTORY} days of history for every member (${(N * HISTORY).toLocaleString()} study_days rows)`);
+    if (STATS === 'analyzed') {
+      await c.query('analyze study_days, study_totals, study_sessions');
+      step('study tables analyzed');
+    } else step('study tables not analyzed (stale statistics)');
+    // the others open it as openStudySession writes it (through the API it would take minutes)
+    await c.query(`insert into study_sessions (user_id, auth_session_id, resource_id, opened_at, last_report_at)
+      select s.user_id, s.id, $2::bigint, now(), null from auth_sessions s where s.user_id > $1::bigint + $3::int
+      on conflict (user_id) do nothing`, [base, res, early]);
+    step(`${N} members opened the resource`);
+
+    const totals = async () => (await c.query(`select (select coalesce(sum(seconds), 0) from study_totals where user_id > $1)::bigint as total,
+      (select count(*) from study_days where user_id > $1)::int as days`, [base])).rows[0];
+    const before = await totals();
+    const rate = N / PERIOD;
+    let count = Math.floor(rate * DURATION);
+    const lat = new Float64Array(count);
+    const states: Record<string, number> = {};
+    let credited = 0, errors = 0, done = 0;
+    const cpu0 = { server: procCpu(server.pid!), db: await dbCpu(c, name), bench: process.cpuUsage() };
+    const t0 = performance.now() + 500;
+    const windows: { n: number; lat: number[] }[] = [];
+    await new Promise<void>((resolve) => {
+      let k = 0;
+      const tick = () => {
+        const now = performance.now();
+        // not sustained: more than 10 s of reports waiting — stop sending and report what was done
+        if (k - done > rate * 10) { console.log(`!! backlog of ${k - done} reports after ${((now - t0) / 1000).toFixed(0)} s: not sustained`); count = k; if (done >= count) resolve(); }
+        while (k < count && t0 + (k * 1000) / rate <= now) {
+          const due = t0 + (k * 1000) / rate;
+          const i = k++;
+          report(i % N).then((a) => {
+            const ms = performance.now() - due;
+            lat[i] = ms;
+            const w = Math.floor((due - t0) / 1000 / Math.min(PERIOD, 30));
+            (windows[w] ??= { n: 0, lat: [] }).lat.push(ms);
+            if (a.status !== 200 || !a.result) errors++;
+            else { states[a.result.studyState] = (states[a.result.studyState] ?? 0) + 1; credited += a.result.credited ?? 0; }
+            if (++done >= count && k >= count) resolve();
+          });
+        }
+        if (k < count) setTimeout(tick, 1);
+      };
+      setTimeout(tick, 400);
+    });
+    const wall = (performance.now() - t0) / 1000;
+    const cpu1 = { server: procCpu(server.pid!), db: await dbCpu(c, name), bench: process.cpuUsage(cpu0.bench) };
+    const after = await totals();
+    client.close();
+    const sorted = Array.from(lat.subarray(0, count)).sort((a, b) => a - b);
+    const pct = (xs: number[] | Float64Array, p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+    console.log(`\nwindows of ${Math.min(PERIOD, 30)} s: reports, p50, p99 (ms)`);
+    for (const [i, w] of windows.entries()) if (w) { const s = w.lat.sort((a, b) => a - b); console.log(`  ${i}: ${s.length}  ${pct(s, 0.5).toFixed(0)}  ${pct(s, 0.99).toFixed(0)}`); }
+    const cpuPct = (us: number) => `${((us / 1e6 / wall) * 100).toFixed(0)} %`;
+    console.log(`\n| members | period | target reports/s | sustained reports/s | p50 | p99 | max | errors | statistics |`);
+    console.log(`|---|---|---|---|---|---|---|---|---|`);
+    console.log(`| ${N.toLocaleString()} | ${PERIOD} s | ${rate.toFixed(0)} | ${(count / wall).toFixed(0)} | ${pct(sorted, 0.5).toFixed(0)} ms | ${pct(sorted, 0.99).toFixed(0)} ms | ${sorted[sorted.length - 1].toFixed(0)} ms | ${errors} | ${STATS} |`);
+    console.log(`\n${count} reports in ${wall.toFixed(1)} s; studyState ${JSON.stringify(states)}; credited by the answers ${credited} s`);
+    console.log(`written: study_totals +${Number(after.total) - Number(before.total)} s, study_days +${after.days - before.days} rows (today's, first report of each member)`);
+    console.log(`CPU over the run: server ${cpuPct(cpu1.server - cpu0.server)}, PostgreSQL backends ${cpuPct(cpu1.db - cpu0.db)}, load generator ${cpuPct(cpu1.bench.user + cpu1.bench.system)} (of one core)`);
+    if (Number(after.total) - Number(before.total) !== credited) console.log('!! the credit written differs from the credit answered');
   } finally {
-    await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    await c.end();
+    server.kill('SIGTERM');
+    await new Promise((r) => { server.on('exit', r); setTimeout(() => server.kill('SIGKILL'), 10_000).unref(); });
+    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    else console.log(`kept ${url}`);
     await admin.end();
   }
 }
-if (only !== 'pg') {
-  report('PGlite (embedded)', await compare(await baseline(null), await platform(null)));
+
+/** CPU time (µs) of a process from /proc. */
+function procCpu(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100;
+  } catch {
+    return 0;
+  }
 }
-console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONNECTIONS} connections, autocannon, loopback\n`);
-console.log('| database | endpoint | requests/s, median (rounds) | p99, median | errors |\n|---|---|---|---|---|');
-console.log(rows.join('\n'));
+async function dbCpu(c: pg.Client, db: string) {
+  const pids = (await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db])).rows.map((r) => r.pid as number);
+  return pids.reduce((s, p) => s + procCpu(p), 0);
+}
+
+type Answer = { status: number; result?: any };
+
+/** A minimal keep-alive HTTP/1.1 client on raw sockets: cheap enough to drive thousands of requests a second from one core. */
+class RawClient {
+  private idle: Conn[] = [];
+  private queue: { bytes: Buffer; resolve: (a: Answer) => void }[] = [];
+  private conns: Conn[] = [];
+  constructor(private port: number, n: number) {
+    for (let i = 0; i < n; i++) this.conns.push(new Conn(port, (conn) => this.free(conn)));
+  }
+  ready() {
+    return Promise.all(this.conns.map((c) => c.connected));
+  }
+  request(method: string, path: string, token: string, body?: string): Promise<Answer> {
+    const head = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` : '\r\n');
+    return new Promise((resolve) => {
+      const job = { bytes: Buffer.from(head), resolve };
+      const conn = this.idle.pop();
+      if (conn) conn.send(job.bytes, resolve);
+      else this.queue.push(job);
+    });
+  }
+  private free(conn: Conn) {
+    const job = this.queue.shift();
+    if (job) conn.send(job.bytes, job.resolve);
+    else this.idle.push(conn);
+  }
+  close() {
+    for (const c of this.conns) c.close();
+  }
+}
+
+class Conn {
+  sock!: Socket;
+  connected: Promise<void>;
+  private buf: Buffer = Buffer.alloc(0);
+  private pending: ((a: Answer) => void) | null = null;
+  private last: Buffer | null = null;
+  private closed = false;
+  constructor(private port: number, private onFree: (c: Conn) => void) {
+    this.connected = this.open().then(() => onFree(this));
+  }
+  private open() {
+    return new Promise<void>((resolve) => {
+      this.sock = connect(this.port, '127.0.0.1', () => resolve());
+      this.sock.setNoDelay(true);
+      this.buf = Buffer.alloc(0);
+      this.sock.on('data', (d) => this.onData(d));
+      this.sock.on('error', () => {});
+      this.sock.on('close', () => {
+        if (this.closed) return;
+        // the server closed an idle keep-alive socket (or in flight: send again once)
+        const retry = this.pending && this.last;
+        void this.open().then(() => { if (retry && this.pending) this.sock.write(this.last!); });
+      });
+    });
+  }
+  close() {
+    this.closed = true;
+    this.sock.destroy();
+  }
+  send(bytes: Buffer, resolve: (a: Answer) => void) {
+    this.pending = resolve;
+    this.last = bytes;
+    this.sock.write(bytes);
+  }
+  private onData(d: Buffer) {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+    const end = this.buf.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const head = this.buf.toString('latin1', 0, end);
+    const len = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.buf.length < end + 4 + len) return;
+    const status = Number(head.slice(9, 12));
+    let result: any;
+    try { result = JSON.parse(this.buf.toString('utf8', end + 4, end + 4 + len)).result; } catch { result = undefined; }
+    this.buf = this.buf.subarray(end + 4 + len);
+    const p = this.pending!;
+    this.pending = null;
+    p({ status, result });
+    this.onFree(this);
+  }
+}
+
+if (process.env.BENCH_MODE === 'cadence') {
+  await cadence();
+} else {
+  const only = process.env.BENCH_ONLY;
+  if (pgUrl && only !== 'pglite') {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    const name = `bench_${Date.now()}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = pgUrl.replace(/\/[^/]*$/, `/${name}`);
+    try {
+      report('PostgreSQL', await compare(await baseline(url), await platform(url)));
+    } finally {
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  if (only !== 'pg') {
+    report('PGlite (embedded)', await compare(await baseline(null), await platform(null)));
+  }
+  console.log(`\n${ROUNDS} alternating rounds of ${SECONDS} s each, ${CONNECTIONS} connections, autocannon, loopback\n`);
+  console.log('| database | endpoint | requests/s, median (rounds) | p99, median | errors |\n|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+}

@@ -14,6 +14,7 @@ import * as m009 from './migrations/009-examination-rules';
 import * as m010 from './migrations/010-organ-audit';
 import * as m012 from './migrations/012-audit-sessions';
 import * as m013 from './migrations/013-subtree-order';
+import * as m014 from './migrations/014-study-plans';
 import * as m015 from './migrations/015-record-indexes';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '010-organ-audit': m010,
   '012-audit-sessions': m012,
   '013-subtree-order': m013,
+  '014-study-plans': m014,
   '015-record-indexes': m015,
 };
 
