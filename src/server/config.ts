@@ -51,7 +51,7 @@ export interface Config {
   redisUrl: string | null;
   /** the prefix of this deployment's Redis keys (REDIS_PREFIX, default `dj:`) */
   redisPrefix: string;
-  /** how long a process keeps a resolved session (SESSION_CACHE_SECONDS, default 180; 0: never): every change voids it at once */
+  /** how long a process keeps a resolved session, at most (SESSION_CACHE_SECONDS, default 600; 0: never): every change voids it at once */
   sessionCacheSeconds: number;
 }
 
@@ -130,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiProcesses: apiProcesses(env.API_PROCESSES, availableParallelism()),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'dj:',
-    sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 180) || 0),
+    sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 600) || 0),
     ...overrides,
   };
 }

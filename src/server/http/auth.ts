@@ -30,11 +30,14 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Resolved sessions are kept for a while (SESSION_CACHE_SECONDS, 180 by default — longer than the
- * minute between a playing member's reports, so a report costs no session query and no activity
- * write). What ends or changes a session — logout, forced logout, a role or organisation change, a
- * password reset, disabling — goes through `invalidate…`, which voids the entry here at once and, via
- * the auth generation (auth-changes.ts), in every other API process before its answer is sent.
+ * Resolved sessions are kept for a while: between half and all of SESSION_CACHE_SECONDS (600 by
+ * default) after they were read, at random, so that sessions opened together (a class starting a
+ * video) are not all read again in the same second. A playing member reports once a minute: most of
+ * his reports cost no session query and no activity write (在线用户's last activity is as fresh as
+ * the last read, minutes at most). What ends or changes a session — logout, forced logout, a role or
+ * organisation change, a password reset, disabling — goes through `invalidate…`, which voids the
+ * entry here at once and, via the auth generation (auth-changes.ts), in every other API process
+ * before its answer is sent; the lifetime bounds only changes made outside the platform.
  */
 export class SessionCache {
   private entries = new Map<string, { user: CurrentUser; until: number; stamp: string }>();
@@ -67,7 +70,7 @@ export class SessionCache {
         if (--drop <= 0) break;
       }
     }
-    this.entries.set(token, { user, until: Math.min(nowMs + this.ttlMs, tokenExp * 1000), stamp });
+    this.entries.set(token, { user, until: Math.min(nowMs + this.ttlMs * (0.5 + Math.random() / 2), tokenExp * 1000), stamp });
   }
   async invalidateSession(sessionId: string) {
     for (const [k, e] of this.entries) if (e.user.sessionId === sessionId) this.entries.delete(k);
