@@ -112,7 +112,9 @@ export async function completeOrganChange({ trx, call, entities, record, data, t
   await trx.updateTable('studyTotals').set({ organPath: target.organPath }).where('userId', '=', userId).where('organPath', '=', oldPath).execute();
   await trx.updateTable('offlineReports').set({ organId: target.id, organPath: target.organPath }).where('userId', '=', userId).where('organId', '=', oldId).execute();
 
-  await call.ctx.sessions.invalidateUser(userId);
+  // after the commit, not inside the transaction: a request resolving his session in between would
+  // read the old organisation under the new auth generation and keep it for the session's lifetime
+  call.afterSuccess(() => call.ctx.sessions.invalidateUser(userId));
 }
 
 /** An approved flow makes him a 流动党员 (the profile's isFlowMember); ending it makes him one no longer. */
