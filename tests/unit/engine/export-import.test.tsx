@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 90_000 });
-import { configure, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from 'antd';
 
@@ -23,7 +23,6 @@ import { exportQuery } from '../../../src/client/engine/export-import';
 import type { EntityDef, ScreenDef } from '../../../src/client/engine/types';
 
 // a cold start loads the lazy widgets and kinds: give the queries time on a busy machine
-configure({ asyncUtilTimeout: 10_000 });
 
 const entity: EntityDef = {
   name: 'plan',
@@ -195,6 +194,8 @@ describe('import', () => {
 
     importAnswer = { importedCount: 12 };
     const listCalls = calls.filter((c) => c.url.endsWith('/PageList')).length;
+    // a click on a button still spinning from the first import is ignored (antd), as it would be for a user
+    await waitFor(() => expect(start.classList.contains('ant-btn-loading') || start.hasAttribute('disabled')).toBe(false));
     fireEvent.click(start);
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('导入成功，共12条'));
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/PageList')).length).toBe(listCalls + 1));
