@@ -33,7 +33,7 @@ export class Screen {
     await this.row(text).first().getByRole('button', { name: new RegExp(`^${action.split('').join('\\s*')}$`) }).click();
   }
   async toolbar(label: string) {
-    await this.page.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: label }).click();
+    await this.page.locator('.dj-table__toolbar').getByRole('button', { name: label }).click();
   }
   /** a field of the Formily form by its title */
   field(title: string): Locator {

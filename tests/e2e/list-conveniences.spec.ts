@@ -50,19 +50,31 @@ test('教学计划: column settings survive a reload, density, refresh, export o
 
   // 列设置: hide 年度; it stays hidden after a reload (remembered for this user and screen)
   await expect(headers(page).filter({ hasText: /^年度$/ })).toHaveCount(1);
-  await page.locator('.ant-pro-table-list-toolbar [aria-label=setting]').click();
-  await page.locator('.ant-pro-table-column-setting-list .ant-tree-treenode', { hasText: /^年度$/ }).locator('.ant-tree-checkbox').click();
+  await page.locator('[aria-label=列设置]').click();
+  await page.getByTestId('column-settings').getByRole('checkbox', { name: '年度' }).uncheck();
   await expect(headers(page).filter({ hasText: /^年度$/ })).toHaveCount(0);
   await page.reload();
   await expect(page.locator('[data-screen=teachPlan]')).toBeVisible({ timeout: 30_000 });
   await expect(headers(page).filter({ hasText: /^计划名称$/ })).toHaveCount(1);
   await expect(headers(page).filter({ hasText: /^年度$/ })).toHaveCount(0);
+  // 列设置 also orders the columns: 计划名称 down past the hidden 年度 and 计划类别, and back
+  const titles = async () => (await headers(page).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+  await page.locator('[aria-label=列设置]').click();
+  const settings = page.getByTestId('column-settings');
+  await settings.getByRole('button', { name: '下移 计划名称' }).click();
+  await settings.getByRole('button', { name: '下移 计划名称' }).click();
+  await expect(settings.getByRole('checkbox').nth(3)).toHaveAccessibleName('计划名称');
+  await expect.poll(async () => (await titles()).slice(0, 2)).toEqual(['计划类别', '计划名称']);
+  await settings.getByRole('button', { name: '上移 计划名称' }).click();
+  await settings.getByRole('button', { name: '上移 计划名称' }).click();
+  await expect.poll(async () => (await titles())[0]).toBe('计划名称');
+  await page.locator('[aria-label=列设置]').click();
 
   // 密度: 紧凑
-  await expect(page.locator('.ant-pro-table .ant-table')).not.toHaveClass(/ant-table-small/);
-  await page.locator('.ant-pro-table-list-toolbar [aria-label=column-height]').click();
+  await expect(page.locator('.dj-table .ant-table')).not.toHaveClass(/ant-table-small/);
+  await page.locator('[aria-label=密度]').click();
   await page.getByRole('menuitem', { name: '紧凑' }).click();
-  await expect(page.locator('.ant-pro-table .ant-table')).toHaveClass(/ant-table-small/);
+  await expect(page.locator('.dj-table .ant-table')).toHaveClass(/ant-table-small/);
 
   // 刷新: a plan made meanwhile through the API shows, with the filters of now kept
   await search(page, { title: tag });
@@ -73,7 +85,7 @@ test('教学计划: column settings survive a reload, density, refresh, export o
   await createPlan(request, district, d, 2032);
   await expect(s.row(d)).toHaveCount(0);
   const reloaded = page.waitForResponse((r) => r.url().includes('/TeachingPlanService/PageList'));
-  await page.locator('.ant-pro-table-list-toolbar [aria-label=reload]').click();
+  await page.locator('[aria-label=刷新]').click();
   await reloaded;
   await expect(s.row(d)).toHaveCount(1);
   await expect(s.row(tag)).toHaveCount(4);
@@ -82,7 +94,7 @@ test('教学计划: column settings survive a reload, density, refresh, export o
   await search(page, { title: tag, year: '2031' });
   await expect(s.row(tag)).toHaveCount(2);
   const downloading = page.waitForEvent('download');
-  await page.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: /导\s*出/ }).click();
+  await page.locator('.dj-table__toolbar').getByRole('button', { name: /导\s*出/ }).click();
   const rows = readXlsxRows(readFileSync((await (await downloading).path())!));
   expect(rows[0][0]).toBe('计划名称');
   expect(rows[0]).not.toContain('年度');
@@ -158,7 +170,7 @@ test('a role without the delete permission gets no checkboxes', async ({ page, r
   await expect(page.locator('.ant-table-selection-column')).toHaveCount(0);
   await expect(page.locator('[data-action=delete]')).toHaveCount(0);
   // the list still has its options and 导出
-  await expect(page.locator('.ant-pro-table-list-toolbar [aria-label=reload]')).toBeVisible();
-  await expect(page.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: /导\s*出/ })).toBeVisible();
+  await expect(page.locator('[aria-label=刷新]')).toBeVisible();
+  await expect(page.locator('.dj-table__toolbar').getByRole('button', { name: /导\s*出/ })).toBeVisible();
   expect(errors).toEqual([]);
 });

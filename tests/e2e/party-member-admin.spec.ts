@@ -122,7 +122,7 @@ test('the province administrator creates a member with the full form, imports 20
   bad[119][1] = '未知';
   const upload = async (content: Buffer) => {
     // antd spaces a two-character label (导 入)
-    await page.locator('.ant-pro-table-list-toolbar').getByRole('button', { name: /^导\s*入$/ }).click();
+    await page.locator('.dj-table__toolbar').getByRole('button', { name: /^导\s*入$/ }).click();
     const dialog = page.getByTestId('import-dialog');
     await expect(dialog).toBeVisible();
     await dialog.locator('input[type=file]').setInputFiles({ name: '党员导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: content });

@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 
-/** Vitest setup: jsdom lacks matchMedia, which antd and ProTable need (STACK.md pitfall 5). */
+/** Vitest setup: jsdom lacks matchMedia, which antd needs (STACK.md pitfall 5). */
 if (typeof window !== 'undefined' && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,

@@ -13,10 +13,12 @@ import { toastSuccess } from '../api/toast';
 import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
 import { invoke } from './calls';
 import { TransitionDialog, type TransitionState } from './transition';
-import { ImportDialog } from './export-import';
-import { ResultDialog, type ResultState } from './call-result';
+import type { ResultState } from './call-result';
 import type { ActionDef, EntityDef, PromptField } from './types';
 
+// dialogs of some actions only load when one opens (issue 19)
+const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ResultDialog = lazy(() => import('./call-result').then((m) => ({ default: m.ResultDialog })));
 const MemberPickerModal = lazy(() => import('../widgets/member-picker/picker-modal'));
 
 export const DEFAULT_SUCCESS = '操作成功';
@@ -305,9 +307,15 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
       <TransitionDialog state={transition} entity={handlers.entity} scope={scopeBase} onClose={() => setTransition(null)} onDone={done(() => setTransition(null))} />
       <PickDialog state={pick} scope={scopeBase} onClose={() => setPick(null)} onDone={done(() => setPick(null))} />
       {importing ? (
-        <ImportDialog action={importing.action} scope={{ ...scopeBase, record: importing.record }} onClose={() => setImporting(null)} onDone={done(() => setImporting(null))} />
+        <Suspense fallback={null}>
+          <ImportDialog action={importing.action} scope={{ ...scopeBase, record: importing.record }} onClose={() => setImporting(null)} onDone={done(() => setImporting(null))} />
+        </Suspense>
       ) : null}
-      <ResultDialog state={result} onClose={() => setResult(null)} />
+      {result ? (
+        <Suspense fallback={null}>
+          <ResultDialog state={result} onClose={() => setResult(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
   return { run, holder };

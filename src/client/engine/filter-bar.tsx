@@ -3,12 +3,11 @@
  * number, code table, options, a date range (<field>Start/<field>End, calendar days) and the
  * organisation cascader (organPath).
  */
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { BaseCodeItem } from '../../contract/types';
 import { useAppState } from '../state/store';
-import OrganCascader from '../widgets/organ-cascader';
-import PlatformDatePicker from '../widgets/basic/platform-picker';
 import { DAY_FORMAT } from '../utils/platform-time';
 import { fieldSchema } from './fields';
 import type { EntityDef, FilterDef } from './types';
@@ -47,6 +46,25 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
   return out;
 }
 
+/**
+ * A filter input that loads with the first list using it (issue 19: the date picker alone is ≈ 32 KB
+ * gzip, and most lists filter by text). Form.Item hands value and onChange to the wrapper, which
+ * passes them on; a disabled input holds the place meanwhile.
+ */
+function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  return function DeferredInput(props: P) {
+    return (
+      <Suspense fallback={<Input disabled style={{ width: '100%' }} />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+const InputNumber = deferred<ComponentProps<typeof import('antd').InputNumber>>(() => import('antd/es/input-number'));
+const DateRange = deferred<Record<string, unknown>>(() => import('../widgets/basic/platform-picker').then((m) => ({ default: m.default.RangePicker as unknown as ComponentType<Record<string, unknown>> })));
+const OrganCascader = deferred<ComponentProps<typeof import('../widgets/organ-cascader').default>>(() => import('../widgets/organ-cascader'));
+
 export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; entity?: EntityDef }) {
   const codes = useAppState((s) => s.baseCode);
   const [form] = Form.useForm();
@@ -68,7 +86,7 @@ export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[];
               input = <Select allowClear placeholder={f.placeholder ?? '请选择'} options={filterOptions(f, entity) as any} />;
               break;
             case 'dateRange':
-              input = <PlatformDatePicker.RangePicker style={{ width: '100%' }} />;
+              input = <DateRange style={{ width: '100%' }} />;
               break;
             case 'organ':
               input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;

@@ -6,7 +6,7 @@
 import { allHold, type RefScope } from './refs';
 import type { ActionDef, ColumnDef, DecisionDef } from './types';
 
-/** ProTable's state of one column (column settings: shown or not, its place, fixed). */
+/** The state of one column in 列设置: shown or not, its place (the shape ProTable kept, so settings users saved before still apply). */
 export interface ColumnState {
   show?: boolean;
   order?: number;
@@ -130,3 +130,41 @@ export const BULK_MSG = {
   decisionTitle: (label: string, n: number) => `${label}（已选 ${n} 条）`,
   notApplicable: (b: BulkDef) => (b.type === 'delete' ? '该记录不可删除' : '该记录当前不可审核'),
 } as const;
+
+/** Every column in the user's order, shown or not: the list of the 列设置 panel. */
+export function settingsOrder<T extends { field: string }>(columns: T[], state: ColumnsState | undefined): T[] {
+  if (!state) return columns;
+  const place = (c: T, i: number) => state[c.field]?.order ?? i;
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => place(a.c, a.i) - place(b.c, b.i) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
+/** The state with one column shown or hidden; the order as it stands is written with it. */
+export function toggleColumn(fields: string[], state: ColumnsState | undefined, field: string, show: boolean): ColumnsState {
+  const order = settingsOrder(fields.map((f) => ({ field: f })), state).map((c) => c.field);
+  const next: ColumnsState = {};
+  order.forEach((f, i) => (next[f] = { ...state?.[f], order: i, show: f === field ? show : state?.[f]?.show !== false }));
+  return next;
+}
+
+/** The state with one column moved up (-1) or down (+1) in the order; at an end it stays. */
+export function moveColumn(fields: string[], state: ColumnsState | undefined, field: string, delta: -1 | 1): ColumnsState {
+  const order = settingsOrder(fields.map((f) => ({ field: f })), state).map((c) => c.field);
+  const from = order.indexOf(field);
+  const to = from + delta;
+  if (from >= 0 && to >= 0 && to < order.length) [order[from], order[to]] = [order[to], order[from]];
+  const next: ColumnsState = {};
+  order.forEach((f, i) => (next[f] = { ...state?.[f], order: i, show: state?.[f]?.show !== false }));
+  return next;
+}
+
+/** 重置 of 列设置: the screen's own columns again. */
+export function removeColumnsState(key: string, storage: Pick<Storage, 'removeItem'> | undefined = globalThis.localStorage) {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    /* storage disabled */
+  }
+}

@@ -1,15 +1,15 @@
 /**
- * List (and audit list) on ProTable: the list call through the one request wrapper with
+ * List (and audit list): the list call through the one request wrapper with
  * SkipCount/MaxResultCount and the filters (query cleaning of core §5), the pager of core §9, the
  * page number kept in the query (num) for the back bar, toolbar and row actions, empty states; and
- * on every list ProTable's options (refresh with the same filters and page, density, column settings
- * remembered per screen and user), 导出 of the filtered rows, and bulk delete / audit of the selected
+ * on every list the options of list-table.tsx (refresh with the same filters and page, density, column
+ * settings remembered per screen and user), 导出 of the filtered rows, and bulk delete / audit of the selected
  * rows where the screen has those row actions (list-options.ts, bulk.tsx).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { Key } from 'react';
-import { Button, Drawer, Empty, Modal, Space, Spin, Tabs } from 'antd';
+import { Empty, Modal, Spin } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PagedResult } from '../../contract/types';
 import { cleanQuery } from '../utils/query';
@@ -23,17 +23,22 @@ import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionSc
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { editedFields, pickBody } from './entity-body';
 import { useExport } from './export-import';
-import { TreePanel, type TreePanelHandle } from './tree-panel';
-import { bulkActions, columnsStorageKey, readColumnsState, recordName, shownColumns, withDefaultExport, writeColumnsState, type ColumnsState } from './list-options';
+import type { TreePanelHandle } from './tree-panel';
+import { bulkActions, columnsStorageKey, readColumnsState, recordName, removeColumnsState, shownColumns, withDefaultExport, writeColumnsState, type ColumnsState } from './list-options';
 import { BulkButtons, selectAllTitle, useBulkRunner } from './bulk';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
-import { ListSummary } from './list-summary';
+import { ListTable } from './list-table';
 
 // what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
 const DetailView = lazy(() => import('./detail').then((m) => ({ default: m.DetailView })));
 const AuditPanel = lazy(() => import('./audit').then((m) => ({ default: m.AuditPanel })));
+// and what only some lists have: tabs, a hierarchy beside the list
+const Tabs = lazy(() => import('antd/es/tabs'));
+const Drawer = lazy(() => import('antd/es/drawer'));
+const ListSummary = lazy(() => import('./list-summary').then((m) => ({ default: m.ListSummary })));
+const TreePanel = lazy(() => import('./tree-panel').then((m) => ({ default: m.TreePanel })));
 
 export { filterQuery };
 
@@ -116,7 +121,11 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const [summary, setSummary] = useState<{ tab: string | undefined; value: Record<string, unknown> | null }>({ tab: undefined, value: null });
   const [total, setTotal] = useState(0);
   const [overlay, setOverlay] = useState<Overlay>(null);
-  const actionRef = useRef<ActionType>();
+  const [rows, setRows] = useState<Record<string, unknown>[]>([]);
+  const [loading, setLoading] = useState(false);
+  // a reload asks for the same params again; an answer overtaken by a newer request is dropped
+  const [reloads, setReloads] = useState(0);
+  const requestSeq = useRef(0);
   const colsKey = columnsStorageKey(screen.tag, tabKey, session.userId);
   const [columnsState, setColumnsState] = useState<ColumnsState | undefined>(() => readColumnsState(colsKey));
   useEffect(() => setColumnsState(readColumnsState(colsKey)), [colsKey]);
@@ -141,7 +150,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const treeParams = useMemo(() => (screen.tree && treeNode ? resolveParams(screen.tree.params, { ...scope, record: treeNode }) : {}), [screen.tree, treeNode]); // eslint-disable-line react-hooks/exhaustive-deps
   const reload = () => {
     clearSelection();
-    actionRef.current?.reload();
+    setReloads((n) => n + 1);
     treeRef.current?.refresh();
   };
   const runExport = useExport();
@@ -195,7 +204,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const rowActionsVisible = visibleActions(eff.rowActions, permitted, scope).length > 0 || eff.rowActions.some((a) => permitted(a) && a.visibleWhen);
   const detailAction = eff.rowActions.find((a) => a.kind === 'detail' && permitted(a));
 
-  const columns: ProColumns<Record<string, unknown>>[] = eff.columns.map((def) => {
+  const columns: ColumnsType<Record<string, unknown>> = eff.columns.map((def) => {
     const col = resolveColumn(def, entity);
     return {
       key: col.field,
@@ -230,7 +239,48 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   const bulkRunner = useBulkRunner({ scope, columns: eff.columns, deleteCall: screen.calls?.delete, decision: screen.decision, entity, done: reload });
   const rowKey = tab?.rowKey ?? screen.rowKey ?? 'id';
 
+  // the list call, again whenever its params change or a reload asks for it
+  useEffect(() => {
+    const seq = ++requestSeq.current;
+    if (!eff.call) {
+      setRows([]);
+      setTotal(0);
+      return;
+    }
+    const q = cleanQuery({
+      ...listParams(),
+      ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
+    });
+    setLoading(true);
+    invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q)
+      .then((res) => {
+        if (seq !== requestSeq.current) return;
+        const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
+        setRows(items);
+        setTotal(Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length));
+        // the figures above the table: a call of their own with the same filters (an aggregate
+        // too slow to hold the list up), fetched with each first page
+        if (eff.summary && pageIndex === 1) {
+          const tab = tabKey;
+          void invoke<Record<string, unknown> | null>(eff.summary.call, 'get', cleanQuery(listParams()), { silent: true })
+            .then((v) => setSummary({ tab, value: v ?? null }))
+            .catch(() => setSummary({ tab, value: null }));
+        }
+        // a selection is of the rows on show: another page or a reload starts afresh
+        setSelected((s) => (s.keys.length ? { keys: [], rows: [] } : s));
+      })
+      .catch(() => {
+        if (seq === requestSeq.current) setRows([]);
+      })
+      .finally(() => {
+        if (seq === requestSeq.current) setLoading(false);
+      });
+  }, [pageIndex, filterValues, tabKey, treeParams, reloads]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const closeOverlay = () => setOverlay(null);
+  // the drawer (detail, audit) is drawn from its first opening on, so that it can close with its motion
+  const drawerUsed = useRef(false);
+  if (overlay?.type === 'detail' || overlay?.type === 'audit') drawerUsed.current = true;
   const formSubmit = async (values: Record<string, unknown>) => {
     if (!overlay || overlay.type !== 'form' || !entity) return;
     const fixed = resolveParams(screen.form?.values, { ...scope, record: overlay.record ?? null });
@@ -248,22 +298,26 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   return (
     <div className="dj-screen dj-list" data-screen={screen.tag}>
       {tabs.length ? (
+        <Suspense fallback={<div className="dj-tabs-placeholder" />}>
         <Tabs
           activeKey={tabKey}
           items={tabs.map((t) => ({ key: t.key, label: t.title }))}
           onChange={(k) => {
             setTabKey(k);
+            setRows([]);
             setPageIndex(1);
             setFilterValues({});
             setTotal(0);
             clearSelection();
           }}
         />
+        </Suspense>
       ) : null}
       {tabScreen ? <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} /> : null}
       {tabScreen ? null : (
         <Wrap tree={!!screen.tree}>
           {screen.tree ? (
+            <Suspense fallback={<div className="dj-tree-panel" />}>
             <TreePanel
               ref={treeRef}
               def={screen.tree}
@@ -274,6 +328,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
                 setPageIndex(1);
               }}
             />
+            </Suspense>
           ) : null}
           <Wrap tree={!!screen.tree} main>
           <FilterBar
@@ -286,21 +341,25 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
               clearSelection();
             }}
           />
-          {eff.summary ? <ListSummary def={eff.summary} value={summary.tab === tabKey ? summary.value : null} /> : null}
-          <ProTable<Record<string, unknown>>
+          {eff.summary ? (
+            <Suspense fallback={null}>
+              <ListSummary def={eff.summary} value={summary.tab === tabKey ? summary.value : null} />
+            </Suspense>
+          ) : null}
+          <ListTable
             key={`table-${tabKey ?? ''}`}
-            actionRef={actionRef}
+            title={embedded ? undefined : tab?.title ?? screen.title}
+            bordered={!embedded}
             rowKey={rowKey}
             columns={columns}
-            search={false}
-            // 刷新 reloads with the filters and page of now; 密度; 列设置 kept per screen and user
-            options={{ reload: () => reload(), density: true, setting: { draggable: true, checkable: true, listsHeight: 360 } }}
-            columnsState={{
-              value: columnsState,
-              onChange: (v) => {
-                setColumnsState(v as ColumnsState);
-                writeColumnsState(colsKey, v as ColumnsState);
-              },
+            rows={rows}
+            loading={loading}
+            onReload={reload}
+            columnsState={columnsState}
+            onColumnsState={(v) => {
+              setColumnsState(v);
+              if (v) writeColumnsState(colsKey, v);
+              else removeColumnsState(colsKey);
             }}
             rowSelection={
               bulk.length
@@ -312,48 +371,9 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
                   }
                 : undefined
             }
-            tableAlertRender={({ selectedRowKeys }) => <span data-testid="bulk-count">已选择 {selectedRowKeys.length} 项</span>}
-            tableAlertOptionRender={() => (
-              <Space size={16} className="dj-bulk-bar">
-                <BulkButtons defs={bulk} busy={bulkRunner.busy} onRun={(d) => bulkRunner.start(d, selected.rows)} />
-                <Button type="link" size="small" onClick={clearSelection}>
-                  取消选择
-                </Button>
-              </Space>
-            )}
-            pagination={false}
-            cardBordered={!embedded}
-            headerTitle={embedded ? undefined : tab?.title ?? screen.title}
-            scroll={{ x: 'max-content' }}
-            params={{ pageIndex, f: filterValues, tab: tabKey, t: treeParams }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} /> }}
-            toolBarRender={() => (toolbar.length ? [<ActionBar key="tb" actions={toolbar} record={null} onRun={runner.run} />] : [])}
-            request={async () => {
-              if (!eff.call) return { data: [], success: true, total: 0 };
-              const q = cleanQuery({
-                ...listParams(),
-                ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
-              });
-              try {
-                const res = await invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q);
-                const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
-                const n = Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length);
-                setTotal(n);
-                // the figures above the table: a call of their own with the same filters (an aggregate
-                // too slow to hold the list up), fetched with each first page
-                if (eff.summary && pageIndex === 1) {
-                  const tab = tabKey;
-                  void invoke<Record<string, unknown> | null>(eff.summary.call, 'get', cleanQuery(listParams()), { silent: true })
-                    .then((v) => setSummary({ tab, value: v ?? null }))
-                    .catch(() => setSummary({ tab, value: null }));
-                }
-                // a selection is of the rows on show: another page or a reload starts afresh
-                setSelected((s) => (s.keys.length ? { keys: [], rows: [] } : s));
-                return { data: items, success: true, total: n };
-              } catch {
-                return { data: [], success: false, total: 0 };
-              }
-            }}
+            selection={{ count: selected.keys.length, actions: <BulkButtons defs={bulk} busy={bulkRunner.busy} onRun={(d) => bulkRunner.start(d, selected.rows)} />, onClear: clearSelection }}
+            empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={eff.empty} />}
+            toolbar={toolbar.length ? <ActionBar actions={toolbar} record={null} onRun={runner.run} /> : null}
           />
           {screen.noPaging ? null : <Pager pageIndex={pageIndex} total={total} pageSize={pageSize} onChange={setPageIndex} />}
           </Wrap>
@@ -382,6 +402,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
           </Suspense>
         ) : null}
       </Modal>
+      {drawerUsed.current ? (
+      <Suspense fallback={null}>
       <Drawer
         open={overlay?.type === 'detail' || overlay?.type === 'audit'}
         width={880}
@@ -405,6 +427,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         ) : null}
         </Suspense>
       </Drawer>
+      </Suspense>
+      ) : null}
       <Modal open={overlay?.type === 'screen'} title={overlay?.type === 'screen' ? overlay.action.label : ''} width={900} footer={null} destroyOnHidden onCancel={closeOverlay}>
         {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}
       </Modal>

@@ -2,16 +2,18 @@
  * What a resolved admin route renders: the screen of its tag from the configuration through the
  * registry of screen kinds (engine/kinds), else a bespoke page (engine/bespoke.ts).
  */
-import { Suspense, useEffect, useState } from 'react';
-import { App, Button, Result, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { App, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import type { ScreenProps } from './index';
 import { loadUiConfig, loadedUiConfig } from './config';
 import { screenFor } from './resolve';
 import { getKind, isKindRegistered } from './kinds';
 import { GROUP_TAGS, pendingFor } from './bespoke';
-import { ConstructionScreen } from './construction-screen';
-import { MenuGroupPage } from './menu-group';
+// what most pages never show loads when shown (issue 19: Result and Typography are ≈ 18 KB gzip)
+const ConstructionScreen = lazy(() => import('./construction-screen').then((m) => ({ default: m.ConstructionScreen })));
+const MenuGroupPage = lazy(() => import('./menu-group').then((m) => ({ default: m.MenuGroupPage })));
+const ConfigFailed = lazy(() => import('./config-failed'));
 import type { UiConfig } from './types';
 import './engine.css';
 
@@ -21,6 +23,12 @@ export function menuPath(pathname: string, sub?: string) {
   const suffix = `/${sub}`.toLowerCase();
   return pathname.toLowerCase().endsWith(suffix) ? pathname.slice(0, pathname.length - suffix.length) : pathname;
 }
+
+const Loading = () => (
+  <div className="dj-loading" role="status">
+    <Spin />
+  </div>
+);
 
 export default function ScreenHost({ tag, sub, title }: ScreenProps) {
   const [config, setConfig] = useState<UiConfig | null>(loadedUiConfig());
@@ -40,11 +48,11 @@ export default function ScreenHost({ tag, sub, title }: ScreenProps) {
 
   if (!config) {
     return failed ? (
-      <Result status="warning" title="界面配置加载失败" extra={<Button onClick={() => window.location.reload()}>刷新重试</Button>} />
+      <Suspense fallback={null}>
+        <ConfigFailed />
+      </Suspense>
     ) : (
-      <div className="dj-loading" role="status">
-        <Spin />
-      </div>
+      <Loading />
     );
   }
   const basePath = menuPath(location.pathname, sub);
@@ -53,18 +61,12 @@ export default function ScreenHost({ tag, sub, title }: ScreenProps) {
   let body: React.ReactNode;
   if (hit && isKindRegistered(hit.as)) {
     const Kind = getKind(hit.as);
-    body = (
-      <Suspense
-        fallback={
-          <div className="dj-loading" role="status">
-            <Spin />
-          </div>
-        }
-      >
-        <Kind key={key} screen={hit.screen} config={config} basePath={basePath} />
-      </Suspense>
-    );
+    body = <Kind key={key} screen={hit.screen} config={config} basePath={basePath} />;
   } else if (tag && !sub && GROUP_TAGS.includes(tag)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
   else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} waitsFor={pendingFor(tag, sub)} />;
-  return <App component={false}>{body}</App>;
+  return (
+    <App component={false}>
+      <Suspense fallback={<Loading />}>{body}</Suspense>
+    </App>
+  );
 }

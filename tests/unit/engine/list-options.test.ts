@@ -7,6 +7,9 @@ import {
   bulkReport,
   columnsStorageKey,
   defaultExportable,
+  moveColumn,
+  settingsOrder,
+  toggleColumn,
   readColumnsState,
   recordName,
   shownColumns,
@@ -45,6 +48,19 @@ describe('column settings, remembered per screen and user', () => {
     expect(shownColumns(cols, undefined).map((c) => c.field)).toEqual(['title', 'year', 'planType']);
     expect(shownColumns(cols, { year: { show: false } }).map((c) => c.field)).toEqual(['title', 'planType']);
     expect(shownColumns(cols, { title: { order: 2 }, year: { order: 0 }, planType: { order: 1 } }).map((c) => c.field)).toEqual(['year', 'planType', 'title']);
+  });
+  it('列设置 hides and moves columns; a hidden column keeps its place, an end stays an end', () => {
+    const fields = cols.map((c) => c.field);
+    const hidden = toggleColumn(fields, undefined, 'year', false);
+    expect(shownColumns(cols, hidden).map((c) => c.field)).toEqual(['title', 'planType']);
+    expect(settingsOrder(cols, hidden).map((c) => c.field)).toEqual(['title', 'year', 'planType']);
+    const moved = moveColumn(fields, hidden, 'title', 1);
+    expect(settingsOrder(cols, moved).map((c) => c.field)).toEqual(['year', 'title', 'planType']);
+    expect(shownColumns(cols, moved).map((c) => c.field)).toEqual(['title', 'planType']);
+    expect(moveColumn(fields, moved, 'year', -1)).toEqual(moved);
+    expect(shownColumns(cols, toggleColumn(fields, moved, 'year', true)).map((c) => c.field)).toEqual(['year', 'title', 'planType']);
+    // a column the screen gained since the settings were saved shows, after the saved ones
+    expect(settingsOrder([...cols, { field: 'added' }], moved).map((c) => c.field)).toEqual(['year', 'title', 'planType', 'added']);
   });
 });
 

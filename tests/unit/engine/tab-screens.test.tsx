@@ -85,12 +85,12 @@ describe('a tab showing another screen', () => {
   it('renders the statistics screen in place of the list, through the kind registry', async () => {
     renderList();
     expect(await screen.findByText('春节慰问')).toBeTruthy();
-    fireEvent.click(screen.getByRole('tab', { name: '帮扶统计' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '帮扶统计' }));
     expect(await screen.findByText('柳城街道', { selector: 'button, span' })).toBeTruthy();
     expect(calls.some((c) => c.url.endsWith('/DifficultyService/HelpStatistics'))).toBe(true);
     expect(screen.queryByText('春节慰问')).toBeNull();
     // back to the list
-    fireEvent.click(screen.getByRole('tab', { name: '帮扶记录' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '帮扶记录' }));
     expect(await screen.findByText('春节慰问')).toBeTruthy();
   });
 });

@@ -104,7 +104,7 @@ describe('volunteer and village-official screens', () => {
   it('a tab shows the statistics screen instead of the list', async () => {
     renderVolunteer();
     await screen.findByText('江安河岸环境整治');
-    fireEvent.click(screen.getByRole('tab', { name: '按组织统计' }));
+    fireEvent.click(await screen.findByRole('tab', { name: '按组织统计' }));
     expect((await screen.findAllByText('活动数')).length).toBeGreaterThan(0);
     expect(calls.find((c) => c.url.endsWith('/StatisticsPageList'))?.method).toBe('GET');
     expect(screen.queryByText('江安河岸环境整治')).toBeNull();

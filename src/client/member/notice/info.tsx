@@ -11,7 +11,7 @@ import { siteMessageService } from '../../api/endpoints';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { refreshMessages } from '../../state/messages';
 import { useAppState } from '../../state/store';
-import { codeLabel } from '../../widgets/code-select';
+import { codeLabel } from '../../widgets/code-select/read';
 import { MemberPage } from '../kit';
 import { MEMBER_SOURCE, NOTICE, UNREAD_TAB, memberLink } from './paths';
 import './notice.css';

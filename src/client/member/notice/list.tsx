@@ -12,7 +12,7 @@ import type { MessageItem } from '../../../contract/types';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { refreshMessages } from '../../state/messages';
 import { useAppState } from '../../state/store';
-import { codeLabel } from '../../widgets/code-select';
+import { codeLabel } from '../../widgets/code-select/read';
 import { MemberList, MemberPage, PAGE_PARAM, SecretaryCard, pageLink, useAction, usePagedList } from '../kit';
 import { MEMBER_SOURCE, NOTICE, UNREAD_TAB } from './paths';
 import './notice.css';

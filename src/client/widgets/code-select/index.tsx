@@ -5,20 +5,9 @@
 import { Select, TreeSelect } from 'antd';
 import type { BaseCodeItem } from '../../../contract/types';
 import { useAppState } from '../../state/store';
-import { Empty, isEmpty } from '../basic/empty';
 
-export function findCode(items: BaseCodeItem[] | undefined, value: unknown): BaseCodeItem | undefined {
-  for (const it of items ?? []) {
-    if (String(it.value) === String(value)) return it;
-    const hit = findCode(it.children, value);
-    if (hit) return hit;
-  }
-  return undefined;
-}
-
-export function codeLabel(items: BaseCodeItem[] | undefined, value: unknown): string {
-  return findCode(items, value)?.label ?? String(value);
-}
+// the read side lives apart so that table cells and member pages never load Select and TreeSelect
+export { codeLabel, findCode, Read } from './read';
 
 const toTree = (items: BaseCodeItem[]): any[] => items.map((i) => ({ title: i.label, value: i.value, children: i.children?.length ? toTree(i.children) : undefined }));
 
@@ -60,11 +49,4 @@ export default function CodeSelect({ codeTable, value, onChange, mode, placehold
       onChange={(x: any) => onChange?.(x ?? null)}
     />
   );
-}
-
-export function Read({ value, codeTable }: { value: unknown; codeTable?: string }) {
-  const items = useAppState((s) => (codeTable ? s.baseCode?.[codeTable] : undefined));
-  if (isEmpty(value)) return <Empty />;
-  const list = Array.isArray(value) ? value : [value];
-  return <span>{list.map((v) => codeLabel(items, v)).join('、')}</span>;
 }
