@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { go, memberRoutes, signIn, token, trackErrors } from './helpers';
+import { signInAdmin } from './engine-helpers';
 
 test('member signs in and lands on the member space', async ({ page }) => {
   const errors = trackErrors(page);
@@ -105,5 +106,24 @@ test('every member route renders for member without an uncaught page error', asy
     await expect(page.locator('.dj-member__main').locator('.dj-card, .ant-card, .dj-banner, [data-testid=construction]').first(), route).toBeVisible();
     await expect(page.getByText('抱歉，您访问的页面不存在'), route).toHaveCount(0);
   }
+  expect(errors).toEqual([]);
+});
+
+test('on a narrow screen the admin side menu folds behind the header button and closes after a pick', async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, 'admin', '中共四川省委员会');
+  await go(page, '/manager/partyMember');
+  await expect(page.getByTestId('page-title')).toHaveText('党员管理');
+  const side = page.locator('.ant-layout-sider');
+  await expect(side.getByRole('menuitem', { name: '单位管理' })).toBeHidden();
+  const toggle = page.getByRole('banner').getByRole('button', { name: '侧边菜单' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await side.getByRole('menuitem', { name: '单位管理' }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('单位管理');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(side.getByRole('menuitem', { name: '单位管理' })).toBeHidden();
   expect(errors).toEqual([]);
 });

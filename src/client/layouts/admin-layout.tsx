@@ -5,10 +5,10 @@
  * It replaced ProLayout (issue 19: ≈ 66 KB gzip with its provider on every admin page, for a header,
  * a side menu and the split between them).
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, ConfigProvider, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import { LogoutOutlined, SettingOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { BarsOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout, switchToMember } from '../state/session';
 import { buildAdminRoutes, buildMenuData, hangfireUrl, selectedTopMenu, type AdminMenuItem } from '../routing/admin-routes';
@@ -62,6 +62,10 @@ export default function AdminLayout() {
   const menus = useAppState((s) => s.permissionMenus);
   const roleName = useAppState((s) => s.permissions.find((p) => p.roleId === s.roleId)?.roleDisplayName ?? '');
   const [roleOpen, setRoleOpen] = useState(false);
+  // below antd's lg breakpoint the side menu folds away; the header's button opens it over the page
+  const [narrow, setNarrow] = useState(false);
+  const [sideOpen, setSideOpen] = useState(false);
+  useEffect(() => setSideOpen(false), [location.pathname]);
   const menuData = useMemo(() => buildMenuData(menus), [menus]);
   const routes = useMemo(() => buildAdminRoutes(menus), [menus]);
   const current = routes.find((r) => r.path.toLowerCase() === location.pathname.toLowerCase());
@@ -109,6 +113,9 @@ export default function AdminLayout() {
   return (
     <Layout className="dj-admin">
       <Layout.Header className="dj-admin__header" role="banner">
+        {narrow && side.length ? (
+          <Button type="text" className="dj-admin__action" icon={<BarsOutlined />} aria-label="侧边菜单" aria-expanded={sideOpen} onClick={() => setSideOpen((o) => !o)} />
+        ) : null}
         <Link to={menuData[0] ? firstLeaf(menuData[0]) : '/'} className="dj-admin__brand">
           <PartyLogo size={30} />
           <span className="dj-admin__name">{PLATFORM_NAME}</span>
@@ -144,7 +151,19 @@ export default function AdminLayout() {
       </Layout.Header>
       <Layout hasSider>
         {side.length ? (
-          <Layout.Sider className="dj-admin__sider" width={216} theme="light" breakpoint="lg" collapsedWidth={0}>
+          <Layout.Sider
+            className="dj-admin__sider"
+            width={216}
+            theme="light"
+            breakpoint="lg"
+            collapsedWidth={0}
+            collapsed={narrow && !sideOpen}
+            onBreakpoint={(below) => {
+              setNarrow(below);
+              setSideOpen(false);
+            }}
+            trigger={null}
+          >
             <Menu
               mode="inline"
               aria-label="侧边菜单"
