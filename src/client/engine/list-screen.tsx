@@ -299,18 +299,18 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     <div className="dj-screen dj-list" data-screen={screen.tag}>
       {tabs.length ? (
         <Suspense fallback={<div className="dj-tabs-placeholder" />}>
-        <Tabs
-          activeKey={tabKey}
-          items={tabs.map((t) => ({ key: t.key, label: t.title }))}
-          onChange={(k) => {
-            setTabKey(k);
-            setRows([]);
-            setPageIndex(1);
-            setFilterValues({});
-            setTotal(0);
-            clearSelection();
-          }}
-        />
+          <Tabs
+            activeKey={tabKey}
+            items={tabs.map((t) => ({ key: t.key, label: t.title }))}
+            onChange={(k) => {
+              setTabKey(k);
+              setRows([]);
+              setPageIndex(1);
+              setFilterValues({});
+              setTotal(0);
+              clearSelection();
+            }}
+          />
         </Suspense>
       ) : null}
       {tabScreen ? <TabScreen key={`screen-${tabKey ?? ''}`} screen={tabScreen} config={config} basePath={basePath} /> : null}
@@ -318,16 +318,16 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         <Wrap tree={!!screen.tree}>
           {screen.tree ? (
             <Suspense fallback={<div className="dj-tree-panel" />}>
-            <TreePanel
-              ref={treeRef}
-              def={screen.tree}
-              scope={scope}
-              selected={treeNode}
-              onSelect={(n) => {
-                setTreeNode(n);
-                setPageIndex(1);
-              }}
-            />
+              <TreePanel
+                ref={treeRef}
+                def={screen.tree}
+                scope={scope}
+                selected={treeNode}
+                onSelect={(n) => {
+                  setTreeNode(n);
+                  setPageIndex(1);
+                }}
+              />
             </Suspense>
           ) : null}
           <Wrap tree={!!screen.tree} main>
@@ -403,31 +403,31 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         ) : null}
       </Modal>
       {drawerUsed.current ? (
-      <Suspense fallback={null}>
-      <Drawer
-        open={overlay?.type === 'detail' || overlay?.type === 'audit'}
-        width={880}
-        title={overlay?.type === 'audit' ? `${overlay.action.label}` : `${screen.detail?.title ?? `${entity?.title ?? screen.title}详情`}`}
-        destroyOnHidden
-        onClose={closeOverlay}
-      >
-        <Suspense fallback={<Spin />}>
-        {overlay?.type === 'detail' ? <DetailView detail={screen.detail} entity={entity} record={overlay.record} /> : null}
-        {overlay?.type === 'audit' && screen.decision ? (
-          <AuditPanel
-            decision={screen.decision}
-            detail={screen.detail}
-            entity={entity}
-            record={overlay.record}
-            onDone={() => {
-              closeOverlay();
-              reload();
-            }}
-          />
-        ) : null}
+        <Suspense fallback={null}>
+          <Drawer
+            open={overlay?.type === 'detail' || overlay?.type === 'audit'}
+            width={880}
+            title={overlay?.type === 'audit' ? `${overlay.action.label}` : `${screen.detail?.title ?? `${entity?.title ?? screen.title}详情`}`}
+            destroyOnHidden
+            onClose={closeOverlay}
+          >
+            <Suspense fallback={<Spin />}>
+            {overlay?.type === 'detail' ? <DetailView detail={screen.detail} entity={entity} record={overlay.record} /> : null}
+            {overlay?.type === 'audit' && screen.decision ? (
+              <AuditPanel
+                decision={screen.decision}
+                detail={screen.detail}
+                entity={entity}
+                record={overlay.record}
+                onDone={() => {
+                  closeOverlay();
+                  reload();
+                }}
+              />
+            ) : null}
+            </Suspense>
+          </Drawer>
         </Suspense>
-      </Drawer>
-      </Suspense>
       ) : null}
       <Modal open={overlay?.type === 'screen'} title={overlay?.type === 'screen' ? overlay.action.label : ''} width={900} footer={null} destroyOnHidden onCancel={closeOverlay}>
         {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}
