@@ -18,6 +18,7 @@ import * as m013 from './migrations/013-subtree-order';
 import * as m014 from './migrations/014-study-plans';
 import * as m015 from './migrations/015-record-indexes';
 import * as m016 from './migrations/016-named-organ-path';
+import * as m017 from './migrations/017-member-generation';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '014-study-plans': m014,
   '015-record-indexes': m015,
   '016-named-organ-path': m016,
+  '017-member-generation': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
