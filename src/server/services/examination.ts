@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { checkEntityFile } from '../records/entities';
 import { ancestorPaths, assessProgress, ASSESS_TYPE, ASSESS_TYPE_TEXT, nearestRule, yearOfDay } from '../../contract/assessment';
 import { hours } from '../study/credit';
+import { subtreeRange } from '../scope';
 import userRuleFile from '../../../schemas/user-examination-rule.json' with { type: 'json' };
 import organRuleFile from '../../../schemas/organ-examination-rule.json' with { type: 'json' };
 
@@ -37,6 +38,9 @@ const ASSESS_TYPE_PROP = { title: '适用对象' };
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type RuleRow = Awaited<ReturnType<typeof loadRules>>[number];
+
+/** Member rules set inside a subtree up to which organProgress joins them by path (else: a lookup per organisation). */
+const RANGE_RULES = 5000;
 
 /** Rules of one kind set on these organisation paths (an organisation and its ancestors), optionally of one year. */
 async function loadRules(ctx: AppContext, assessType: number, paths: string[], year?: number) {
@@ -111,33 +115,51 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
  * statement, never a loop over members here. Members under no member rule count as not passed
  * (there is nothing to pass).
  *
- * Issue 19, measured on the generated province (1,000,000 members): the rule that applies is found
- * per organisation, not per member (a subtree has a third as many organisations as members, and a
- * year without member rules looks none up); a province's or a city's 学时 of the year are summed per
- * member in one pass over the year's rows and joined by hash, where one index lookup per member for
- * each of the two sums cost more than the rest of the statement; a district and below keep the
- * lookups, which read only their own members' rows.
+ * Issue 19, measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
+ * docs/BENCHMARKS.md). The rules that can apply are read first: the nearest one at or above the
+ * organisation, and those set inside its subtree, grouped by depth. A member's rule is then found by
+ * path prefix — his ancestor at each depth that has rules, a hash join with that depth's rules, the
+ * deepest match winning — instead of a lookup per member (beyond `RANGE_RULES` rules, one lookup
+ * per organisation of the subtree). A
+ * province's or a city's 学时 of the year are summed per member in one pass over the year's rows
+ * and joined by hash, where one index lookup per member for each of the two sums cost more than
+ * the rest of the statement; a district and below keep the lookups, which read only their members' rows.
  */
 export async function organProgress(ctx: AppContext, organPath: string, year: number) {
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
-  const like = `${organPath}%`;
   const wide = organPath.split('/').filter(Boolean).length <= 2;
-  const anyRule = await ctx.db.selectFrom('examinationRules').select('id').where('assessType', '=', ASSESS_TYPE.user).where('year', '=', year).limit(1).executeTakeFirst();
-  // per organisation of the subtree under a rule: the nearest one (organisations under none are left out)
-  const ruled = anyRule
-    ? sql`select o.organ_path, rule.req_on, rule.req_off from organizations o
-        join lateral (
-          select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off
-          from examination_rules r
-          where r.assess_type = ${ASSESS_TYPE.user} and r.year = ${year} and o.organ_path like r.organ_path || '%'
-          order by length(r.organ_path) desc limit 1
-        ) rule on true
-        where o.organ_path like ${like}`
-    : sql`select null::text as organ_path, null::numeric as req_on, null::numeric as req_off where false`;
+  const rules = await ctx.db
+    .selectFrom('examinationRules')
+    .select(['organPath', 'onlinePassPeriodForYear as reqOn', 'offlinePassPeriodForYear as reqOff'])
+    .where('assessType', '=', ASSESS_TYPE.user)
+    .where('year', '=', year)
+    .where((eb) => eb.or([eb('organPath', 'in', ancestorPaths(organPath)), subtreeRange('organPath', organPath)]))
+    .execute();
+  const above = nearestRule(rules, organPath);
+  // the rules set inside the subtree, by depth: a member's ancestor at a depth is a key of a hash
+  // join with that depth's rules; the deepest match applies, else the rule above
+  const inside = rules.filter((r) => r.organPath.length > organPath.length);
+  const depthOf = (path: string) => path.split('/').filter(Boolean).length;
+  const depths = [...new Set(inside.map((r) => depthOf(r.organPath)))].sort((a, b) => b - a);
+  const ancestorAt = (d: number) => sql`(${sql.join(Array.from({ length: d }, (_, i) => sql`'/' || split_part(pm.organ_path, '/', ${sql.lit(i + 2)})`), sql` || `)} || '/')`;
+  const depthJoins = sql.join(
+    depths.map((d) => {
+      const values = inside.filter((r) => depthOf(r.organPath) === d).map((r) => sql`(${r.organPath}::text, ${r.reqOn}::numeric, ${r.reqOff}::numeric)`);
+      return sql`left join (values ${sql.join(values)}) as ${sql.ref(`r${d}`)}(p, req_on, req_off) on ${sql.ref(`r${d}.p`)} = ${ancestorAt(d)}`;
+    }),
+    sql` `,
+  );
+  const rule = (col: 'reqOn' | 'reqOff') => {
+    const dflt = above ? sql`${above[col]}::numeric` : sql`null::numeric`;
+    if (!depths.length) return dflt;
+    const c = col === 'reqOn' ? 'req_on' : 'req_off';
+    return sql`(case ${sql.join(depths.map((d) => sql`when ${sql.ref(`r${d}.p`)} is not null then ${sql.ref(`r${d}.${c}`)}`), sql` `)} else ${dflt} end)`;
+  };
+  const byOrgan = inside.length > RANGE_RULES;
   const sums = wide
     ? {
-        with: sql`, sd as (select d.user_id, sum(d.seconds) as s from study_days d where d.day between ${from} and ${to} group by d.user_id),
-          od as (select f.user_id, sum(f.hours) as h from offline_reports f where f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to} group by f.user_id)`,
+        with: sql`sd as (select d.user_id, sum(d.seconds) as s from study_days d where d.day between ${from} and ${to} group by d.user_id),
+          od as (select f.user_id, sum(f.hours) as h from offline_reports f where f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to} group by f.user_id),`,
         cols: sql`coalesce(sd.s, 0) as on_s, coalesce(od.h, 0) as off_h`,
         joins: sql`left join sd on sd.user_id = pm.user_id left join od on od.user_id = pm.user_id`,
       }
@@ -147,14 +169,23 @@ export async function organProgress(ctx: AppContext, organPath: string, year: nu
           coalesce((select sum(f.hours) from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_h`,
         joins: sql``,
       };
+  // many rules set inside the subtree: the nearest one per organisation of the subtree, joined by path
+  const perOrgan = sql`select o.organ_path, rule.req_on, rule.req_off from organizations o
+        join lateral (
+          select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off
+          from examination_rules r
+          where r.assess_type = ${ASSESS_TYPE.user} and r.year = ${year} and o.organ_path like r.organ_path || '%'
+          order by length(r.organ_path) desc limit 1
+        ) rule on true
+        where o.organ_path like ${`${organPath}%`}`;
   const row = await sql<{ members: string; passed: string; ruled: string; avgHours: string | null }>`
-    with ruled as (${ruled}) ${sums.with},
+    with ${byOrgan ? sql`ruled as (${perOrgan}),` : sql``} ${sums.with}
     m as (
-      select ${sums.cols}, ruled.req_on, ruled.req_off
+      select ${sums.cols}, ${byOrgan ? sql`ruled.req_on, ruled.req_off` : sql`${rule('reqOn')} as req_on, ${rule('reqOff')} as req_off`}
       from party_members pm
-      left join ruled on ruled.organ_path = pm.organ_path
+      ${byOrgan ? sql`left join ruled on ruled.organ_path = pm.organ_path` : depthJoins}
       ${sums.joins}
-      where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and pm.organ_path like ${like}
+      where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and ${subtreeRange('pm.organPath', organPath)}
     )
     select count(*) as members,
       count(*) filter (where req_on is not null or req_off is not null) as ruled,
