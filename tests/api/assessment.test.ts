@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organProgress } from '../../src/server/services/examination';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 
 let app: TestApp;
@@ -221,6 +222,11 @@ describe('progress', () => {
     expect(refDistrict.passedCount).toBeGreaterThanOrEqual(2);
     expect(byCity).toMatchObject(refCity);
     expect(byDistrict).toMatchObject(refDistrict);
+    // the same by a rule lookup per organisation (what many rules inside the subtree take), wide and narrow
+    for (const [path, ref] of [[cityPath, refCity], [wenjiangPath, refDistrict]] as const) {
+      expect(await organProgress(app.ctx, path, 2027, 0)).toMatchObject(ref);
+      expect(await organProgress(app.ctx, path, 2027)).toMatchObject(ref);
+    }
     // and a year without member rules: nobody passes, the averages still count
     expect(ok(await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: city, query: { year: 2020 } }))).toMatchObject(await reference(cityPath, 2020));
   });

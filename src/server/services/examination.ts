@@ -125,7 +125,7 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
  * and joined by hash, where one index lookup per member for each of the two sums cost more than
  * the rest of the statement; a district and below keep the lookups, which read only their members' rows.
  */
-export async function organProgress(ctx: AppContext, organPath: string, year: number) {
+export async function organProgress(ctx: AppContext, organPath: string, year: number, rangeRules = RANGE_RULES) {
   const [from, to] = [`${year}-01-01`, `${year}-12-31`];
   const wide = organPath.split('/').filter(Boolean).length <= 2;
   const rules = await ctx.db
@@ -142,35 +142,47 @@ export async function organProgress(ctx: AppContext, organPath: string, year: nu
   const depthOf = (path: string) => path.split('/').filter(Boolean).length;
   const depths = [...new Set(inside.map((r) => depthOf(r.organPath)))].sort((a, b) => b - a);
   const ancestorAt = (d: number) => sql`(${sql.join(Array.from({ length: d }, (_, i) => sql`'/' || split_part(pm.organ_path, '/', ${sql.lit(i + 2)})`), sql` || `)} || '/')`;
+  // a rule as whole seconds to reach (two decimals of an hour are whole seconds: exact), compared
+  // as integers per member; `ruled`: it sets a requirement at all
+  const secs = (h: unknown) => (h == null ? 0 : Math.round(Math.max(Number(h), 0) * 3600));
+  const need = (r: { reqOn: unknown; reqOff: unknown } | null) => ({ ruled: r && (r.reqOn != null || r.reqOff != null) ? 1 : 0, on: secs(r?.reqOn), off: secs(r?.reqOff) });
   const depthJoins = sql.join(
     depths.map((d) => {
-      const values = inside.filter((r) => depthOf(r.organPath) === d).map((r) => sql`(${r.organPath}::text, ${r.reqOn}::numeric, ${r.reqOff}::numeric)`);
-      return sql`left join (values ${sql.join(values)}) as ${sql.ref(`r${d}`)}(p, req_on, req_off) on ${sql.ref(`r${d}.p`)} = ${ancestorAt(d)}`;
+      const values = inside.filter((r) => depthOf(r.organPath) === d).map((r) => {
+        const n = need(r);
+        return sql`(${r.organPath}::text, ${sql.lit(n.ruled)}, ${sql.lit(n.on)}::bigint, ${sql.lit(n.off)}::bigint)`;
+      });
+      return sql`left join (values ${sql.join(values)}) as ${sql.ref(`r${d}`)}(p, ruled, need_on, need_off) on ${sql.ref(`r${d}.p`)} = ${ancestorAt(d)}`;
     }),
     sql` `,
   );
-  const rule = (col: 'reqOn' | 'reqOff') => {
-    const dflt = above ? sql`${above[col]}::numeric` : sql`null::numeric`;
-    if (!depths.length) return dflt;
-    const c = col === 'reqOn' ? 'req_on' : 'req_off';
-    return sql`(case ${sql.join(depths.map((d) => sql`when ${sql.ref(`r${d}.p`)} is not null then ${sql.ref(`r${d}.${c}`)}`), sql` `)} else ${dflt} end)`;
+  const dflt = need(above);
+  const rule = (c: 'ruled' | 'need_on' | 'need_off') => {
+    const value = sql.lit(c === 'ruled' ? dflt.ruled : c === 'need_on' ? dflt.on : dflt.off);
+    if (!depths.length) return value;
+    return sql`(case ${sql.join(depths.map((d) => sql`when ${sql.ref(`r${d}.p`)} is not null then ${sql.ref(`r${d}.${c}`)}`), sql` `)} else ${value} end)`;
   };
-  const byOrgan = inside.length > RANGE_RULES;
+  const byOrgan = inside.length > rangeRules;
+  // the year's 学时 per member as whole seconds: online credit, and approved offline hours
   const sums = wide
     ? {
         with: sql`sd as (select d.user_id, sum(d.seconds) as s from study_days d where d.day between ${from} and ${to} group by d.user_id),
-          od as (select f.user_id, sum(f.hours) as h from offline_reports f where f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to} group by f.user_id),`,
-        cols: sql`coalesce(sd.s, 0) as on_s, coalesce(od.h, 0) as off_h`,
+          od as (select f.user_id, round(sum(f.hours) * 3600)::bigint as s from offline_reports f where f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to} group by f.user_id),`,
+        cols: sql`coalesce(sd.s, 0) as on_s, coalesce(od.s, 0) as off_s`,
         joins: sql`left join sd on sd.user_id = pm.user_id left join od on od.user_id = pm.user_id`,
       }
     : {
         with: sql``,
         cols: sql`coalesce((select sum(d.seconds) from study_days d where d.user_id = pm.user_id and d.day between ${from} and ${to}), 0) as on_s,
-          coalesce((select sum(f.hours) from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_h`,
+          coalesce((select round(sum(f.hours) * 3600)::bigint from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_s`,
         joins: sql``,
       };
   // many rules set inside the subtree: the nearest one per organisation of the subtree, joined by path
-  const perOrgan = sql`select o.organ_path, rule.req_on, rule.req_off from organizations o
+  const perOrgan = sql`select o.organ_path,
+          case when rule.req_on is not null or rule.req_off is not null then 1 else 0 end as ruled,
+          round(greatest(coalesce(rule.req_on, 0), 0) * 3600)::bigint as need_on,
+          round(greatest(coalesce(rule.req_off, 0), 0) * 3600)::bigint as need_off
+        from organizations o
         join lateral (
           select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off
           from examination_rules r
@@ -181,18 +193,17 @@ export async function organProgress(ctx: AppContext, organPath: string, year: nu
   const row = await sql<{ members: string; passed: string; ruled: string; avgHours: string | null }>`
     with ${byOrgan ? sql`ruled as (${perOrgan}),` : sql``} ${sums.with}
     m as (
-      select ${sums.cols}, ${byOrgan ? sql`ruled.req_on, ruled.req_off` : sql`${rule('reqOn')} as req_on, ${rule('reqOff')} as req_off`}
+      select ${sums.cols},
+        ${byOrgan ? sql`coalesce(ruled.ruled, 0) as ruled, ruled.need_on, ruled.need_off` : sql`${rule('ruled')} as ruled, ${rule('need_on')} as need_on, ${rule('need_off')} as need_off`}
       from party_members pm
       ${byOrgan ? sql`left join ruled on ruled.organ_path = pm.organ_path` : depthJoins}
       ${sums.joins}
       where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and ${subtreeRange('pm.organPath', organPath)}
     )
     select count(*) as members,
-      count(*) filter (where req_on is not null or req_off is not null) as ruled,
-      count(*) filter (where (req_on is not null or req_off is not null)
-        and floor(on_s) >= round(greatest(coalesce(req_on, 0), 0) * 3600)
-        and round(off_h * 3600) >= round(greatest(coalesce(req_off, 0), 0) * 3600)) as passed,
-      avg(on_s / 3600.0 + off_h) as "avgHours"
+      count(*) filter (where ruled = 1) as ruled,
+      count(*) filter (where ruled = 1 and on_s >= need_on and off_s >= need_off) as passed,
+      (sum(on_s + off_s) / 3600.0) / nullif(count(*), 0) as "avgHours"
     from m`.execute(ctx.db);
   const r = row.rows[0];
   const members = Number(r.members);
