@@ -53,6 +53,8 @@ export interface Config {
   redisPrefix: string;
   /** how long a process keeps a resolved session, at most (SESSION_CACHE_SECONDS, default 600; 0: never): every change voids it at once */
   sessionCacheSeconds: number;
+  /** how long a costly statistic (党员分析) is served again while no member changed, at most (STATS_CACHE_SECONDS, default 300; 0: never) */
+  statsCacheSeconds: number;
 }
 
 /** API_PROCESSES: a count, or `auto` for one per core. */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'dj:',
     sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 600) || 0),
+    statsCacheSeconds: Math.max(0, Number(env.STATS_CACHE_SECONDS ?? 300) || 0),
     ...overrides,
   };
 }

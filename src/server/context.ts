@@ -5,6 +5,7 @@ import type { SmsSender } from './security/sms';
 import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
 import { authChangesFor, type AuthChanges } from './http/auth-changes';
+import { StatsCache } from './stats-cache';
 
 /** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
 export interface AppContext {
@@ -18,10 +19,12 @@ export interface AppContext {
   sessions: SessionCache;
   /** how session and permission changes reach every API process (auth-changes.ts) */
   authChanges: AuthChanges;
+  /** costly statistics' answers while their data is unchanged (stats-cache.ts) */
+  stats: StatsCache;
   log: FastifyBaseLogger;
 }
 
-export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'stats' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
   const ctx = {
     ...parts,
     now: parts.now ?? (() => new Date()),
@@ -30,5 +33,6 @@ export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions'
   ctx.permissions = new PermissionCache(ctx);
   ctx.authChanges = authChangesFor(parts.config, (msg, err) => ctx.log.warn({ err }, msg));
   ctx.sessions = new SessionCache(ctx.authChanges, parts.config.sessionCacheSeconds * 1000);
+  ctx.stats = new StatsCache(parts.config.statsCacheSeconds * 1000);
   return ctx;
 }

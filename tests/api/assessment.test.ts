@@ -3,7 +3,9 @@
  * organisation id too), the nearest ancestor's rule, the current year in the platform zone, Chinese
  * validation, and the progress 学时核查 and 学习考核 show.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organProgress } from '../../src/server/services/examination';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 
 let app: TestApp;
@@ -174,5 +176,58 @@ describe('progress', () => {
     // and he now counts among the district's members who pass
     expect(ok(await target({ year: 2027 })).passedCount).toBe(passedBefore + 1);
     expect(ok(await app.call('GET', svc('ExaminationService', 'MyExamination'), { token: member, query: { year: 2020 } }))).toMatchObject({ year: 2020, rule: null });
+  });
+
+  it('a city (学时 summed in one pass) and a district (looked up per member) agree with the figures counted member by member', async () => {
+    // the statement of issue 18, one rule lookup and two sums per member: the reference
+    const reference = async (organPath: string, year: number) => {
+      const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+      const r = (await sql<any>`
+        with m as (
+          select
+            coalesce((select sum(d.seconds) from study_days d where d.user_id = pm.user_id and d.day between ${from} and ${to}), 0) as on_s,
+            coalesce((select sum(f.hours) from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_h,
+            rule.req_on, rule.req_off
+          from party_members pm
+          left join lateral (
+            select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off from examination_rules r
+            where r.assess_type = 1 and r.year = ${year} and pm.organ_path like r.organ_path || '%' order by length(r.organ_path) desc limit 1
+          ) rule on true
+          where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and pm.organ_path like ${`${organPath}%`}
+        )
+        select count(*) as members,
+          count(*) filter (where (req_on is not null or req_off is not null)
+            and floor(on_s) >= round(greatest(coalesce(req_on, 0), 0) * 3600)
+            and round(off_h * 3600) >= round(greatest(coalesce(req_off, 0), 0) * 3600)) as passed,
+          avg(on_s / 3600.0 + off_h) as avg
+        from m`.execute(app.db)).rows[0];
+      return { memberCount: Number(r.members), passedCount: Number(r.passed), actualAvgHours: Math.round(Number(r.avg ?? 0) * 100) / 100 };
+    };
+    // more 学时 of 2027: members of 郫都区 (under the city's rule, 20 h + 5 h) and of 温江区 (its own, 8 h + 4 h), some enough, some not
+    const resource = await app.db.selectFrom('resources').select('id').executeTakeFirstOrThrow();
+    const cityPath = (await app.db.selectFrom('organizations').select('organPath').where('organName', '=', '中共成都市委员会').executeTakeFirstOrThrow()).organPath;
+    const [piduPath, wenjiangPath] = await Promise.all([pidu, wenjiang].map(async (id) => (await app.db.selectFrom('organizations').select('organPath').where('id', '=', id).executeTakeFirstOrThrow()).organPath));
+    for (const [path, online, offline] of [[piduPath, 25, 6], [piduPath, 25, 1], [wenjiangPath, 8, 4], [wenjiangPath, 7.9, 4]] as const) {
+      const m = await app.db.selectFrom('partyMembers').select(['userId', 'organId', 'organPath']).where('organPath', 'like', `${path}%`).where('status', '=', 1).where('isDeleted', '=', false)
+        .where('userId', 'is not', null).where('userId', '!=', memberUserId)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('studyDays as d').select('d.userId').whereRef('d.userId', '=', 'partyMembers.userId'))))
+        .orderBy('id').executeTakeFirstOrThrow();
+      await app.db.insertInto('studyDays').values({ userId: m.userId!, resourceId: resource.id, day: '2027-01-02', seconds: Math.round(online * 3600), reports: 1 } as any).execute();
+      await app.db.insertInto('offlineReports').values({ userId: m.userId!, organId: m.organId!, organPath: m.organPath, title: '集中学习', studyDate: '2027-01-02', hours: offline, status: 1, evidence: JSON.stringify([]) } as any).execute();
+    }
+    const byCity = ok(await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: city, query: { year: 2027 } }));
+    const byDistrict = ok(await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: district, query: { year: 2027 } }));
+    const [refCity, refDistrict] = [await reference(cityPath, 2027), await reference(wenjiangPath, 2027)];
+    expect(refCity.passedCount).toBeGreaterThanOrEqual(3);
+    expect(refDistrict.passedCount).toBeGreaterThanOrEqual(2);
+    expect(byCity).toMatchObject(refCity);
+    expect(byDistrict).toMatchObject(refDistrict);
+    // the same by a rule lookup per organisation (what many rules inside the subtree take), wide and narrow
+    for (const [path, ref] of [[cityPath, refCity], [wenjiangPath, refDistrict]] as const) {
+      expect(await organProgress(app.ctx, path, 2027, 0)).toMatchObject(ref);
+      expect(await organProgress(app.ctx, path, 2027)).toMatchObject(ref);
+    }
+    // and a year without member rules: nobody passes, the averages still count
+    expect(ok(await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: city, query: { year: 2020 } }))).toMatchObject(await reference(cityPath, 2020));
   });
 });

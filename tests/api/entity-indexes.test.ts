@@ -13,7 +13,7 @@ afterAll(() => app?.close());
 
 const present = async () =>
   (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and left(indexname, 7) = 'ix_rec_'`.execute(app.db)).rows.map((r) => r.indexname).sort();
-const storeIndexes = ['ix_records_data', 'ix_records_entity_order', 'ix_records_entity_organ', 'ix_records_entity_owner', 'ix_records_entity_path', 'ix_records_parent'];
+const storeIndexes = ['ix_records_data', 'ix_records_entity_named', 'ix_records_entity_order', 'ix_records_entity_organ', 'ix_records_entity_owner', 'ix_records_entity_path', 'ix_records_parent'];
 const storePresent = async () =>
   (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'records' and schemaname = current_schema() and left(indexname, 11) = 'ix_records_'`.execute(app.db)).rows.map((r) => r.indexname).sort();
 

@@ -270,6 +270,21 @@ describe('党员分析', () => {
     expect([...labels].sort((a: string, b: string) => order.indexOf(a) - order.indexOf(b))).toEqual(labels);
   });
 
+  it('a member\'s change shows at once: kept counts follow the members\' generation, whatever wrote them', async () => {
+    const sexOf = (r: any) => Object.fromEntries(r.groups.find((g: any) => g.key === 'sex').rows.map((x: any) => [x.key, x.count]));
+    const before = ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }));
+    expect(ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }))).toEqual(before);
+    const one = await app.db.selectFrom('partyMembers').select(['id', 'sex']).where('organPath', 'like', `${district.organPath}%`).where('isDeleted', '=', false).where('status', '=', 1).where('sex', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const other = String(one.sex) === '1' ? 2 : 1;
+    // a write outside the services (as another API process or a script would make it)
+    await sql`update party_members set sex = ${other} where id = ${one.id}`.execute(app.db);
+    const after = ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }));
+    expect(after.totals.count).toBe(before.totals.count);
+    expect(sexOf(after)[String(other)]).toBe((sexOf(before)[String(other)] ?? 0) + 1);
+    await sql`update party_members set sex = ${one.sex} where id = ${one.id}`.execute(app.db);
+    expect(ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }))).toEqual(before);
+  });
+
   it('stays in the caller\'s subtree; bad input is a 400, no token 401, no right 403', async () => {
     const own = ok(await app.call('GET', S('Analysis'), { token: district.token }));
     const scoped = ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }));

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
+import { syncNamedOrganFields } from './named-organs';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -16,6 +17,8 @@ import * as m012 from './migrations/012-audit-sessions';
 import * as m013 from './migrations/013-subtree-order';
 import * as m014 from './migrations/014-study-plans';
 import * as m015 from './migrations/015-record-indexes';
+import * as m016 from './migrations/016-named-organ-path';
+import * as m017 from './migrations/017-member-generation';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '013-subtree-order': m013,
   '014-study-plans': m014,
   '015-record-indexes': m015,
+  '016-named-organ-path': m016,
+  '017-member-generation': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -46,5 +51,8 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);
-  if (entities) await syncEntityIndexes(db, entities);
+  if (entities) {
+    await syncEntityIndexes(db, entities);
+    await syncNamedOrganFields(db, entities);
+  }
 }

@@ -7,7 +7,8 @@ import { recordSensitiveView } from '../http/audit-log';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
 import { canTake } from '../workflow/decide';
-import { AUDIT_WORKFLOW, type Subject, type WorkflowDef } from '../workflow/types';
+import { type Subject, type WorkflowDef } from '../workflow/types';
+import { fieldActors, namedOrganFields, workflowOf } from './named-organs';
 import type { ActionConfig, EntityFile } from './entities';
 import { actingOrgan, assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
 
@@ -97,14 +98,7 @@ export function applyFilters(q: any, config: ActionConfig, input: Record<string,
 
 // ---- workflow facts of an entity ----
 
-/** The entity's workflow: its own, or the one-step audit of `auditOnCreate`. */
-export const workflowOf = (entity: EntityFile): WorkflowDef | null => entity.service?.workflow ?? (entity.service?.auditOnCreate ? AUDIT_WORKFLOW : null);
-
-/** Body fields naming organisations that a step's actor is found by (two-sided transfers). */
-const fieldActors = (wf: WorkflowDef | null) =>
-  [...new Set(Object.values(wf?.transitions ?? {}).flatMap((t) => (typeof t.actor === 'object' ? [t.actor.field] : [])))];
-/** Body fields naming other organisations the record concerns: its field actors and `organFields`. */
-const namedOrganFields = (entity: EntityFile) => [...new Set([...fieldActors(workflowOf(entity)), ...(entity.service?.organFields ?? [])])];
+export { workflowOf };
 
 /** What the action's scope needs besides the caller. */
 export const scopeOptions = (o: OpContext): ScopeOptions => ({ regionLevel: o.config.regionLevel, organFields: namedOrganFields(o.entity) });

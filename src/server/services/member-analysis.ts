@@ -6,6 +6,7 @@ import { platformDay } from '../platform-day';
 import { subtreePattern } from '../scope';
 import { codeLabels } from '../xlsx/columns';
 import type { Database } from '../db/database';
+import { StatsCache } from '../stats-cache';
 
 /**
  * 党员分析: the members of an organisation subtree counted by age band, sex, nation, education,
@@ -69,9 +70,21 @@ const DIMENSIONS = (day: string) => [
 const inSubtree = (db: Database, organPath: string) =>
   db.selectFrom('partyMembers as m').where('m.organPath', 'like', subtreePattern(organPath)).where('m.isDeleted', '=', false).where('m.status', '=', 1);
 
-export async function analyseMembers(db: Database, organPath: string, day: string) {
+/**
+ * `cache`: keeps the counts (the scan: seconds over a province) per subtree and day while no member
+ * changed (`stats-cache.ts`); the labels, and the children with their names, are read every time.
+ */
+export async function analyseMembers(db: Database, organPath: string, day: string, cache?: StatsCache) {
   const dims = DIMENSIONS(day);
   const codes = await codeLabels(db, dims.map((d) => d.codeTable ?? ''));
+  const count = () => countMembers(db, organPath, day);
+  const counted = cache ? await cache.get(`analysis:${organPath}:${day}`, await StatsCache.memberGeneration(db), count) : await count();
+  return shape(db, organPath, dims, codes, counted);
+}
+
+/** Every figure of the subtree in one scan: a row per bucket of each dimension and per child organisation. */
+async function countMembers(db: Database, organPath: string, day: string) {
+  const dims = DIMENSIONS(day);
   // the child organisation a member lies under ('' for the organisation's own members)
   const child = sql<string>`split_part(substr(${ref('m.organPath')}, ${organPath.length + 1}), '/', 1)`;
   const cols = [...dims.map((d) => d.expr), t('child')];
@@ -91,6 +104,11 @@ export async function analyseMembers(db: Database, organPath: string, day: strin
     ])
     .groupBy(sql`grouping sets (${sql.join(cols.map((_, i) => sql`(${sql.ref(`b.d${i}`)})`))})`)
     .execute();
+  return counted as Record<string, unknown>[];
+}
+
+async function shape(db: Database, organPath: string, dims: ReturnType<typeof DIMENSIONS>, codes: Awaited<ReturnType<typeof codeLabels>>, counted: Record<string, unknown>[]) {
+  const cols = [...dims.map((d) => d.expr), t('child')];
   const setOf = (r: Record<string, unknown>) => cols.findIndex((_, i) => Number(r[`g${i}`]) === 0);
 
   const groups = dims.map((d, i) => {
@@ -144,6 +162,6 @@ export const analysisAction = action<{ organPath?: string }>({
   async handler(call: Call<{ organPath?: string }>) {
     const organPath = call.input.organPath || call.user.organPath;
     call.requireScope(organPath);
-    return analyseMembers(call.ctx.db, organPath, platformDay(call.ctx));
+    return analyseMembers(call.ctx.db, organPath, platformDay(call.ctx), call.ctx.stats);
   },
 });
