@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/client/api/toast', () => ({ toastError: vi.fn(() => Promise.resolve()), toastSuccess: vi.fn(() => Promise.resolve()), TOAST_SECONDS: 3 }));
 
-import { api, ApiError, HTTP_TIMEOUT, registerTokenProvider, registerUnauthorizedHandler, serializeParams } from '../../src/client/api/request';
+import { api, ApiError, HTTP_TIMEOUT, registerTokenProvider, registerUnauthorizedHandler, serializeParams, TIMEOUT_MESSAGE } from '../../src/client/api/request';
 import { toastError } from '../../src/client/api/toast';
 
 const envelope = (result: unknown) => ({ result, success: true, error: null, unAuthorizedRequest: false });
@@ -89,5 +89,72 @@ describe('the request wrapper (core §7)', () => {
     fetchMock.mockResolvedValueOnce(failure(400, '请输入图形验证码', null, 1001));
     await expect(api.post('/api/TokenAuth/Sigin', {}, { silent: true })).rejects.toMatchObject({ code: 1001 });
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('a network failure fails with status 0 and toasts the browser’s message; a timeout with 请求超时', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/api/n')).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
+    expect(toastError).toHaveBeenLastCalledWith('Failed to fetch');
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      fetchMock.mockImplementationOnce((_url: string, init: RequestInit) => {
+        signal = init.signal ?? undefined;
+        return new Promise(() => {});
+      });
+      const pending = api.get('/api/slow');
+      const settled = expect(pending).rejects.toMatchObject({ status: 0, message: TIMEOUT_MESSAGE });
+      await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT - 1);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await settled;
+      expect(signal?.aborted).toBe(true);
+      expect(toastError).toHaveBeenLastCalledWith(TIMEOUT_MESSAGE);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an answer that is not JSON is given back as text; a failed one without status text says http error', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('plain'));
+    await expect(api.get('/api/t')).resolves.toBe('plain');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 502 }));
+    await expect(api.get('/api/t')).rejects.toMatchObject({ status: 502, message: 'http error' });
+  });
+
+  it('sends same-origin credentials; DELETE takes a query; a query is added with & to a URL that has one; an empty one adds nothing', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify(envelope(null)))));
+    await api.delete('/api/d?x=1', { Id: 5 });
+    expect(lastCall().url).toBe('/api/d?x=1&Id=5');
+    expect(lastCall().init).toMatchObject({ method: 'DELETE', credentials: 'same-origin' });
+    expect(lastCall().init.body).toBeUndefined();
+    await api.get('/api/e', { Skip: undefined });
+    expect(lastCall().url).toBe('/api/e');
+    await api.get('/api/e');
+    expect(lastCall().url).toBe('/api/e');
+    await api.post('/api/p');
+    expect(lastCall().init.body).toBe('{}');
+    await api.post('/api/p', [1, 2]);
+    expect(lastCall().init.body).toBe('[1,2]');
+  });
+});
+
+describe('serializeParams: the query strings the server reads (as umi-request sent them with it)', () => {
+  it('repeats array keys without indices and leaves out null and undefined, also inside arrays', () => {
+    expect(serializeParams({ Ids: [3, 1, 2] })).toBe('Ids=3&Ids=1&Ids=2');
+    expect(serializeParams({ Ids: [1, null, undefined, 2] })).toBe('Ids=1&Ids=2');
+    expect(serializeParams({ Ids: [] })).toBe('');
+    expect(serializeParams({ A: null, B: undefined, C: 0, D: '', E: false })).toBe('C=0&D=&E=false');
+  });
+
+  it('sends a nested object or a date as JSON, objects inside arrays as text', () => {
+    expect(serializeParams({ Filter: { a: 1, b: [2] } })).toBe(`Filter=${encodeURIComponent('{"a":1,"b":[2]}')}`);
+    expect(serializeParams({ At: new Date('2026-11-24T00:00:00Z') })).toBe(`At=${encodeURIComponent('"2026-11-24T00:00:00.000Z"')}`);
+    expect(serializeParams({ L: [{ a: 1 }] })).toBe('L=%5Bobject+Object%5D');
+  });
+
+  it('encodes as a form does: Chinese and reserved characters escaped, a space as +', () => {
+    expect(serializeParams({ Name: '张 三&x=1', SkipCount: 10, MaxResultCount: 10 })).toBe('Name=%E5%BC%A0+%E4%B8%89%26x%3D1&SkipCount=10&MaxResultCount=10');
+    expect(serializeParams({ organPath: '/1/2/' })).toBe('organPath=%2F1%2F2%2F');
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The one request wrapper (core §7). Every call of the client goes through `api`; no screen uses
- * fetch or umi-request itself. JSON calls run on umi-request; multipart uploads (`api.upload`) and
- * file answers (`api.download`) on XMLHttpRequest for their progress — all with the same token,
+ * fetch or XMLHttpRequest itself. JSON calls run on fetch (`send`, what umi-request did for us
+ * before issue 19); multipart uploads (`api.upload`) and file answers (`api.download`) on
+ * XMLHttpRequest for their progress — all with the same token,
  * envelope and error handling.
  */
-import type { RequestMethod, ResponseError } from 'umi-request';
 import type { AbpEnvelope, AbpError } from '../../contract/types';
 import { toastError } from './toast';
 
@@ -49,16 +49,78 @@ export function serializeParams(params: Record<string, unknown> = {}): string {
   return sp.toString();
 }
 
+/** The message of a call that got no answer within HTTP_TIMEOUT. */
+export const TIMEOUT_MESSAGE = '请求超时，请稍后再试';
+
+/** A plain object or array (sent as JSON), as umi-request told them from other bodies. */
+const isJsonBody = (v: unknown) => {
+  const t = Object.prototype.toString.call(v);
+  return t === '[object Object]' || t === '[object Array]';
+};
+
+/** What failed: the HTTP status (0 when no answer came), its parsed body, and the text to fall back to. */
+interface SendFailure {
+  status: number;
+  data: unknown;
+  fallback: string;
+}
+
 /**
- * umi-request (with its qs and fetch polyfill) is loaded on the first call, not with the page: the
- * login page renders before any request is needed. `preloadRequestClient` warms it when idle.
+ * One JSON call on fetch, doing exactly what the wrapper used umi-request 1.4 for (issue 19: it
+ * weighed 24 KB gzip with qs and a fetch polyfill, on every signed-in page):
+ * - the query string is `serializeParams` (the wrapper's own serializer, given to umi-request as
+ *   `paramsSerializer`), appended with `?`, or `&` when the URL has one; nothing when empty;
+ * - a POST or PUT sends a plain object or array (none: `{}`) as JSON, any other truthy body as it
+ *   is, a falsy one not at all; credentials `same-origin`;
+ * - a call whose answer has not begun within HTTP_TIMEOUT fails with TIMEOUT_MESSAGE and status 0
+ *   (umi-request raced the fetch against a timer; here the fetch is also aborted);
+ * - the answer is read as text and parsed as JSON when it parses (else the text); a 2xx gives it
+ *   back, anything else fails with its status and the parsed body, falling back to the status text
+ *   or `http error`; a network failure fails with status 0 and the browser's message.
  */
-let clientPromise: Promise<RequestMethod> | null = null;
-export function preloadRequestClient(): Promise<RequestMethod> {
-  clientPromise ??= import('umi-request').then(({ extend }) =>
-    extend({ timeout: HTTP_TIMEOUT, timeoutMessage: '请求超时，请稍后再试', paramsSerializer: serializeParams as any }),
-  );
-  return clientPromise;
+async function send(method: Method, url: string, headers: Record<string, string>, payload: unknown, keepalive: boolean): Promise<unknown> {
+  const queryStyle = method === 'GET' || method === 'DELETE';
+  let target = url;
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (keepalive) init.keepalive = true;
+  if (queryStyle) {
+    const qs = serializeParams((payload ?? {}) as Record<string, unknown>);
+    if (qs) target = `${url}${url.includes('?') ? '&' : '?'}${qs}`;
+  } else {
+    const data = payload ?? {};
+    if (data) init.body = isJsonBody(data) ? JSON.stringify(data) : (data as BodyInit);
+  }
+  const controller = typeof AbortController === 'function' ? new AbortController() : null;
+  if (controller) init.signal = controller.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject({ status: 0, data: null, fallback: TIMEOUT_MESSAGE } satisfies SendFailure);
+      controller?.abort();
+    }, HTTP_TIMEOUT);
+  });
+  let res: Response;
+  try {
+    res = await Promise.race([fetch(target, init), timedOut]);
+  } catch (e) {
+    if (e && typeof e === 'object' && 'fallback' in e) throw e;
+    throw { status: 0, data: null, fallback: (e as Error)?.message ?? '' } satisfies SendFailure;
+  } finally {
+    clearTimeout(timer);
+  }
+  let data: unknown;
+  try {
+    const text = await res.text();
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  } catch (e) {
+    throw { status: res.status, data: null, fallback: res.statusText || (e as Error)?.message || '' } satisfies SendFailure;
+  }
+  if (res.status >= 200 && res.status < 300) return data;
+  throw { status: res.status, data, fallback: res.statusText || 'http error' } satisfies SendFailure;
 }
 
 export interface CallOptions {
@@ -69,8 +131,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /**
    * The request outlives the page (fetch keepalive): a report sent while the page is hidden or
-   * closed. The client is loaded by then, so the request leaves within the event's task (promise
-   * callbacks only); the body must stay under the browser's 64 KB.
+   * closed. fetch is called within the event's task (after promise callbacks only); the body must
+   * stay under the browser's 64 KB.
    */
   keepalive?: boolean;
 }
@@ -118,18 +180,11 @@ async function call<T>(method: Method, url: string, payload?: unknown, opts: Cal
   if (!queryStyle) headers['Content-Type'] = 'application/json-patch+json';
   let body: AbpEnvelope<T> | undefined;
   try {
-    const client = await preloadRequestClient();
-    body = (await client(url, {
-      method,
-      headers,
-      // umi-request hands its options to fetch: a keepalive request outlives the page
-      ...(opts.keepalive ? { keepalive: true } : {}),
-      ...(queryStyle ? { params: (payload ?? {}) as Record<string, unknown> } : { data: payload ?? {}, requestType: 'json' }),
-    })) as AbpEnvelope<T>;
+    body = (await send(method, url, headers, payload, !!opts.keepalive)) as AbpEnvelope<T>;
   } catch (e) {
-    const err = e as ResponseError<AbpEnvelope<unknown>>;
-    const data = err.data && typeof err.data === 'object' ? (err.data as AbpEnvelope<unknown>) : null;
-    throw httpFailure(err.response?.status ?? 0, data, err.response?.statusText || err.message, opts);
+    const f = e as SendFailure;
+    const data = f.data && typeof f.data === 'object' ? (f.data as AbpEnvelope<unknown>) : null;
+    throw httpFailure(f.status, data, f.fallback, opts);
   }
   return unwrap<T>(body, opts);
 }
@@ -147,8 +202,7 @@ export interface UploadOptions {
 export const UPLOAD_TIMEOUT_CODE = -408;
 
 /**
- * A multipart POST with real upload progress: XMLHttpRequest, because fetch (and so umi-request)
- * reports none. Same token, envelope, toast and 401 handling as every other call; the browser sets
+ * A multipart POST with real upload progress: XMLHttpRequest, because fetch reports none. Same token, envelope, toast and 401 handling as every other call; the browser sets
  * the multipart Content-Type with its boundary. An abort through `signal` rejects with an
  * AbortError (a DOMException), as fetch would.
  */

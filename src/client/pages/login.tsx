@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { tokenAuth } from '../api/endpoints';
-import { preloadRequestClient, type ApiError } from '../api/request';
+import type { ApiError } from '../api/request';
 import { AuthShell } from '../components/auth-shell';
 import { completeLogin, currentLanding, DISTRICT_AREA, loginWithToken, rememberArea } from '../state/session';
 import { beginPasswordChange } from './pending-login';
@@ -36,9 +36,8 @@ export default function LoginPage() {
   }, [area]);
 
   useEffect(() => {
-    // the request client (small) while idle; the signed-in shell (antd, the member layout: most of
-    // the weight) only once someone starts typing — a visit that never signs in does not pay for it
-    idle(() => void preloadRequestClient());
+    // the signed-in shell (antd, the member layout: most of the weight) only once someone starts
+    // typing — a visit that never signs in does not pay for it
     userRef.current?.focus();
   }, []);
   const shellWarmed = useRef(false);

@@ -3,7 +3,9 @@
  * (each tab is its own route); search by name; cards open the info page by resourceType.
  */
 import { useState } from 'react';
-import { Input, Tabs } from 'antd';
+import { Tabs } from 'antd';
+// Search alone: antd's Input index also brings TextArea, Password and OTP (issue 19)
+import Search from 'antd/es/input/Search';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { resourceService, type Resource } from '../../api/study';
 import { MemberList, usePagedList } from '../kit';
@@ -65,7 +67,7 @@ export default function Partybook() {
             onChange={(k) => navigate(TABS.find((t) => t.key === k)!.path)}
             items={TABS.map((t) => ({ key: t.key, label: t.label }))}
           />
-          <Input.Search
+          <Search
             className="dj-partybook__search"
             placeholder="搜索资源名称"
             allowClear
