@@ -421,7 +421,42 @@ export interface ExaminationRuleTable {
   lastModificationTime: NullableTs;
 }
 
+export interface ExamLibaryTable {
+  id: Generated<number>;
+  libaryName: string;
+  coverImageUrl: string | null;
+  description: string | null;
+  organId: number;
+  organPath: string;
+  creatorUserId: number | null;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+/** An option of a choice question, as stored (the scorer's truth). */
+export interface ExamOption { content: string; isRight: boolean }
+export interface ExamQuestionTable {
+  id: Generated<number>;
+  libaryId: number;
+  type: number;
+  title: string;
+  analysis: string | null;
+  difficulty: Generated<number>;
+  tags: Generated<string[]>;
+  options: ColumnType<ExamOption[], string | undefined, string>;
+  judgeAnswer: boolean | null;
+  blankAnswers: ColumnType<string[][] | null, string | null, string | null>;
+  referenceAnswer: string | null;
+  resources: ColumnType<unknown, string | null, string | null>;
+  creatorUserId: number | null;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+
 export interface DB {
+  examLibraries: ExamLibaryTable;
+  examQuestions: ExamQuestionTable;
   resourceClasses: ResourceClassTable;
   resources: ResourceTable;
   resourceCollections: ResourceCollectionTable;

@@ -21,6 +21,7 @@ import { examinationService } from './examination';
 import { auditLogService, onlineUserService } from './audit-log';
 import { buildConfiguredServices } from '../records/configured-services';
 import { exportService } from './export';
+import { examLibraryService } from './exam-library';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -46,6 +47,7 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     offlinePeriodService,
     periodManageService,
     examinationService,
+    examLibraryService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),
