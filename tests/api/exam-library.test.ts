@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { EXAM_MSG, countBlanks } from '../../src/server/services/exam-library';
+import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/services/exam-library';
+import { DEMO_QUESTIONS } from '../../src/server/db/seed/demo-exam';
 
 let app: TestApp;
 let province: string;
@@ -186,6 +187,27 @@ describe('questions', () => {
     expect((await get(district, 'GetExamLibaryById', { id: doomed })).status).toBe(404);
     expect((await get(district, 'GetExamQuestionById', { id: q })).status).toBe(404);
     expect(ok(await get(district, 'GetPageQuestionByLibaryId', { title: '最高理想', MaxResultCount: 50 })).items.map((i: any) => i.id)).not.toContain(q);
+  });
+});
+
+describe('the demo bank', () => {
+  it('holds 30 or more questions of all five types, each one a question the editor would accept', async () => {
+    const listed = ok(await get(district, 'GetPageExamLibaryList', { libaryName: '党章党规与党史知识题库' }));
+    expect(listed.items).toHaveLength(1);
+    expect(listed.items[0]).toMatchObject({ canEdit: false, organName: '中共四川省委员会' });
+    expect(listed.items[0].questionCount).toBeGreaterThanOrEqual(30);
+    for (const k of ['singleCount', 'multipleCount', 'judgeCount', 'blankCount', 'shortCount']) expect(listed.items[0][k], k).toBeGreaterThan(0);
+    for (const q of DEMO_QUESTIONS) {
+      const input =
+        q.t === 1 || q.t === 2
+          ? { libaryId: 1, type: q.t, title: q.title, examAnswerInputDtos: q.options.map(([content, isRight]) => ({ content, isRight })) }
+          : q.t === 3
+            ? { libaryId: 1, type: 3, title: q.title, jugeQuestionAnswer: q.answer }
+            : q.t === 4
+              ? { libaryId: 1, type: 4, title: q.title, blankAnswers: q.blanks }
+              : { libaryId: 1, type: 5, title: q.title, referenceAnswer: (q as { reference: string }).reference };
+      expect(normaliseQuestion(input).errors, q.title).toEqual([]);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import { seedDifficulty } from './demo-difficulty';
 import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
+import { seedExamBank } from './demo-exam';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -138,6 +139,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
