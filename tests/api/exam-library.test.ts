@@ -4,7 +4,9 @@
  * administrator would expect; counts per type; access and reach by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
+import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
+import { QUESTION_IMPORT_COLUMNS } from '../../src/server/services/question-import';
 import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/services/exam-library';
 import { DEMO_QUESTIONS } from '../../src/server/db/seed/demo-exam';
 
@@ -187,6 +189,86 @@ describe('questions', () => {
     expect((await get(district, 'GetExamLibaryById', { id: doomed })).status).toBe(404);
     expect((await get(district, 'GetExamQuestionById', { id: q })).status).toBe(404);
     expect(ok(await get(district, 'GetPageQuestionByLibaryId', { title: '最高理想', MaxResultCount: 50 })).items.map((i: any) => i.id)).not.toContain(q);
+  });
+});
+
+describe('batch import (CreateBatchQuestion)', () => {
+  async function workbook(rows: Cell[][]) {
+    const chunks: Buffer[] = [];
+    async function* body() {
+      yield rows.slice(1);
+    }
+    for await (const c of xlsxStream({ sheetName: '试题', header: rows[0].map(String), batches: body() })) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+  const H = QUESTION_IMPORT_COLUMNS;
+  /** a row of the template by column title */
+  const row = (v: Record<string, string>) => H.map((t) => v[t] ?? '');
+  const importRows = async (libaryId: number, rows: Cell[][], token = district) => {
+    const file = ok(await uploadFile(app, token, 4, { name: '试题.xlsx', content: await workbook([H, ...rows]) }));
+    return post(token, 'CreateBatchQuestion', { libaryId, fileId: file.id });
+  };
+  let bank: number;
+  beforeAll(async () => {
+    bank = ok(await post(district, 'CreateExamLibary', { libaryName: '导入测试题库' })).id;
+  });
+
+  it('the template is an xlsx of the import columns, for those who may add questions', async () => {
+    const r = await get(district, 'GetQuestionImportTemplate');
+    expect(r.status).toBe(200);
+    expect(readXlsxRows(r.raw)[0]).toEqual(H);
+    expect((await get(member, 'GetQuestionImportTemplate')).status).toBe(403);
+    expect((await get(null, 'GetQuestionImportTemplate')).status).toBe(401);
+  });
+
+  it('reports every bad cell by line and column and imports nothing; then imports all five types', async () => {
+    const bad = await importRows(bank, [
+      row({ 题型: '单选题', 题干: '党的最高理想？', 选项A: '共产主义', 选项B: '小康', 正确答案: 'AB' }),
+      row({ 题型: '问答题', 题干: '未知题型' }),
+      row({ 题型: '判断题', 题干: '党员应交党费。', 正确答案: '也许' }),
+      row({ 题型: '多选题', 题干: '纪律？', 选项A: '政治纪律', 选项B: '组织纪律', 正确答案: 'AC' }),
+      row({ 题型: '填空题', 题干: '成立于____年，在____召开。', 正确答案: '1921' }),
+      row({ 题型: '判断题', 题干: '正确的题。', 正确答案: '对', 难度: '极难' }),
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('导入失败：6处数据有误，未导入任何数据');
+    expect(bad.body.error.validationErrors.map((e: any) => e.message)).toEqual([
+      `第2行 正确答案：${EXAM_MSG.singleOneRight}`,
+      '第3行 题型：请填写单选题、多选题、判断题、填空题或简答题',
+      '第4行 正确答案：请填写正确或错误',
+      '第5行 正确答案：选项C为空，不能作为正确答案',
+      `第6行 正确答案：${EXAM_MSG.blankMismatch}`,
+      '第7行 难度：请填写容易、中等或困难',
+    ]);
+    expect(ok(await get(district, 'GetExamLibaryById', { id: bank })).questionCount).toBe(0);
+
+    const good = await importRows(bank, [
+      row({ 题型: '单选题', 题干: '预备党员的预备期为？', 选项A: '半年', 选项B: '一年', 选项C: '两年', 正确答案: 'Ｂ', 解析: '党章第七条。', 难度: '容易', 知识点: '党章、发展党员' }),
+      row({ 题型: '多选', 题干: '“三会”指？', 选项A: '支部党员大会', 选项B: '支部委员会', 选项C: '党小组会', 选项D: '职工大会', 正确答案: 'A、B、C' }),
+      row({ 题型: '判断题', 题干: '入党誓词由党章规定。', 正确答案: '√' }),
+      row({ 题型: '填空题', 题干: '党成立于____年，一大在____召开。', 正确答案: '1921；上海|上海市' }),
+      row({ 题型: '简答题', 题干: '简述“四个意识”。', 正确答案: '政治意识、大局意识、核心意识、看齐意识', 难度: '困难' }),
+    ]);
+    expect(ok(good)).toEqual({ importedCount: 5 });
+    expect(ok(await get(district, 'GetExamLibaryById', { id: bank }))).toMatchObject({ questionCount: 5, singleCount: 1, multipleCount: 1, judgeCount: 1, blankCount: 1, shortCount: 1 });
+    const items = ok(await get(district, 'GetPageQuestionByLibaryId', { libaryId: bank })).items;
+    expect(items.find((q: any) => q.type === 1)).toMatchObject({ difficulty: 1, tags: ['党章', '发展党员'], analysis: '党章第七条。', examAnswerInputDtos: [{ content: '半年', isRight: false }, { content: '一年', isRight: true }, { content: '两年', isRight: false }] });
+    expect(items.find((q: any) => q.type === 2).examAnswerInputDtos.filter((o: any) => o.isRight)).toHaveLength(3);
+    expect(items.find((q: any) => q.type === 3).jugeQuestionAnswer).toBe(true);
+    expect(items.find((q: any) => q.type === 4).blankAnswers).toEqual([['1921'], ['上海', '上海市']]);
+    expect(items.find((q: any) => q.type === 5)).toMatchObject({ difficulty: 3, referenceAnswer: '政治意识、大局意识、核心意识、看齐意识' });
+  });
+
+  it('needs the columns, a file of one’s own and a bank one manages', async () => {
+    const file = ok(await uploadFile(app, district, 4, { name: '缺列.xlsx', content: await workbook([['题干'], ['x']]) }));
+    const r = await post(district, 'CreateBatchQuestion', { libaryId: bank, fileId: file.id });
+    expect(r.status).toBe(400);
+    expect(r.body.error.validationErrors[0].message).toBe('缺少“题型”列，请使用导入模板');
+    const theirs = ok(await uploadFile(app, province, 4, { name: '试题.xlsx', content: await workbook([H, row({ 题型: '判断题', 题干: 'x', 正确答案: '对' })]) }));
+    expect((await post(district, 'CreateBatchQuestion', { libaryId: bank, fileId: theirs.id })).status).toBe(400);
+    expect((await importRows(bank, [row({ 题型: '判断题', 题干: 'x', 正确答案: '对' })], district2)).status).toBe(404);
+    expect((await post(district, 'CreateBatchQuestion', { libaryId: bank })).status).toBe(400);
+    expect((await importRows(bank, [])).status).toBe(400);
   });
 });
 

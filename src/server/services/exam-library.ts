@@ -6,6 +6,11 @@ import { badRequest, forbidden, invalid, notFound, type ValidationError } from '
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
 import { pathChain } from '../records/store';
+import { IMPORT_MSG, readUpload } from '../records/ops/import';
+import { xlsxStream, type Cell } from '../xlsx/xlsx';
+import { platformDay } from '../platform-day';
+import { attachment } from './export';
+import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } from './question-import';
 
 /**
  * 题库管理 and 试题管理 (issue 13, ExamLibaryService): question banks owned by an organisation and
@@ -225,13 +230,21 @@ async function questionFor(call: Call<unknown>, id: number, mode: 'read' | 'mana
   return row!;
 }
 
+/** The stored values of a checked question (JSON columns as text). */
+const storedValues = (row: ReturnType<typeof normaliseQuestion>['row']) => ({
+  ...row,
+  options: JSON.stringify(row.options),
+  blankAnswers: row.blankAnswers ? JSON.stringify(row.blankAnswers) : null,
+  resources: row.resources ? JSON.stringify(row.resources) : null,
+});
+
 /** Writes a checked question (insert or update); refuses with every broken rule. */
 async function saveQuestion(call: Call<QuestionInput>, id?: number) {
   const { input, ctx } = call;
   await libraryFor(call, input.libaryId, 'manage');
   const { errors, row } = normaliseQuestion(input);
   if (errors.length) throw invalid(errors);
-  const values = { ...row, options: JSON.stringify(row.options), blankAnswers: row.blankAnswers ? JSON.stringify(row.blankAnswers) : null, resources: row.resources ? JSON.stringify(row.resources) : null };
+  const values = storedValues(row);
   if (id) {
     await ctx.db.updateTable('examQuestions').set({ ...values, libaryId: input.libaryId, lastModificationTime: new Date() }).where('id', '=', id).execute();
     return { id };
@@ -385,6 +398,62 @@ export const examLibraryService = defineService('ExamLibaryService', {
     async handler(call) {
       await questionFor(call, call.input.id, 'manage');
       return saveQuestion(call, call.input.id);
+    },
+  }),
+
+  CreateBatchQuestion: action<{ libaryId: number; fileId: string }>({
+    method: 'POST',
+    summary: '从 Excel 批量导入试题（模板见 GetQuestionImportTemplate）：逐行按新增试题的规则检查，有任何一处错误则全部不导入并列出 第N行 列名：原因',
+    access: { permission: EXAM_PERMISSION.questions },
+    returns: '{importedCount}',
+    input: objectInput({ libaryId: { type: 'integer', minimum: 1, title: '所属题库', 'x-required-message': '请选择题库' }, fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' } }, ['libaryId', 'fileId']),
+    async handler(call) {
+      const { ctx, input } = call;
+      await libraryFor(call, input.libaryId, 'manage');
+      const rows = await readUpload(call, input.fileId);
+      const header = (rows[0] ?? []).map((h) => h.trim());
+      const index = new Map(QUESTION_IMPORT_COLUMNS.map((t) => [t, header.indexOf(t)]));
+      for (const t of ['题型', '题干', '正确答案']) if (index.get(t)! < 0) throw invalid([{ message: IMPORT_MSG.missingColumn(t), members: ['fileId'] }]);
+      const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim()));
+      if (!body.length) throw badRequest(IMPORT_MSG.empty);
+      if (body.length > ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(ctx.config.importMaxRows));
+      const errors: ValidationError[] = [];
+      const values: ReturnType<typeof storedValues>[] = [];
+      for (const { line, cells } of body) {
+        const cell = (t: string) => cells[index.get(t) ?? -1] ?? '';
+        const parsed = parseQuestionRow(cell, input.libaryId);
+        for (const e of parsed.errors) errors.push(rowError(line, e.column, e.message));
+        if (!parsed.input) continue;
+        const checked = normaliseQuestion(parsed.input);
+        for (const e of checked.errors) errors.push(rowError(line, columnOfField(e.members[0], e.message), e.message));
+        if (!checked.errors.length) values.push(storedValues(checked.row));
+        if (errors.length >= 200) break;
+      }
+      if (errors.length) {
+        const many = errors.length >= 200;
+        throw badRequest(`导入失败：${many ? '200处以上' : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: errors.slice(0, 200) });
+      }
+      await ctx.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < values.length; i += 500) {
+          await trx.insertInto('examQuestions').values(values.slice(i, i + 500).map((v) => ({ ...v, libaryId: input.libaryId, creatorUserId: call.user.userId }))).execute();
+        }
+      });
+      return { importedCount: values.length };
+    },
+  }),
+
+  GetQuestionImportTemplate: action({
+    method: 'GET',
+    summary: '试题导入模板（Excel）：题型填 单选题/多选题/判断题/填空题/简答题；正确答案 单选多选填字母（如 ABD），判断填 正确/错误，填空每空以“；”分隔、同一空的多个答案以“|”分隔，简答填参考答案；难度填 容易/中等/困难；知识点以顿号分隔',
+    access: { permission: EXAM_PERMISSION.questions },
+    raw: true,
+    input: objectInput({}),
+    returns: 'XLSX 导入模板',
+    async handler(call) {
+      async function* none(): AsyncGenerator<Cell[][]> {}
+      const name = `试题导入模板-${platformDay(call.ctx)}.xlsx`;
+      call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(name));
+      return call.reply.send(xlsxStream({ sheetName: '试题导入模板', header: QUESTION_IMPORT_COLUMNS, widths: QUESTION_IMPORT_COLUMNS.map((t) => (t === '题干' || t === '解析' ? 40 : t === '题型' || t === '难度' ? 10 : 16)), batches: none() }));
     },
   }),
 
