@@ -7,9 +7,7 @@ import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '.
 import { isInSubtree, subtreeRange } from '../scope';
 import { pathChain } from '../records/store';
 import { IMPORT_MSG, readUpload } from '../records/ops/import';
-import { xlsxStream, type Cell } from '../xlsx/xlsx';
-import { platformDay } from '../platform-day';
-import { attachment } from './export';
+import { sendImportTemplate } from './export';
 import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } from './question-import';
 
 /**
@@ -449,12 +447,8 @@ export const examLibraryService = defineService('ExamLibaryService', {
     raw: true,
     input: objectInput({}),
     returns: 'XLSX 导入模板',
-    async handler(call) {
-      async function* none(): AsyncGenerator<Cell[][]> {}
-      const name = `试题导入模板-${platformDay(call.ctx)}.xlsx`;
-      call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(name));
-      return call.reply.send(xlsxStream({ sheetName: '试题导入模板', header: QUESTION_IMPORT_COLUMNS, widths: QUESTION_IMPORT_COLUMNS.map((t) => (t === '题干' || t === '解析' ? 40 : t === '题型' || t === '难度' ? 10 : 16)), batches: none() }));
-    },
+    handler: (call) =>
+      sendImportTemplate(call, '试题导入模板', QUESTION_IMPORT_COLUMNS, QUESTION_IMPORT_COLUMNS.map((t) => (t === '题干' || t === '解析' ? 40 : t === '题型' || t === '难度' ? 10 : 16))),
   }),
 
   DeleteLibaryQuestion: action<{ id: number }>({

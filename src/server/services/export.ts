@@ -22,6 +22,16 @@ const ajv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults:
 /** The spreadsheet a file name may safely carry. */
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim().slice(0, 60) || '导出';
 
+/**
+ * Sends an empty import template: an XLSX whose first row is the columns, named
+ * `<title>-<platform day>.xlsx` (the import templates of 党员管理 and 试题管理).
+ */
+export function sendImportTemplate(call: { ctx: Parameters<typeof platformDay>[0]; reply: any }, title: string, header: string[], widths: number[]) {
+  async function* none(): AsyncGenerator<Cell[][]> {}
+  call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(`${title}-${platformDay(call.ctx)}.xlsx`));
+  return call.reply.send(xlsxStream({ sheetName: title, header, widths, batches: none() }));
+}
+
 export const attachment = (name: string) => `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 function parseColumns(text: string): ExportColumn[] {

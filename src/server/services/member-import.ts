@@ -4,11 +4,9 @@ import { action, type Call } from '../http/actions';
 import { badRequest, type ValidationError } from '../http/errors';
 import { objectInput } from '../http/paging';
 import { hashPassword } from '../security/passwords';
-import { platformDay } from '../platform-day';
 import { IMPORT_MSG, parseCell, readUpload } from '../records/ops/import';
 import type { FieldSchema } from '../records/entities';
-import { attachment } from './export';
-import { xlsxStream, type Cell } from '../xlsx/xlsx';
+import { sendImportTemplate } from './export';
 import type { Database } from '../db/database';
 import { MSG } from '../../contract/messages';
 
@@ -185,12 +183,7 @@ export function memberImportActions(writer: MemberWriter) {
     raw: true,
     input: objectInput({}),
     returns: 'XLSX 导入模板',
-    async handler(call) {
-      async function* none(): AsyncGenerator<Cell[][]> {}
-      const name = `党员导入模板-${platformDay(call.ctx)}.xlsx`;
-      call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(name));
-      return call.reply.send(xlsxStream({ sheetName: '党员导入模板', header: IMPORT_COLUMNS.map((c) => c.title), widths: IMPORT_COLUMNS.map((c) => (c.title === '身份证号' || c.title === '所在党组织' ? 24 : 14)), batches: none() }));
-    },
+    handler: (call) => sendImportTemplate(call, '党员导入模板', IMPORT_COLUMNS.map((c) => c.title), IMPORT_COLUMNS.map((c) => (c.title === '身份证号' || c.title === '所在党组织' ? 24 : 14))),
   });
   return { Import, ImportTemplate };
 }
