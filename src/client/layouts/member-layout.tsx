@@ -1,7 +1,7 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App, Breadcrumb, Dropdown } from 'antd';
+import { App } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout } from '../state/session';
@@ -9,6 +9,7 @@ import { cutOrganName, cutUserName } from '../utils/text';
 import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
+import { LazyDropdown } from '../components/lazy-dropdown';
 import AlertDialog from '../widgets/alert-dialog';
 import { lazyDialog } from '../components/lazy-dialog';
 import './member-layout.css';
@@ -71,7 +72,7 @@ export default function MemberLayout() {
               <span className="dj-head-label">手机APP</span>
             </a>
             <MessageBell source={2} />
-            <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
+            <LazyDropdown menu={userMenu} trigger={['click']} placement="bottomRight">
               <a className="dj-head-action dj-member__user" data-testid="user-menu" title={`${displayName} ${session?.organName ?? ''}`}>
                 <span className="dj-member__who">
                   <span className="dj-member__uname">{cutUserName(displayName)}</span>
@@ -79,7 +80,7 @@ export default function MemberLayout() {
                 </span>
                 <DownOutlined style={{ fontSize: 10 }} />
               </a>
-            </Dropdown>
+            </LazyDropdown>
           </div>
         </div>
         <nav className="dj-member__tabs dj-member__tabs--narrow" aria-label="栏目">
@@ -92,11 +93,21 @@ export default function MemberLayout() {
       </header>
       <main className="dj-container dj-member__main">
         {crumbs.length > 1 ? (
-          <Breadcrumb
-            className="dj-member__crumbs"
-            data-testid="breadcrumb"
-            items={crumbs.map((c, i) => ({ title: i < crumbs.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title }))}
-          />
+          // antd's Breadcrumb would bring Dropdown (issue 19): a plain list styled as it (member-layout.css)
+          <nav className="dj-member__crumbs dj-crumbs" aria-label="面包屑" data-testid="breadcrumb">
+            <ol>
+              {crumbs.map((c, i) =>
+                i < crumbs.length - 1 ? (
+                  <Fragment key={c.path}>
+                    <li className="dj-crumbs__item"><Link to={c.path}>{c.title}</Link></li>
+                    <li className="dj-crumbs__sep" aria-hidden="true">/</li>
+                  </Fragment>
+                ) : (
+                  <li key={c.path} className="dj-crumbs__item" aria-current="page">{c.title}</li>
+                ),
+              )}
+            </ol>
+          </nav>
         ) : null}
         {/* antd's App context: member pages' confirms (kit useAction) take the theme and locale */}
         <App component={false}>
