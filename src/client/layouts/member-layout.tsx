@@ -1,7 +1,6 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
 import { Fragment, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout } from '../state/session';
@@ -12,6 +11,7 @@ import { MessageBell } from '../components/message-bell';
 import { LazyDropdown } from '../components/lazy-dropdown';
 import AlertDialog from '../widgets/alert-dialog';
 import { lazyDialog } from '../components/lazy-dialog';
+import { ConfirmHost } from '../member/kit/confirm-host';
 import './member-layout.css';
 
 // loaded when first opened (issue 19)
@@ -109,10 +109,9 @@ export default function MemberLayout() {
             </ol>
           </nav>
         ) : null}
-        {/* antd's App context: member pages' confirms (kit useAction) take the theme and locale */}
-        <App component={false}>
-          <Outlet />
-        </App>
+        <Outlet />
+        {/* member pages' confirms (kit useAction) in the theme and locale; antd's Modal loads with the first */}
+        <ConfirmHost />
       </main>
       <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
