@@ -9,7 +9,6 @@ import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
 import { LazyDropdown } from '../components/lazy-dropdown';
-import AlertDialog from '../widgets/alert-dialog';
 import { lazyDialog } from '../components/lazy-dialog';
 import { ConfirmHost } from '../member/kit/confirm-host';
 import './member-layout.css';
@@ -17,6 +16,8 @@ import './member-layout.css';
 // loaded when first opened (issue 19)
 const RoleSwitchDialog = lazyDialog(() => import('../components/role-switch-dialog').then((m) => m.RoleSwitchDialog));
 const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
+// the alert dialog (state alertConfig) and its antd Modal load the first time an alert is raised
+const AlertDialog = lazyDialog<{ open: boolean }>(() => import('../widgets/alert-dialog').then((m) => m.default));
 
 export default function MemberLayout() {
   const location = useLocation();
@@ -25,6 +26,7 @@ export default function MemberLayout() {
   const roles = useAppState((s) => s.permissions.length);
   const [roleOpen, setRoleOpen] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
+  const alertShown = useAppState((s) => s.alertConfig.show);
   const crumbs = matchedTitles(location.pathname);
   const displayName = session?.nickName || session?.userName || '';
 
@@ -116,7 +118,7 @@ export default function MemberLayout() {
       <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
       <AppQrModal open={qrOpen} onClose={() => setQrOpen(false)} />
-      <AlertDialog />
+      <AlertDialog open={alertShown} />
     </div>
   );
 }
