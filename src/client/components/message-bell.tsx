@@ -6,7 +6,8 @@
  * notice pages call after reading too — so the badge drops at once.
  */
 import { useEffect } from 'react';
-import { Badge, Dropdown, Empty } from 'antd';
+import { Badge, Empty } from 'antd';
+import { LazyDropdown } from './lazy-dropdown';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { formatPlatform } from '../utils/platform-time';
@@ -26,7 +27,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
   }, [from]);
   const open = (id: number, isRead: boolean) => navigate(`/partyMember/partySpace/notice/info?id=${id}&isRead=${isRead}`);
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       placement="bottomRight"
       popupRender={() => (
@@ -52,6 +53,6 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
         </Badge>
         <span className="dj-head-label">{label}</span>
       </a>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

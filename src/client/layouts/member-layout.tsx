@@ -1,7 +1,6 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App, Breadcrumb, Dropdown } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout } from '../state/session';
@@ -9,13 +8,16 @@ import { cutOrganName, cutUserName } from '../utils/text';
 import { matchedTitles, MEMBER_TABS } from '../routing/member-pages';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
-import AlertDialog from '../widgets/alert-dialog';
+import { LazyDropdown } from '../components/lazy-dropdown';
 import { lazyDialog } from '../components/lazy-dialog';
+import { ConfirmHost } from '../member/kit/confirm-host';
 import './member-layout.css';
 
 // loaded when first opened (issue 19)
 const RoleSwitchDialog = lazyDialog(() => import('../components/role-switch-dialog').then((m) => m.RoleSwitchDialog));
 const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
+// the alert dialog (state alertConfig) and its antd Modal load the first time an alert is raised
+const AlertDialog = lazyDialog<{ open: boolean }>(() => import('../widgets/alert-dialog').then((m) => m.default));
 
 export default function MemberLayout() {
   const location = useLocation();
@@ -24,6 +26,7 @@ export default function MemberLayout() {
   const roles = useAppState((s) => s.permissions.length);
   const [roleOpen, setRoleOpen] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
+  const alertShown = useAppState((s) => s.alertConfig.show);
   const crumbs = matchedTitles(location.pathname);
   const displayName = session?.nickName || session?.userName || '';
 
@@ -71,7 +74,7 @@ export default function MemberLayout() {
               <span className="dj-head-label">手机APP</span>
             </a>
             <MessageBell source={2} />
-            <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
+            <LazyDropdown menu={userMenu} trigger={['click']} placement="bottomRight">
               <a className="dj-head-action dj-member__user" data-testid="user-menu" title={`${displayName} ${session?.organName ?? ''}`}>
                 <span className="dj-member__who">
                   <span className="dj-member__uname">{cutUserName(displayName)}</span>
@@ -79,7 +82,7 @@ export default function MemberLayout() {
                 </span>
                 <DownOutlined style={{ fontSize: 10 }} />
               </a>
-            </Dropdown>
+            </LazyDropdown>
           </div>
         </div>
         <nav className="dj-member__tabs dj-member__tabs--narrow" aria-label="栏目">
@@ -92,21 +95,30 @@ export default function MemberLayout() {
       </header>
       <main className="dj-container dj-member__main">
         {crumbs.length > 1 ? (
-          <Breadcrumb
-            className="dj-member__crumbs"
-            data-testid="breadcrumb"
-            items={crumbs.map((c, i) => ({ title: i < crumbs.length - 1 ? <Link to={c.path}>{c.title}</Link> : c.title }))}
-          />
+          // antd's Breadcrumb would bring Dropdown (issue 19): a plain list styled as it (member-layout.css)
+          <nav className="dj-member__crumbs dj-crumbs" aria-label="面包屑" data-testid="breadcrumb">
+            <ol>
+              {crumbs.map((c, i) =>
+                i < crumbs.length - 1 ? (
+                  <Fragment key={c.path}>
+                    <li className="dj-crumbs__item"><Link to={c.path}>{c.title}</Link></li>
+                    <li className="dj-crumbs__sep" aria-hidden="true">/</li>
+                  </Fragment>
+                ) : (
+                  <li key={c.path} className="dj-crumbs__item" aria-current="page">{c.title}</li>
+                ),
+              )}
+            </ol>
+          </nav>
         ) : null}
-        {/* antd's App context: member pages' confirms (kit useAction) take the theme and locale */}
-        <App component={false}>
-          <Outlet />
-        </App>
+        <Outlet />
+        {/* member pages' confirms (kit useAction) in the theme and locale; antd's Modal loads with the first */}
+        <ConfirmHost />
       </main>
       <footer className="dj-member__foot">党员教育培训平台 · 主办单位：中共省委组织部</footer>
       <RoleSwitchDialog open={roleOpen} onClose={() => setRoleOpen(false)} />
       <AppQrModal open={qrOpen} onClose={() => setQrOpen(false)} />
-      <AlertDialog />
+      <AlertDialog open={alertShown} />
     </div>
   );
 }

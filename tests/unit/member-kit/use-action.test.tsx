@@ -8,6 +8,7 @@ vi.mock('../../../src/client/api/toast', () => ({ toastError: vi.fn(() => Promis
 import { toastError, toastSuccess } from '../../../src/client/api/toast';
 import { ApiError } from '../../../src/client/api/request';
 import { useAction, type ActionOptions } from '../../../src/client/member/kit';
+import { ConfirmHost } from '../../../src/client/member/kit/confirm-host';
 
 afterEach(cleanup);
 beforeEach(() => vi.mocked(toastSuccess).mockClear());
@@ -79,5 +80,22 @@ describe('useAction', () => {
     expect(toastSuccess).not.toHaveBeenCalled();
     expect(toastError).not.toHaveBeenCalled(); // already shown by the request wrapper
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("inside the member layout's ConfirmHost the confirm shows through it (antd's Modal loaded then)", async () => {
+    const call = vi.fn(async () => 'ok');
+    const onResult = vi.fn();
+    render(
+      <>
+        <Harness call={call} options={{ confirm: '确认撤回？', danger: true, success: false }} onResult={onResult} />
+        <ConfirmHost />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('确认撤回？');
+    await dialogButton(/确\s*定/);
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith('ok'));
+    expect(call).toHaveBeenCalledWith(7);
+    expect(toastSuccess).not.toHaveBeenCalled();
   });
 });

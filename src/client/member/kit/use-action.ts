@@ -5,9 +5,9 @@
  */
 import { useRef } from 'react';
 import { useRequest } from 'ahooks';
-import { App, Modal } from 'antd';
 import { ApiError } from '../../api/request';
 import { toastError, toastSuccess } from '../../api/toast';
+import { askConfirm } from './confirm';
 
 export interface ActionOptions<A extends unknown[], R> {
   /** the question asked first (确定/取消); a function of the arguments for a message naming the row */
@@ -28,17 +28,12 @@ export interface Action<A extends unknown[], R> {
 }
 
 export function useAction<A extends unknown[], R>(call: (...args: A) => Promise<R>, options: ActionOptions<A, R> = {}): Action<A, R> {
-  // inside antd's <App> (the member layout) the confirm takes the theme and locale; else the static one
-  const { modal } = App.useApp();
-  const confirmFn = (modal as Partial<typeof Modal>)?.confirm ?? Modal.confirm;
   const opts = useRef(options);
   opts.current = options;
   const req = useRequest(call, { manual: true, onError: () => undefined });
 
-  const ask = (title: string) =>
-    new Promise<boolean>((resolve) =>
-      confirmFn({ title, okText: '确定', cancelText: '取消', okButtonProps: { danger: opts.current.danger }, onOk: () => resolve(true), onCancel: () => resolve(false) }),
-    );
+  // the member layout's ConfirmHost shows it in the theme and locale; elsewhere antd's static confirm
+  const ask = (title: string) => askConfirm(title, opts.current.danger);
 
   const run = async (...args: A): Promise<R | undefined> => {
     const { confirm } = opts.current;
