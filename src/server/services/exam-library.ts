@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { ExamOption } from '../db/schema';
 import { action, defineService, type Call } from '../http/actions';
-import { badRequest, forbidden, invalid, notFound, type ValidationError } from '../http/errors';
+import { forbidden, invalid, notFound, type ValidationError } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
-import { pathChain } from '../records/store';
-import { IMPORT_MSG, readUpload } from '../records/ops/import';
+import { actingOrgan, pathChain } from '../records/store';
+import { IMPORT_MSG, importBody, importErrorsFull, importFailed, readUpload } from '../records/ops/import';
 import { sendImportTemplate } from './export';
 import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } from './question-import';
 
@@ -294,10 +294,10 @@ export const examLibraryService = defineService('ExamLibaryService', {
     input: objectInput(libraryProps, ['libaryName']),
     async handler(call) {
       const { ctx, input, user } = call;
-      if (!user.organId) throw badRequest(EXAM_MSG.libraryNotFound);
+      const organ = actingOrgan(user);
       const made = await ctx.db
         .insertInto('examLibraries')
-        .values({ libaryName: input.libaryName.trim(), coverImageUrl: input.coverImageUrl || null, description: input.description?.trim() || null, organId: user.organId, organPath: user.organPath, creatorUserId: user.userId })
+        .values({ libaryName: input.libaryName.trim(), coverImageUrl: input.coverImageUrl || null, description: input.description?.trim() || null, organId: organ.id, organPath: organ.path, creatorUserId: user.userId })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: made.id };
@@ -412,9 +412,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
       const header = (rows[0] ?? []).map((h) => h.trim());
       const index = new Map(QUESTION_IMPORT_COLUMNS.map((t) => [t, header.indexOf(t)]));
       for (const t of ['题型', '题干', '正确答案']) if (index.get(t)! < 0) throw invalid([{ message: IMPORT_MSG.missingColumn(t), members: ['fileId'] }]);
-      const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim()));
-      if (!body.length) throw badRequest(IMPORT_MSG.empty);
-      if (body.length > ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(ctx.config.importMaxRows));
+      const body = importBody(call, rows);
       const errors: ValidationError[] = [];
       const values: ReturnType<typeof storedValues>[] = [];
       for (const { line, cells } of body) {
@@ -425,12 +423,9 @@ export const examLibraryService = defineService('ExamLibaryService', {
         const checked = normaliseQuestion(parsed.input);
         for (const e of checked.errors) errors.push(rowError(line, columnOfField(e.members[0], e.message), e.message));
         if (!checked.errors.length) values.push(storedValues(checked.row));
-        if (errors.length >= 200) break;
+        if (importErrorsFull(errors)) break;
       }
-      if (errors.length) {
-        const many = errors.length >= 200;
-        throw badRequest(`导入失败：${many ? '200处以上' : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: errors.slice(0, 200) });
-      }
+      if (errors.length) throw importFailed(errors);
       await ctx.db.transaction().execute(async (trx) => {
         for (let i = 0; i < values.length; i += 500) {
           await trx.insertInto('examQuestions').values(values.slice(i, i + 500).map((v) => ({ ...v, libaryId: input.libaryId, creatorUserId: call.user.userId }))).execute();

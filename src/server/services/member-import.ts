@@ -4,7 +4,7 @@ import { action, type Call } from '../http/actions';
 import { badRequest, type ValidationError } from '../http/errors';
 import { objectInput } from '../http/paging';
 import { hashPassword } from '../security/passwords';
-import { IMPORT_MSG, parseCell, readUpload } from '../records/ops/import';
+import { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../records/ops/import';
 import type { FieldSchema } from '../records/entities';
 import { sendImportTemplate } from './export';
 import type { Database } from '../db/database';
@@ -96,9 +96,7 @@ export function memberImportActions(writer: MemberWriter) {
         if (i >= 0) index.set(c, i);
         else if (c.required) throw badRequest(IMPORT_MSG.missingColumn(c.title), { validationErrors: [{ message: IMPORT_MSG.missingColumn(c.title), members: [c.path] }] });
       }
-      const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((x) => x.trim()));
-      if (!body.length) throw badRequest(IMPORT_MSG.empty);
-      if (body.length > ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(ctx.config.importMaxRows));
+      const body = importBody(call, rows);
 
       const codes = await codeMaps(ctx.db);
       const text = (cells: string[], title: string) => cells[index.get(IMPORT_COLUMNS.find((c) => c.title === title)!) ?? -1]?.trim() ?? '';
@@ -140,7 +138,7 @@ export function memberImportActions(writer: MemberWriter) {
           bad.add(title);
         }
         parsed.push({ line, profile, organ });
-        if (errors.length >= 200) break;
+        if (importErrorsFull(errors)) break;
       }
       // unique across the file and against what is stored
       const cols = parsed.map((p) => ({ ...p, cols: writer.columns(p.profile) }));
@@ -160,11 +158,7 @@ export function memberImportActions(writer: MemberWriter) {
         else if (id && firstLine.id.has(id)) say('身份证号', `与第${firstLine.id.get(id)}行重复`);
         else if (id) firstLine.id.set(id, c.line);
       }
-      if (errors.length) {
-        errors.sort((a, b) => Number(/^第(\d+)行/.exec(a.message)![1]) - Number(/^第(\d+)行/.exec(b.message)![1]));
-        const many = errors.length >= 200;
-        throw badRequest(`导入失败：${many ? '200处以上' : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: errors.slice(0, 200) });
-      }
+      if (errors.length) throw importFailed(errors);
       const passwords = cols.map(() => writer.initialPassword());
       // the hashes run on libuv's thread pool, a few at a time
       const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));

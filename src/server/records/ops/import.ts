@@ -101,6 +101,25 @@ export async function readUpload(call: Call<any>, fileId: string): Promise<strin
   }
 }
 
+/** The data rows of an upload (numbered as the sheet shows them, blank rows left out); none or too many is a 400. */
+export function importBody(call: Call<any>, rows: string[][]): { line: number; cells: string[] }[] {
+  const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim()));
+  if (!body.length) throw badRequest(IMPORT_MSG.empty);
+  if (body.length > call.ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(call.ctx.config.importMaxRows));
+  return body;
+}
+
+/** Enough errors of one import: the reader stops collecting. */
+export const importErrorsFull = (errors: ValidationError[]) => errors.length >= MAX_ERRORS;
+
+/** The 400 of an import with bad cells (nothing written): 导入失败：N处数据有误, each cell in line order. */
+export function importFailed(errors: ValidationError[]) {
+  const line = (e: ValidationError) => Number(/^第(\d+)行/.exec(e.message)?.[1] ?? 0);
+  const sorted = [...errors].sort((a, b) => line(a) - line(b)).slice(0, MAX_ERRORS);
+  const e = invalid(sorted);
+  return badRequest(`导入失败：${importErrorsFull(errors) ? `${MAX_ERRORS}处以上` : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: e.opts.validationErrors, details: e.opts.details });
+}
+
 export const IMPORT_OPERATIONS: Record<string, Builder> = {
   import: (o) => {
     const fields = columnsOf(o);
@@ -120,9 +139,7 @@ export const IMPORT_OPERATIONS: Record<string, Builder> = {
           if (i >= 0) columnOf.set(f, i);
           else if (required.has(f)) throw invalid([{ message: IMPORT_MSG.missingColumn(o.entity.schema.properties[f].title), members: [f] }]);
         }
-        const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim()));
-        if (!body.length) throw badRequest(IMPORT_MSG.empty);
-        if (body.length > call.ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(call.ctx.config.importMaxRows));
+        const body = importBody(call, rows);
         const codes = await codeMaps(call, o.entity, fields);
         const errors: ValidationError[] = [];
         const values: Record<string, unknown>[] = [];
@@ -142,12 +159,9 @@ export const IMPORT_OPERATIONS: Record<string, Builder> = {
             for (const e of translateValidation(validate.errors as any)) if (!unreadable.has(e.members[0] ?? '')) say(e.members[0] ?? '', e.message);
           }
           values.push({ ...value, ...(o.config.set ?? {}) });
-          if (errors.length >= MAX_ERRORS) break;
+          if (importErrorsFull(errors)) break;
         }
-        if (errors.length) {
-          const e = invalid(errors.slice(0, MAX_ERRORS));
-          throw badRequest(`导入失败：${errors.length >= MAX_ERRORS ? `${MAX_ERRORS}处以上` : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: e.opts.validationErrors, details: e.opts.details });
-        }
+        if (errors.length) throw importFailed(errors);
         const organ = actingOrgan(call.user);
         const wf = workflowOf(o.entity);
         const now = call.ctx.now();
