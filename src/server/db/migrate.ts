@@ -20,6 +20,7 @@ import * as m015 from './migrations/015-record-indexes';
 import * as m016 from './migrations/016-named-organ-path';
 import * as m017 from './migrations/017-member-generation';
 import * as m018 from './migrations/018-exam-library';
+import * as m019 from './migrations/019-exam-papers';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016-named-organ-path': m016,
   '017-member-generation': m017,
   '018-exam-library': m018,
+  '019-exam-papers': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
