@@ -16,6 +16,7 @@ import { MSG } from '../contract/messages';
 import { buildServices } from './services';
 import { recordAudit } from './http/audit-log';
 import { registerFileRoutes } from './files/routes';
+import { startExamSweep } from './exam/sitting';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -66,6 +67,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   } as any) as unknown as FastifyInstance;
   ctx.log = app.log;
   app.addHook('onClose', async () => ctx.authChanges.close());
+  // attempts whose deadline passed while nobody was answering are closed and scored by the server
+  const stopExamSweep = startExamSweep(ctx);
+  app.addHook('onClose', async () => stopExamSweep());
 
   // The client sends JSON as application/json-patch+json (core §7); an empty JSON body is {}.
   app.removeContentTypeParser('application/json');

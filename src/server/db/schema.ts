@@ -508,7 +508,7 @@ export interface ExamResultTable {
   organId: number;
   organPath: string;
   attemptNo: number;
-  startTime: Generated<Timestamp>;
+  startTime: Timestamp;
   deadline: Timestamp;
   submitTime: NullableTs;
   /** 1 answering, 2 waiting for a short answer's mark, 3 done */
@@ -525,7 +525,7 @@ export interface ExamAnswerTable {
   questionId: number;
   answer: ColumnType<unknown, string | null, string | null>;
   marked: Generated<boolean>;
-  answeredAt: Generated<Timestamp>;
+  answeredAt: Timestamp;
   isRight: boolean | null;
   score: NullNum;
 }

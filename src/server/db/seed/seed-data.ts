@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../security/passwords';
 import type { SeedReport } from './index';
 import { CODE_TABLES, seedBaseCodes } from './base-codes';
-import { DEMO_ACCOUNTS } from './accounts';
+import { DEMO_ACCOUNTS, WENJIANG_BRANCH } from './accounts';
 import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from './extras';
 import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members';
 import { seedMessages } from './messages';
@@ -14,7 +14,7 @@ import { seedDifficulty } from './demo-difficulty';
 import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
-import { seedExamBank } from './demo-exam';
+import { seedExamBank, seedExamPapers } from './demo-exam';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -139,7 +139,9 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
-    await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
+    const bankId = await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
+    const demoBranch = orgs.find((o) => o.organName === WENJIANG_BRANCH);
+    if (demoBranch) await seedExamPapers(trx, { bankId, province: orgs[0], branch: demoBranch, creatorUserId: userIdByName.get('admin') ?? null, now: ctx.now() });
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served

@@ -1,0 +1,170 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../context';
+import type { Database } from '../db/database';
+import { drawFrom, drawSeed } from './draw';
+import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
+
+/**
+ * A member's sitting of a paper (issue 13): his sheet (the questions he gets, drawn once), his
+ * attempts and their closing. Closing scores the attempt from the stored answers and the sheet; it
+ * happens when he submits, or — when he never does (the browser closed, the connection lost) — once
+ * the deadline and its grace have passed: at his next call, at an administrator's look at the paper,
+ * and by the sweep every SWEEP_MS, whichever comes first.
+ */
+export const ANSWER_GRACE_MS = 30_000;
+export const SWEEP_MS = 30_000;
+
+export const RESULT_STATUS = { answering: 1, marking: 2, done: 3 } as const;
+export const RESULT_STATUS_LABEL: Record<number, string> = { 1: '答题中', 2: '待阅卷', 3: '已完成' };
+export const CLOSED_BY = { member: 1, deadline: 2 } as const;
+
+export interface PaperRow {
+  id: number;
+  paperType: number;
+  singleChoiceScore: number | string;
+  multipleChoiceScore: number | string;
+  jugeScore: number | string;
+  blankScore: number | string;
+  shortScore: number | string;
+  passScore: number | string;
+}
+
+/** The paper's score of a question of a type (a question's own score on the paper wins). */
+export const typeScore = (p: PaperRow, type: number) =>
+  Number([0, p.singleChoiceScore, p.multipleChoiceScore, p.jugeScore, p.blankScore, p.shortScore][type] ?? 0);
+
+const QUESTION_COLUMNS = ['q.id', 'q.type', 'q.title', 'q.difficulty', 'q.libaryId', 'q.options', 'q.judgeAnswer', 'q.blankAnswers', 'q.referenceAnswer', 'q.analysis'] as const;
+
+const toSheet = (r: any, score: number): SheetQuestion => ({
+  id: r.id, type: r.type, title: r.title, score, difficulty: r.difficulty, libaryId: r.libaryId,
+  options: r.options ?? [], judgeAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, analysis: r.analysis,
+});
+
+/** The questions a member gets: the paper's own, or his draw from the random sets, types in order 1–5. */
+export async function composeSheet(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+  if (paper.paperType !== 2) {
+    const rows = await db
+      .selectFrom('examPaperQuestions as pq')
+      .innerJoin('examQuestions as q', 'q.id', 'pq.questionId')
+      .select([...QUESTION_COLUMNS, 'pq.score as paperScore'])
+      .where('pq.paperId', '=', paper.id)
+      .orderBy('pq.sort')
+      .orderBy('q.id')
+      .execute();
+    return rows.map((r) => toSheet(r, r.paperScore != null ? Number(r.paperScore) : typeScore(paper, r.type)));
+  }
+  const sets = await db.selectFrom('examPaperRandomSets').selectAll().where('paperId', '=', paper.id).orderBy('id').execute();
+  const seed = drawSeed(paper.id, userId);
+  const taken = new Set<number>();
+  const byType = new Map<number, SheetQuestion[]>();
+  for (const s of sets) {
+    const wants: [number, number][] = [[1, s.singleChoiceCount], [2, s.multiChoiceCount], [3, s.jugeCount], [4, s.blankCount], [5, s.shortCount]];
+    for (const [type, count] of wants) {
+      if (!count) continue;
+      let q = db.selectFrom('examQuestions as q').select(QUESTION_COLUMNS).where('q.libaryId', '=', s.libaryId).where('q.type', '=', type).where('q.isDeleted', '=', false);
+      if (s.difficulty) q = q.where('q.difficulty', '=', s.difficulty);
+      const pool = (await q.execute()).filter((r) => !taken.has(r.id));
+      for (const r of drawFrom(pool, count, `${seed}:set:${s.id}:type:${type}`)) {
+        taken.add(r.id);
+        byType.set(type, [...(byType.get(type) ?? []), toSheet(r, typeScore(paper, type))]);
+      }
+    }
+  }
+  return [1, 2, 3, 4, 5].flatMap((t) => byType.get(t) ?? []);
+}
+
+/** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
+export async function sheetFor(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+  const have = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirst();
+  if (have) return have.questions as SheetQuestion[];
+  const questions = await composeSheet(db, paper, userId);
+  await db.insertInto('examSheets').values({ paperId: paper.id, userId, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId']).doNothing()).execute();
+  const row = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirstOrThrow();
+  return row.questions as SheetQuestion[];
+}
+
+export const sheetTotal = (sheet: SheetQuestion[]) => round1(sheet.reduce((s, q) => s + q.score, 0));
+
+/**
+ * Closes an open attempt: scores every question of the sheet from the stored answers (an unanswered
+ * one is wrong), records the score and pass, and — when short answers wait for a mark — leaves it
+ * 待阅卷. Only the first closer wins (the claim is `status = 1`); returns false when already closed.
+ */
+export async function closeAttempt(db: Database, resultId: number, closedBy: number, at: Date): Promise<boolean> {
+  const result = await db
+    .selectFrom('examResults as r')
+    .innerJoin('examPapers as p', 'p.id', 'r.paperId')
+    .select(['r.id', 'r.paperId', 'r.userId', 'r.status', 'r.deadline', 'p.passScore', 'p.paperType', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
+    .where('r.id', '=', resultId)
+    .executeTakeFirst();
+  if (!result || result.status !== RESULT_STATUS.answering) return false;
+  const sheet = await sheetFor(db, { ...result, id: result.paperId }, result.userId);
+  const given = new Map((await db.selectFrom('examAnswers').select(['questionId', 'answer']).where('resultId', '=', resultId).execute()).map((a) => [a.questionId, a.answer as Answer]));
+  const scored = sheet.map((q) => ({ q, ...scoreAnswer(q, given.get(q.id) ?? null) }));
+  const objective = round1(scored.reduce((s, x) => s + (x.score ?? 0), 0));
+  const waiting = sheet.some((q) => q.type === 5);
+  const submitTime = closedBy === CLOSED_BY.deadline && at > result.deadline ? result.deadline : at;
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('examResults')
+      .set({
+        status: waiting ? RESULT_STATUS.marking : RESULT_STATUS.done,
+        closedBy,
+        submitTime,
+        objectiveScore: objective,
+        score: objective,
+        passed: waiting ? null : objective >= Number(result.passScore),
+        errorCount: scored.filter((x) => x.isRight === false).length,
+      })
+      .where('id', '=', resultId)
+      .where('status', '=', RESULT_STATUS.answering)
+      .returning('id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    if (scored.length) {
+      await trx
+        .insertInto('examAnswers')
+        .values(scored.map((x) => ({ resultId, questionId: x.q.id, answer: given.has(x.q.id) ? JSON.stringify(given.get(x.q.id)) : null, isRight: x.isRight, score: x.score, answeredAt: at })))
+        .onConflict((oc) => oc.columns(['resultId', 'questionId']).doUpdateSet((eb) => ({ isRight: eb.ref('excluded.isRight'), score: eb.ref('excluded.score') })))
+        .execute();
+    }
+    return true;
+  });
+}
+
+/** Closes the attempts whose deadline and grace have passed (of one user or paper, or all). */
+export async function closeExpired(ctx: Pick<AppContext, 'db' | 'now'>, where: { userId?: number; paperId?: number } = {}) {
+  const now = ctx.now();
+  let q = ctx.db.selectFrom('examResults').select('id').where('status', '=', RESULT_STATUS.answering).where('deadline', '<', new Date(now.getTime() - ANSWER_GRACE_MS));
+  if (where.userId) q = q.where('userId', '=', where.userId);
+  if (where.paperId) q = q.where('paperId', '=', where.paperId);
+  const open = await q.orderBy('deadline').limit(500).execute();
+  let closed = 0;
+  for (const r of open) if (await closeAttempt(ctx.db, r.id, CLOSED_BY.deadline, now)) closed++;
+  return closed;
+}
+
+/** The periodic sweep of every process (idempotent across processes: closing is claimed). */
+export function startExamSweep(ctx: AppContext) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await closeExpired(ctx);
+    } catch (e) {
+      ctx.log.warn({ err: e }, 'exam sweep failed');
+    } finally {
+      running = false;
+    }
+  }, SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The member's attempts of a paper (newest first). */
+export const attemptsOf = (db: Database, paperId: number, userId: number) =>
+  db.selectFrom('examResults').selectAll().where('paperId', '=', paperId).where('userId', '=', userId).orderBy('attemptNo', 'desc').execute();
+
+export const countAttempts = async (db: Database, paperId: number, userId: number) =>
+  Number((await db.selectFrom('examResults').select(sql<number>`count(*)::int`.as('n')).where('paperId', '=', paperId).where('userId', '=', userId).executeTakeFirstOrThrow()).n);
