@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { volunteerRoutes } from '../member/volunteer';
 import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
+import { examRoutes } from '../member/exam';
 import { difficultyRoutes } from '../member/difficulty';
 import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
@@ -76,6 +77,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...volunteerRoutes,
   ...villageOfficialRoutes,
   ...studyRoutes,
+  ...examRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,
