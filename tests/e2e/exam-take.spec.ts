@@ -6,6 +6,12 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiToken, signIn, token, trackErrors } from './helpers';
+import { describeFindings, seriousViolations } from './a11y';
+
+async function noSeriousViolations(page: import('@playwright/test').Page, name: string) {
+  const found = await seriousViolations(page);
+  expect(found, `${name}:\n${describeFindings(found)}`).toEqual([]);
+}
 
 const BRANCH = '柳城街道凤凰社区党支部';
 const P = (a: string) => `/api/services/app/ExamPaperService/${a}`;
@@ -61,6 +67,7 @@ test('a member takes a paper: resume after a reload, answers given offline, hand
   await q1.getByRole('radio', { name: new RegExp(`^${letter(single).replace('.', '\\.')}`) }).focus();
   await page.keyboard.press('Space');
   await expect(saved).toHaveAttribute('data-state', 'saved');
+  await noSeriousViolations(page, 'the sitting');
 
   // reload midway: the same sitting, the answer still there
   await page.reload();
@@ -113,6 +120,7 @@ test('a member takes a paper: resume after a reload, answers given offline, hand
   await expect(wrong).toContainText('不知道');
   await expect(wrong).toContainText(blank.blankAnswers[0][0]);
   if (blank.analysis) await expect(wrong).toContainText('解析');
+  await noSeriousViolations(page, 'the review');
 
   // 错题集: the same question, practised again
   await page.goto('/dj/partyMember/iStudy/subject/info/mistakesCollection');
