@@ -73,14 +73,48 @@ export async function composeSheet(db: Database, paper: PaperRow, userId: number
   return [1, 2, 3, 4, 5].flatMap((t) => byType.get(t) ?? []);
 }
 
+/**
+ * Sheets never change once written, so each process keeps the recent ones: saving an answer — the
+ * hot path of a sitting — then reads no sheet from the database. Bounded (SHEET_CACHE entries, the
+ * oldest dropped first); the database stays the one source, shared by every process.
+ */
+const SHEET_CACHE = 5000;
+const sheets = new Map<string, SheetQuestion[]>();
+const remember = (key: string, sheet: SheetQuestion[]) => {
+  if (sheets.size >= SHEET_CACHE) sheets.delete(sheets.keys().next().value!);
+  sheets.set(key, sheet);
+  return sheet;
+};
+
 /** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
 export async function sheetFor(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+  const key = `${paper.id}:${userId}`;
+  const cached = sheets.get(key);
+  if (cached) return cached;
   const have = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirst();
-  if (have) return have.questions as SheetQuestion[];
+  if (have) return remember(key, have.questions as SheetQuestion[]);
   const questions = await composeSheet(db, paper, userId);
   await db.insertInto('examSheets').values({ paperId: paper.id, userId, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId']).doNothing()).execute();
   const row = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirstOrThrow();
-  return row.questions as SheetQuestion[];
+  return remember(key, row.questions as SheetQuestion[]);
+}
+
+/**
+ * Saves answers of an open attempt in one statement: nothing is written once the attempt is closed
+ * (the status is read in the same statement, so a save racing the closing cannot slip in after the
+ * score). Returns how many were written; 0 with answers given means the attempt is closed.
+ */
+export async function saveAnswers(db: Database, resultId: number, answers: { questionId: number; answer: string | null; marked: boolean }[], at: Date) {
+  if (!answers.length) return 0;
+  const rows = JSON.stringify(answers.map((a) => ({ q: a.questionId, a: a.answer === null ? null : JSON.parse(a.answer), m: a.marked })));
+  const r = await sql<{ questionId: number }>`
+    insert into exam_answers (result_id, question_id, answer, marked, answered_at)
+    select r.id, v.q, v.a, v.m, ${at}
+    from exam_results r, jsonb_to_recordset(${rows}::jsonb) as v(q int, a jsonb, m boolean)
+    where r.id = ${resultId} and r.status = ${RESULT_STATUS.answering}
+    on conflict (result_id, question_id) do update set answer = excluded.answer, marked = excluded.marked, answered_at = excluded.answered_at
+    returning question_id`.execute(db);
+  return r.rows.length;
 }
 
 export const sheetTotal = (sheet: SheetQuestion[]) => round1(sheet.reduce((s, q) => s + q.score, 0));

@@ -8,7 +8,7 @@ import { actingOrgan, pathChain } from '../records/store';
 import { platformInstant } from '../platform-day';
 import { EXAM_PERMISSION, QUESTION_TYPE_LABEL } from './exam-library';
 import { LETTERS, checkAnswer, questionForMember, rightAnswer, round1, type Answer, type SheetQuestion } from '../exam/scoring';
-import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, sheetFor, sheetTotal, typeScore } from '../exam/sitting';
+import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, saveAnswers, sheetFor, sheetTotal, typeScore } from '../exam/sitting';
 
 /**
  * 考试管理 and taking a paper (issue 13, ExamPaperService). Field names follow the original client
@@ -1017,18 +1017,11 @@ export const examPaperService = defineService('ExamPaperService', {
           if (!hit) throw invalid([{ message: PAPER_MSG.notOnSheet, members: ['answers'] }]);
           const shaped = checkAnswer(hit.q, a.answer);
           if (shaped === undefined) throw invalid([{ message: PAPER_MSG.answerShape(hit.n), members: ['answers'] }]);
-          rows.push({ resultId: r.id, questionId: a.questionId, answer: shaped === null ? null : JSON.stringify(shaped), marked: !!a.marked, answeredAt: now });
+          rows.push({ questionId: a.questionId, answer: shaped === null ? null : JSON.stringify(shaped), marked: !!a.marked });
         }
         // the last of one question in a batch wins (offline answers arrive in the order given)
         const last = [...new Map(rows.map((x) => [x.questionId, x])).values()];
-        // the claim on status keeps a save from landing in an attempt closed meanwhile
-        const open = await ctx.db.selectFrom('examResults').select('id').where('id', '=', r.id).where('status', '=', RESULT_STATUS.answering).executeTakeFirst();
-        if (!open) throw badRequest(PAPER_MSG.submitted);
-        await ctx.db
-          .insertInto('examAnswers')
-          .values(last)
-          .onConflict((oc) => oc.columns(['resultId', 'questionId']).doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), marked: eb.ref('excluded.marked'), answeredAt: eb.ref('excluded.answeredAt') })))
-          .execute();
+        if (!(await saveAnswers(ctx.db, r.id, last, now))) throw badRequest(PAPER_MSG.submitted);
       }
       if (input.isSubmit) {
         await closeAttempt(ctx.db, r.id, CLOSED_BY.member, now);
