@@ -530,7 +530,40 @@ export interface ExamAnswerTable {
   score: NullNum;
 }
 
+/** A training class (class_type 1 培训班) or a special topic (2 专题), migration 020. */
+export interface TrainClassTable {
+  id: Generated<number>;
+  classType: number;
+  name: string;
+  coverPhoto: string | null;
+  /** sanitised rich text */
+  introduction: string | null;
+  organId: number;
+  organPath: string;
+  sort: Generated<number>;
+  isEnabled: Generated<boolean>;
+  isRecommend: Generated<boolean>;
+  creatorUserId: number | null;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+export interface TrainClassCourseTable {
+  id: Generated<number>;
+  trainClassId: number;
+  courseName: string;
+  introduction: string | null;
+  sort: Generated<number>;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+export interface TrainClassCourseResourceTable { courseId: number; resourceId: number; sort: Generated<number> }
+
 export interface DB {
+  trainClasses: TrainClassTable;
+  trainClassCourses: TrainClassCourseTable;
+  trainClassCourseResources: TrainClassCourseResourceTable;
   examLibraries: ExamLibaryTable;
   examQuestions: ExamQuestionTable;
   examPapers: ExamPaperTable;

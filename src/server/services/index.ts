@@ -22,6 +22,7 @@ import { auditLogService, onlineUserService } from './audit-log';
 import { buildConfiguredServices } from '../records/configured-services';
 import { exportService } from './export';
 import { examLibraryService } from './exam-library';
+import { trainClassCourseService, trainClassService } from './train-class';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -48,6 +49,8 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     periodManageService,
     examinationService,
     examLibraryService,
+    trainClassService,
+    trainClassCourseService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),

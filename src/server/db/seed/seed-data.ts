@@ -15,6 +15,7 @@ import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedExamBank } from './demo-exam';
+import { seedSpecialTopic } from './demo-special';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -140,6 +141,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
+    await seedSpecialTopic(trx, orgs[0], userIdByName.get('admin') ?? null);
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
