@@ -675,6 +675,15 @@ export const specialTopicActions: Record<string, ActionDef> = {
   }),
 };
 
+/** The topic of a course asked for by id: beyond the caller's subtree the course answers as missing. */
+async function courseTopic(call: Call<unknown>, topicId: number) {
+  try {
+    return await managedTopic(call, topicId);
+  } catch {
+    throw notFound(SPECIAL_MSG.courseNotFound);
+  }
+}
+
 /** TrainClassCourseService's special-topic actions. */
 export const specialCourseActions: Record<string, ActionDef> = {
   UpdateSpecial: action<CourseInput>({
@@ -704,6 +713,21 @@ export const specialCourseActions: Record<string, ActionDef> = {
     },
   }),
 
+  GetSpecialCourse: action<{ id: number }>({
+    method: 'GET',
+    summary: '专题课程详情（扩展，管理）：课程与所选资源',
+    access: { permission: SPECIAL_PERMISSION.read },
+    returns: COURSE,
+    input: idInput,
+    async handler(call) {
+      const c = await call.ctx.db.selectFrom('trainClassCourses').select(['id', 'trainClassId']).where('id', '=', call.input.id).where('isDeleted', '=', false).executeTakeFirst();
+      if (!c) throw notFound(SPECIAL_MSG.courseNotFound);
+      await courseTopic(call, c.trainClassId);
+      const { resources: _r, ...course } = (await coursesOf(call.ctx.db, c.trainClassId, null)).find((x) => x.id === c.id)!;
+      return course;
+    },
+  }),
+
   DeleteSpecialCourse: action<{ id: number }>({
     method: 'DELETE',
     summary: '删除专题的课程（扩展）',
@@ -714,11 +738,7 @@ export const specialCourseActions: Record<string, ActionDef> = {
       const { ctx, input } = call;
       const c = await ctx.db.selectFrom('trainClassCourses').select(['id', 'trainClassId']).where('id', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
       if (!c) throw notFound(SPECIAL_MSG.courseNotFound);
-      try {
-        await managedTopic(call, c.trainClassId);
-      } catch {
-        throw notFound(SPECIAL_MSG.courseNotFound);
-      }
+      await courseTopic(call, c.trainClassId);
       await ctx.db.updateTable('trainClassCourses').set({ isDeleted: true, lastModificationTime: new Date() }).where('id', '=', input.id).execute();
       return null;
     },
