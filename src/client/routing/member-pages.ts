@@ -11,6 +11,7 @@ import { difficultyRoutes } from '../member/difficulty';
 import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
+import { subjectRoutes } from '../member/subject';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -76,6 +77,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...volunteerRoutes,
   ...villageOfficialRoutes,
   ...studyRoutes,
+  ...subjectRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,
