@@ -248,6 +248,42 @@ describe('topics for administrators', () => {
   });
 });
 
+describe('学习心得', () => {
+  it('a member writes one report per topic, edits it by submitting again; administrators of the subtree read them', async () => {
+    const demo = await app.db.selectFrom('trainClasses').select('id').where('name', '=', DEMO_SPECIAL_NAME).executeTakeFirstOrThrow();
+    expect(ok(await call(member, 'GET', T('GetNote'), { trainClassId: demo.id }))).toBeNull();
+    const empty = await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '学习体会', content: '<p><br></p>' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.validationErrors[0]).toMatchObject({ message: SPECIAL_MSG.noteContent, members: ['content'] });
+    expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '  ', content: '<p>x</p>' })).body.error.message).toBe(SPECIAL_MSG.noteTitle);
+    const { id } = ok(await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '学习二十大精神的体会', content: '<p>牢记初心使命</p><script>x</script>' }));
+    const again = ok(await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '学习二十大精神的体会（修改）', content: '<p>牢记初心使命，走好赶考路</p>' }));
+    expect(again.id).toBe(id);
+    expect(ok(await call(member, 'GET', T('GetNote'), { trainClassId: demo.id }))).toMatchObject({ title: '学习二十大精神的体会（修改）', content: '<p>牢记初心使命，走好赶考路</p>' });
+
+    const notes = ok(await call(province, 'GET', T('StudentNotePageList'), { id: demo.id, name: '李明' }));
+    expect(notes.items).toHaveLength(1);
+    expect(notes.items[0]).toMatchObject({ memberName: '李明', title: '学习二十大精神的体会（修改）' });
+    // the province's topic is not the district's to manage
+    expect((await call(district, 'GET', T('StudentNotePageList'), { id: demo.id })).status).toBe(404);
+    expect((await call(member, 'GET', T('StudentNotePageList'), { id: demo.id })).status).toBe(403);
+    expect((await call(null, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: 'x', content: 'x' })).status).toBe(401);
+    // a topic of another district is missing for this member
+    const wenjiang = (await app.db.selectFrom('trainClasses').select('id').where('name', '=', '温江区乡村振兴专题').executeTakeFirstOrThrow()).id;
+    expect((await call(district2Member, 'POST', T('SubmitNote'), { trainClassId: wenjiang, title: 'x', content: '<p>x</p>' })).status).toBe(404);
+    expect((await call(district2Member, 'GET', T('GetNote'), { trainClassId: wenjiang })).status).toBe(404);
+  });
+
+  it('a course is read for editing within reach only', async () => {
+    const wenjiang = (await app.db.selectFrom('trainClasses').select('id').where('name', '=', '温江区乡村振兴专题').executeTakeFirstOrThrow()).id;
+    const [course] = ok(await call(district, 'GET', T('SpecialCourseList'), { id: wenjiang })).items;
+    expect(ok(await call(district, 'GET', C('GetSpecialCourse'), { id: course.id }))).toMatchObject({ id: course.id, trainClassId: wenjiang, courseName: course.courseName, resourceIds: course.resourceIds });
+    const beyond = await call(district2, 'GET', C('GetSpecialCourse'), { id: course.id });
+    expect(beyond.status).toBe(404);
+    expect(beyond.body.error.message).toBe(SPECIAL_MSG.courseNotFound);
+  });
+});
+
 describe('the demo', () => {
   it('seeds a province topic with two courses over the sample media, enabled and recommended', async () => {
     const demo = ok(await call(province, 'GET', T('SpecialPageList'), { name: '二十大' }));

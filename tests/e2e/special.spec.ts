@@ -76,5 +76,20 @@ test('专题学习: an administrator creates a topic with a course; a member ope
   await page.goBack();
   await expect(page).toHaveURL(/subject\/info\?id=\d+/);
   await expect(page.getByRole('progressbar', { name: '专题学习进度' })).not.toHaveAttribute('aria-valuenow', '0');
+
+  // 学习心得: written in the rich-text editor, kept by the server, shown again for editing
+  await page.getByRole('button', { name: '写学习心得' }).click();
+  await expect(page).toHaveURL(/subject\/info\/createReport\?id=\d+/);
+  await page.getByLabel('心得标题').fill('乡村振兴学习体会');
+  const editor = page.locator('.bf-content');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await page.locator('.public-DraftEditor-content').click();
+  await page.keyboard.type('学习乡村振兴战略，立足岗位作贡献。');
+  await page.getByRole('button', { name: '提交心得' }).click();
+  await expect(page.locator('.ant-message').getByText('学习心得已提交')).toBeVisible();
+  await expect(page).toHaveURL(/subject\/info\?id=\d+/);
+  await page.getByRole('button', { name: '写学习心得' }).click();
+  await expect(page.getByLabel('心得标题')).toHaveValue('乡村振兴学习体会');
+  await expect(page.getByRole('button', { name: '修改心得' })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -51,6 +51,15 @@ export interface SpecialExam {
   examUrl: string;
 }
 
+export interface SpecialNote {
+  id: number;
+  trainClassId: number;
+  title: string;
+  content: string;
+  creationTime: string;
+  lastModificationTime: string | null;
+}
+
 type Page = { skipCount?: number; maxResultCount?: number };
 
 export const specialService = {
@@ -58,5 +67,7 @@ export const specialService = {
   recommended: (input: Page) => api.get<PagedResult<SpecialCard>>(tc('GetRecommandSepcialList'), input as Record<string, unknown>),
   sum: () => api.get<SpecialSum>(tc('GetUserSpecialSum'), {}),
   detail: (id: number) => api.get<SpecialDetail>(tc('GetSpecialAndResourceById'), { id }),
+  note: (trainClassId: number) => api.get<SpecialNote | null>(tc('GetNote'), { trainClassId }),
+  submitNote: (input: { trainClassId: number; title: string; content: string }) => api.post<{ id: number }>(tc('SubmitNote'), input),
   exams: (id: number, input: Page = {}) => api.post<PagedResult<SpecialExam>>(tc('UserExamPageList'), { id, skipCount: 0, maxResultCount: 50, ...input }),
 };

@@ -559,11 +559,26 @@ export interface TrainClassCourseTable {
   isDeleted: Generated<boolean>;
 }
 export interface TrainClassCourseResourceTable { courseId: number; resourceId: number; sort: Generated<number> }
+/** A member's 学习心得 on a class or topic (SubmitNote): one per member and class. */
+export interface TrainClassNoteTable {
+  id: Generated<number>;
+  trainClassId: number;
+  userId: number;
+  memberName: string;
+  organId: number | null;
+  organPath: string;
+  title: string;
+  /** sanitised rich text */
+  content: string;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+}
 
 export interface DB {
   trainClasses: TrainClassTable;
   trainClassCourses: TrainClassCourseTable;
   trainClassCourseResources: TrainClassCourseResourceTable;
+  trainClassNotes: TrainClassNoteTable;
   examLibraries: ExamLibaryTable;
   examQuestions: ExamQuestionTable;
   examPapers: ExamPaperTable;

@@ -37,6 +37,8 @@ export const SPECIAL_MSG = {
   resourceRequired: '请至少选择一个学习资源',
   paperTaken: '试卷已关联其他专题',
   paperRequired: '请选择要关联的试卷',
+  noteTitle: '请输入心得标题',
+  noteContent: '请输入心得内容',
 } as const;
 
 /** The member route where a paper is taken (built with ExamPaperService). */
@@ -547,6 +549,27 @@ export const specialTopicActions: Record<string, ActionDef> = {
     },
   }),
 
+  StudentNotePageList: action<PagingInput & { id: number; name?: string }>({
+    method: 'GET',
+    summary: '专题的学习心得（管理）：专题所属组织下党员提交的心得',
+    access: { permission: SPECIAL_PERMISSION.read },
+    returns: '{totalCount, items: {id, trainClassId, userId, memberName, organName, title, content, creationTime, lastModificationTime}[]}',
+    input: pagedInput({ id: { type: 'integer', minimum: 1, title: '专题' }, name: { type: 'string', maxLength: 50, title: '姓名' } }, ['id']),
+    async handler(call) {
+      const { ctx, input } = call;
+      await managedTopic(call, input.id);
+      // the caller's subtree only: a province topic's notes from elsewhere stay with their own administrators
+      let q = ctx.db
+        .selectFrom('trainClassNotes as n')
+        .leftJoin('organizations as o', 'o.id', 'n.organId')
+        .select(['n.id', 'n.trainClassId', 'n.userId', 'n.memberName', 'o.organName', 'n.title', 'n.content', 'n.creationTime', 'n.lastModificationTime'])
+        .where('n.trainClassId', '=', input.id)
+        .where(subtreeRange('n.organPath', actingOrgan(call.user).path));
+      if (input.name?.trim()) q = q.where('n.memberName', 'like', containsPattern(input.name));
+      return pageQuery(q, input, (x) => x.orderBy('n.id', 'desc'));
+    },
+  }),
+
   // ---- members: any signed-in member, topics of his organisation and above
 
   GetTopSepcial: action<{ maxResultCount?: number }>({
@@ -621,6 +644,56 @@ export const specialTopicActions: Record<string, ActionDef> = {
         period: hours(seconds),
         totalPeriod: hours(progress.reduce((s, p) => s + p.durationSeconds, 0)),
       };
+    },
+  }),
+
+  SubmitNote: action<{ trainClassId: number; title: string; content: string }>({
+    method: 'POST',
+    summary: '提交学习心得（党员，专题）：每名党员每个专题一篇，再次提交即修改；内容为富文本，服务端清洗',
+    access: 'self',
+    returns: '{id}',
+    repeatSubmit: false,
+    input: objectInput(
+      {
+        trainClassId: { type: 'integer', minimum: 1, title: '专题', 'x-required-message': '请选择专题' },
+        title: { type: 'string', minLength: 1, maxLength: 100, title: '心得标题', 'x-required-message': SPECIAL_MSG.noteTitle },
+        content: { type: 'string', minLength: 1, maxLength: 100000, title: '心得内容', 'x-required-message': SPECIAL_MSG.noteContent },
+      },
+      ['trainClassId', 'title', 'content'],
+    ),
+    async handler(call) {
+      const { ctx, input, user } = call;
+      const topic = await visibleTopic(call, input.trainClassId);
+      requireText(input.title, 'title', SPECIAL_MSG.noteTitle);
+      const content = sanitise(input.content);
+      // an editor's empty paragraph is no content
+      if (!content || !sanitizeHtml(content, { allowedTags: ['img'], allowedAttributes: {} }).trim()) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
+      const organPath = user.memberOrganPath ?? user.organPath ?? '/';
+      const row = await ctx.db
+        .insertInto('trainClassNotes')
+        .values({ trainClassId: topic.id, userId: user.userId, memberName: user.name, organId: user.memberOrganId ?? user.organId, organPath, title: input.title.trim(), content })
+        .onConflict((oc) => oc.columns(['trainClassId', 'userId']).doUpdateSet({ title: input.title.trim(), content, lastModificationTime: new Date() }))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+  }),
+
+  GetNote: action<{ trainClassId: number }>({
+    method: 'GET',
+    summary: '本人在专题中的学习心得（没有时为 null）',
+    access: 'self',
+    returns: '{id, trainClassId, title, content, creationTime, lastModificationTime} | null',
+    input: objectInput({ trainClassId: { type: 'integer', minimum: 1, title: '专题' } }, ['trainClassId']),
+    async handler(call) {
+      const topic = await visibleTopic(call, call.input.trainClassId);
+      const note = await call.ctx.db
+        .selectFrom('trainClassNotes')
+        .select(['id', 'trainClassId', 'title', 'content', 'creationTime', 'lastModificationTime'])
+        .where('trainClassId', '=', topic.id)
+        .where('userId', '=', call.user.userId)
+        .executeTakeFirst();
+      return note ?? null;
     },
   }),
 

@@ -12,4 +12,5 @@ export const SUBJECT = {
 export const subjectRoutes: MemberRoutes = {
   [SUBJECT.list]: { title: '专题课程', load: () => import('./list') },
   [SUBJECT.info]: { title: '专题详情', load: () => import('./info') },
+  [SUBJECT.createReport]: { title: '学习心得', load: () => import('./create-report') },
 };

@@ -6,6 +6,7 @@
  */
 import { useRequest } from 'ahooks';
 import { Button, Result, Skeleton, Tag } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fmtHours, fmtPercent } from '../../api/study';
 import { specialService, type SpecialExam } from '../../api/special';
@@ -62,7 +63,13 @@ export default function SubjectInfo() {
     );
   const percent = Math.min(100, Number(t.percent) || 0);
   return (
-    <MemberPage title={t.name} back={SUBJECT.list} backText="返回专题课程" className="dj-subject-info">
+    <MemberPage
+      title={t.name}
+      back={SUBJECT.list}
+      backText="返回专题课程"
+      className="dj-subject-info"
+      extra={<Button icon={<EditOutlined />} onClick={() => navigate(`${SUBJECT.createReport}?id=${t.id}`)}>写学习心得</Button>}
+    >
       <div className="dj-subject-info__top">
         {t.coverPhoto ? <img className="dj-subject-info__cover" src={t.coverPhoto} alt={`${t.name}封面`} /> : <div className="dj-subject-info__cover" aria-hidden />}
         <div className="dj-subject-info__facts">

@@ -10,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  * - train_class_course_resources: a course's resources from the resource library. Playing them goes
  *   through the ordinary study report (study_report, migration 005), so 学时 follows the one set of
  *   credit rules; a topic's progress is read from study_totals over these resources.
+ * - train_class_notes: a member's 学习心得 on a class (SubmitNote), one per member and class, kept
+ *   under his organisation's path so administrators read those of their subtree.
  */
 const statements = [
   `CREATE TABLE IF NOT EXISTS train_classes (
@@ -47,6 +49,20 @@ const statements = [
     sort integer NOT NULL DEFAULT 0,
     PRIMARY KEY (course_id, resource_id)
   )`,
+  `CREATE TABLE IF NOT EXISTS train_class_notes (
+    id serial PRIMARY KEY,
+    train_class_id integer NOT NULL REFERENCES train_classes(id),
+    user_id integer NOT NULL,
+    member_name varchar(50) NOT NULL,
+    organ_id integer,
+    organ_path text NOT NULL,
+    title varchar(100) NOT NULL,
+    content text NOT NULL,
+    creation_time timestamptz NOT NULL DEFAULT now(),
+    last_modification_time timestamptz,
+    UNIQUE (train_class_id, user_id)
+  )`,
+  `CREATE INDEX IF NOT EXISTS ix_train_class_notes_class ON train_class_notes (train_class_id, organ_path COLLATE "C", id)`,
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
