@@ -12,6 +12,7 @@ import { difficultyRoutes } from '../member/difficulty';
 import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
+import { subjectRoutes } from '../member/subject';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -78,6 +79,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...villageOfficialRoutes,
   ...studyRoutes,
   ...examRoutes,
+  ...subjectRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,
