@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
 import { apiToken, trackErrors } from './helpers';
+import { describeFindings, seriousViolations } from './a11y';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
@@ -52,6 +53,11 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   await s.open('/education/examQuestions');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/pw-question-list.png', fullPage: true });
+  const axe = async (name: string) => {
+    const found = await seriousViolations(page);
+    expect(found, `${name}:\n${describeFindings(found)}`).toEqual([]);
+  };
+  await axe('试题管理 list');
 
   // a multiple-choice question: one right option is refused by the server, on the options field
   const multiTitle = `下列属于党的纪律的有哪些？${tag}`;
@@ -72,9 +78,13 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   await options.getByLabel('选项A为正确答案').check();
   await s.field('解析').locator('textarea').fill('党章第四十条。');
   await page.screenshot({ path: '/tmp/pw-question-form.png' });
+  await axe('试题 form, options editor');
   await s.submitForm();
   await expect(options).toContainText('多选题须至少有两个正确选项');
-  await options.getByLabel('选项B为正确答案').check();
+  // by keyboard: Space marks option B right
+  await options.getByLabel('选项B为正确答案').focus();
+  await page.keyboard.press('Space');
+  await expect(options.getByLabel('选项B为正确答案')).toBeChecked();
   await expect(options).not.toContainText('多选题须至少有两个正确选项');
   await options.getByLabel('选项C为正确答案').check();
   await s.submitForm();
@@ -93,12 +103,14 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   await expect(blanks.getByText('第2空', { exact: true })).toBeVisible();
   await blanks.getByLabel('第1空答案1', { exact: true }).fill('1921');
   await blanks.getByLabel('第2空答案1', { exact: true }).fill('上海');
-  await blanks.getByRole('button', { name: '为第2空添加备选答案' }).click();
+  await blanks.getByRole('button', { name: '为第2空添加备选答案' }).focus();
+  await page.keyboard.press('Enter');
   await blanks.getByLabel('第2空答案2', { exact: true }).fill('上海市');
   await s.field('知识点').locator('input').fill('党史');
   await page.keyboard.press('Enter');
   await expect(s.field('知识点').locator('.ant-select-selection-item')).toContainText('党史');
   await page.screenshot({ path: '/tmp/pw-question-blank-form.png' });
+  await axe('试题 form, blank answers');
   await s.submitForm();
   await s.toast('操作成功');
   await expect(dialog).toBeHidden();
