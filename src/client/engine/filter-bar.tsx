@@ -55,8 +55,9 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
 function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Lazy = lazy(load) as unknown as ComponentType<P>;
   return function DeferredInput(props: P) {
+    // the stand-in takes the id, so the filter's label names it too (axe runs while chunks load)
     return (
-      <Suspense fallback={<Input disabled style={{ width: '100%' }} />}>
+      <Suspense fallback={<Input disabled id={(props as { id?: string }).id} style={{ width: '100%' }} />}>
         <Lazy {...props} />
       </Suspense>
     );
@@ -70,7 +71,7 @@ const OrganCascader = deferred<ComponentProps<typeof import('../widgets/organ-ca
 function FilterWidget({ widget, ...rest }: { widget: string; [k: string]: unknown }) {
   const { Edit } = getWidget(widget);
   return (
-    <Suspense fallback={<Input disabled style={{ width: '100%' }} />}>
+    <Suspense fallback={<Input disabled id={rest.id as string | undefined} style={{ width: '100%' }} />}>
       <Edit {...rest} />
     </Suspense>
   );
