@@ -180,3 +180,26 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   expect((await questions(request, admin, bankId)).totalCount).toBe(2);
   expect(errors).toEqual([]);
 });
+
+test('试题管理 for a district administrator: the province bank’s questions are listed, a change to one is refused', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = trackErrors(page);
+  await signInAdmin(page, 'districtadmin', '中共成都市温江区委员会');
+  const s = new Screen(page);
+  await s.open('/education/examQuestions');
+  await expect(page.getByRole('menuitem', { name: /试题管理/ })).toBeVisible();
+  const filter = page.getByTestId('filter-bar');
+  await choose(page, filter.locator('.ant-form-item', { has: page.locator('#libaryId') }), '党章党规与党史知识题库');
+  await filter.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByText('共 31 条')).toBeVisible();
+  await filter.locator('#title').fill('预备期为多长时间');
+  await filter.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await s.row('预备党员的预备期为多长时间').first().getByRole('button', { name: /^编\s*辑$/ }).click();
+  const edit = page.getByRole('dialog', { name: '编辑试题' });
+  await expect(edit).toBeVisible();
+  await expect(s.field('选项').getByLabel('选项B为正确答案')).toBeChecked();
+  await s.submitForm();
+  await s.toast('上级组织的题库只能选用，不能修改');
+  expect(errors).toEqual([]);
+});
