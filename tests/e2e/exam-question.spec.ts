@@ -155,6 +155,7 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   const detail = page.getByTestId('detail');
   await expect(detail).toContainText('第2空：上海 或 上海市');
   await expect(detail).toContainText('第3空：嘉兴');
+  await page.screenshot({ path: '/tmp/pw-question-detail.png' });
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
