@@ -25,7 +25,6 @@ export const PENDING: Record<string, string> = {
   mindReport: TRAIN,
   epidemic: '疫情防控（尚未立项）',
   exam: EXAM,
-  examQuestion: EXAM,
   live: LIVE,
   liveAudit: LIVE,
   liveCalendar: LIVE,
