@@ -1,7 +1,11 @@
 /**
- * Comparing answers, shared by the server's scoring and the member's practice of wrong answers (the
+ * Comparing answers, shared by the server (its checks and scoring), the question editor and the member's practice of wrong answers (the
  * practice only runs on answers the server has already revealed).
  */
+
+/** A blank in a question's title: four or more underscores (or two full-width ＿), or empty brackets. */
+export const BLANK_MARK = /_{4,}|＿{2,}|（\s*）|\(\s*\)/g;
+export const countBlanks = (title: unknown) => (typeof title === 'string' ? (title.match(BLANK_MARK) ?? []).length : 0);
 
 /** A blank as compared: NFKC folds full-width letters, digits and punctuation to half-width; spaces and case are ignored. */
 export const normaliseBlank = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();

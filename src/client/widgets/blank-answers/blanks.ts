@@ -1,15 +1,14 @@
 /**
- * The blanks of a fill-in question: each blank of the title is marked "____" (four or more
- * underscores, two full-width ＿, or empty brackets — the server's BLANK_MARK in
- * services/exam-library.ts, which a unit test keeps in step), and each has one or more accepted
- * answers (blankAnswers: string[][]).
+ * The blanks of a fill-in question: each blank of the title is marked "____" (BLANK_MARK, the one
+ * rule the server checks too, in contract/exam-answer.ts), and each has one or more accepted answers
+ * (blankAnswers: string[][]).
  */
-export const BLANK_MARK = /_{4,}|＿{2,}|（\s*）|\(\s*\)/g;
+import { BLANK_MARK, countBlanks } from '../../../contract/exam-answer';
+
+export { BLANK_MARK, countBlanks };
 export const MAX_BLANKS = 10;
 export const MAX_ALTERNATIVES = 10;
 export const BLANK = '____';
-
-export const countBlanks = (title: unknown) => (typeof title === 'string' ? (title.match(BLANK_MARK) ?? []).length : 0);
 
 /** Whatever the field holds as rows of answers (every row at least one, maybe empty, answer). */
 export function toBlankRows(value: unknown): string[][] {
