@@ -7,7 +7,7 @@
 import { useRequest } from 'ahooks';
 import { Button, Result, Skeleton, Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fmtHours, fmtPercent } from '../../api/study';
 import { specialService, type SpecialExam } from '../../api/special';
 import { Value } from '../../engine/fields';
@@ -15,6 +15,7 @@ import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { MemberPage } from '../kit';
 import { openResource, ResourceCard } from '../study/resource-card';
 import { SUBJECT } from './index';
+import { MISTAKES_PATH } from '../exam/paths';
 import '../study/study.css';
 import './subject.css';
 
@@ -106,7 +107,10 @@ export default function SubjectInfo() {
       </section>
 
       <section className="dj-subject-info__section" aria-labelledby="subject-exams">
-        <h3 id="subject-exams">专题考试</h3>
+        <div className="dj-subject-info__head">
+          <h3 id="subject-exams">专题考试</h3>
+          <Link to={MISTAKES_PATH}>我的错题集</Link>
+        </div>
         {exams.loading && !exams.data ? <Skeleton active paragraph={{ rows: 2 }} /> : null}
         {exams.data && exams.data.items.length === 0 ? <p>本专题暂无您需要参加的考试</p> : null}
         <ul className="dj-subject-exams">{exams.data?.items.map((e) => <ExamRow key={e.id} exam={e} />)}</ul>
