@@ -1024,8 +1024,8 @@ export const examPaperService = defineService('ExamPaperService', {
         if (!(await saveAnswers(ctx.db, r.id, last, now))) throw badRequest(PAPER_MSG.submitted);
       }
       if (input.isSubmit) {
-        await closeAttempt(ctx.db, r.id, CLOSED_BY.member, now);
-        return summary();
+        const closed = await closeAttempt(ctx.db, r.id, CLOSED_BY.member, now);
+        return closed ? resultSummary(closed, r) : summary();
       }
       return { saved: answers.length, deadline: r.deadline, serverTime: now };
     },
