@@ -86,8 +86,16 @@ const remember = (key: string, sheet: SheetQuestion[]) => {
   return sheet;
 };
 
+/**
+ * Whose sheet a member reads: his own for a random paper (his draw); for an ordinary paper the
+ * paper's one sheet (stored under user 0), the same for everyone — written once at the first start,
+ * not once per member.
+ */
+export const sheetOwner = (paper: { paperType: number }, userId: number) => (paper.paperType === 2 ? userId : 0);
+
 /** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
-export async function sheetFor(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+export async function sheetFor(db: Database, paper: PaperRow, member: number): Promise<SheetQuestion[]> {
+  const userId = sheetOwner(paper, member);
   const key = `${paper.id}:${userId}`;
   const cached = sheets.get(key);
   if (cached) return cached;
