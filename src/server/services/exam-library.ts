@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from './query-helpers';
 import { BLANK_MARK, countBlanks } from '../../contract/exam-answer';
 import type { Database } from '../db/database';
 import type { ExamOption } from '../db/schema';
@@ -251,8 +252,6 @@ async function saveQuestion(call: Call<QuestionInput>, id?: number) {
   return { id: made.id };
 }
 
-const likeText = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export const examLibraryService = defineService('ExamLibaryService', {
   GetPageExamLibaryList: action<PagingInput & { libaryName?: string; onlyMine?: boolean }>({
     method: 'GET',
@@ -263,7 +262,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
     async handler(call) {
       const { ctx, input } = call;
       let q = libraries(ctx.db).where(input.onlyMine ? subtreeRange('l.organPath', call.user.organPath) : readable(call));
-      if (input.libaryName?.trim()) q = q.where('l.libaryName', 'like', likeText(input.libaryName));
+      if (input.libaryName?.trim()) q = q.where('l.libaryName', 'like', containsPattern(input.libaryName));
       const page = await pageQuery(q, input, (x) => x.orderBy('l.id', 'desc'));
       const counts = await typeCounts(ctx.db, page.items.map((r: any) => r.id));
       return {
@@ -358,7 +357,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
         await libraryFor(call, input.libaryId, 'read');
         q = q.where('q.libaryId', '=', input.libaryId);
       } else q = q.where(readable(call));
-      if (input.title?.trim()) q = q.where('q.title', 'like', likeText(input.title));
+      if (input.title?.trim()) q = q.where('q.title', 'like', containsPattern(input.title));
       if (input.type) q = q.where('q.type', '=', input.type);
       if (input.difficulty) q = q.where('q.difficulty', '=', input.difficulty);
       if (input.tag?.trim()) q = q.where(sql<boolean>`${input.tag.trim()} = any(q.tags)`);

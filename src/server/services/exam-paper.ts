@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { containsPattern } from './query-helpers';
 import type { Database } from '../db/database';
 import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound, type ValidationError } from '../http/errors';
@@ -545,7 +546,7 @@ export const examPaperService = defineService('ExamPaperService', {
       const { ctx, input } = call;
       const now = ctx.now();
       let q = papers(ctx.db).where(subtreeRange('p.organPath', call.user.organPath));
-      if (input.paperName?.trim()) q = q.where('p.paperName', 'like', `%${input.paperName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (input.paperName?.trim()) q = q.where('p.paperName', 'like', containsPattern(input.paperName));
       if (input.paperType) q = q.where('p.paperType', '=', input.paperType);
       if (input.trainClassId) q = q.where('p.trainClassId', '=', input.trainClassId);
       if (input.state === 1) q = q.where('p.beginTime', '>', now);
@@ -762,7 +763,7 @@ export const examPaperService = defineService('ExamPaperService', {
       let q = (await assignedMembers(ctx.db, p.id))
         .leftJoin(agg, 'r.userId', 'm.userId')
         .select(['m.userId', 'm.name', 'm.organId', 'o.organName', 'r.attemptCount', 'r.bestScore', 'r.passed', 'r.marking', 'r.lastSubmitTime', 'r.resultId']);
-      if (input.name?.trim()) q = q.where('m.name', 'like', `%${input.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (input.name?.trim()) q = q.where('m.name', 'like', containsPattern(input.name));
       if (input.state === 1) q = q.where('r.bestScore', 'is', null);
       if (input.state === 2) q = q.where('r.bestScore', 'is not', null);
       if (input.state === 3) q = q.where('r.passed', '=', true);
@@ -915,7 +916,7 @@ export const examPaperService = defineService('ExamPaperService', {
       await closeExpired(ctx, { userId: m.userId! });
       const now = ctx.now();
       let q = papers(ctx.db).where(assignedTo(m)).where('p.beginTime', '<=', now).where('p.endTime', '>=', now);
-      if (input.paperName?.trim()) q = q.where('p.paperName', 'like', `%${input.paperName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (input.paperName?.trim()) q = q.where('p.paperName', 'like', containsPattern(input.paperName));
       if (input.trainClassId) q = q.where('p.trainClassId', '=', input.trainClassId);
       const page = await pageQuery<PaperFull>(q, input, (x) => x.orderBy('p.endTime').orderBy('p.id'));
       const names = await trainNames(ctx.db, page.items.map((p) => p.trainClassId));
