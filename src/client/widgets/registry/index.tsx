@@ -51,6 +51,15 @@ const REGISTRY: Record<string, Loader> = {
   RemoteTreeSelect: () => import('../remote-tree-select'),
   MemberPicker: () => import('../member-picker'),
   TreeCheck: () => import('../tree-check'),
+  // 考试管理 (issue 13): the paper composer, 阅卷, statistics and list cells
+  OrganTreeSelect: () => import('../organ-tree-select'),
+  QuestionPicker: () => import('../exam-paper/question-picker'),
+  RandomSetEditor: () => import('../exam-paper/random-set-editor'),
+  ShortAnswerMarker: () => import('../exam-paper/short-answer-marker'),
+  ScoreChart: () => import('../exam-paper/score-chart'),
+  TimeWindow: () => import('../exam-paper/time-window'),
+  AttemptCount: () => import('../exam-paper/attempt-count'),
+  ScorePair: () => import('../exam-paper/score-pair'),
 };
 
 /**
@@ -66,7 +75,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect']);
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'OrganTreeSelect']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {
