@@ -111,7 +111,9 @@ function RandomSetEditor({ value, onChange, disabled }: Props) {
         </Button>
       )}
       <div className="dj-qp-head" aria-live="polite" data-testid="paper-total">
-        每人抽 {count} 题，总分 <strong>{total}</strong> 分
+        <span>
+          每人抽 {count} 题，总分 <strong>{total}</strong> 分
+        </span>
       </div>
     </div>
   );

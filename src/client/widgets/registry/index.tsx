@@ -57,6 +57,7 @@ const REGISTRY: Record<string, Loader> = {
   RandomSetEditor: () => import('../exam-paper/random-set-editor'),
   ShortAnswerMarker: () => import('../exam-paper/short-answer-marker'),
   ScoreChart: () => import('../exam-paper/score-chart'),
+  RateTable: () => import('../exam-paper/rate-table'),
   TimeWindow: () => import('../exam-paper/time-window'),
   AttemptCount: () => import('../exam-paper/attempt-count'),
   ScorePair: () => import('../exam-paper/score-pair'),
