@@ -4,7 +4,7 @@
  * members); and composes an ordinary paper of two picked questions, whose total follows the scores.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { trackErrors } from './helpers';
+import { apiToken, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 import { calendarDay, DEFAULT_PLATFORM_TZ } from '../../src/contract/platform-time';
 
@@ -143,5 +143,47 @@ test('考试管理: an ordinary paper of two picked questions; the total follows
   await s.submitForm();
   await s.toast('操作成功');
   await expect(s.row(name)).toContainText('7/4');
+  expect(errors).toEqual([]);
+});
+
+test('考试管理: 阅卷 — a short answer waiting for its mark is scored from 参考人员', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const errors = trackErrors(page);
+  const admin = await apiToken(request, 'districtadmin', true);
+  const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
+  const api = async (t: string, method: 'get' | 'post', action: string, data: Record<string, unknown>) => {
+    const r = method === 'get' ? await request.get(`/api/services/app/${action}`, { headers: auth(t), params: data as any }) : await request.post(`/api/services/app/${action}`, { headers: auth(t), data });
+    expect(r.status(), await r.text()).toBe(200);
+    return (await r.json()).result;
+  };
+  const banks = await api(admin, 'get', 'ExamLibaryService/GetPageExamLibaryList', { libaryName: BANK });
+  const qs = await api(admin, 'get', 'ExamLibaryService/GetPageQuestionByLibaryId', { libaryId: banks.items[0].id, type: 5, maxResultCount: 1 });
+  const branch = (await api(admin, 'get', 'OrganizationService/GetBranchOrganListByName', { organName: BRANCH })).find((o: any) => o.organName === BRANCH);
+  const name = `阅卷试卷${stamp()}`;
+  const { id } = await api(admin, 'post', 'ExamPaperService/CreateExamPaper', {
+    paperType: 1, paperName: name, beginTitme: `${day(-1)} 08:00`, endTime: `${day(5)} 18:00`, passScore: 6, shortScore: 10, teachTarget: String(branch.id), questionList: [qs.items[0].id],
+  });
+  const member = await apiToken(request, 'member');
+  const sheet = await api(member, 'get', 'ExamPaperService/GetPaperQuestionByPaperId', { paperId: id });
+  await api(member, 'post', 'ExamPaperService/SubmitPaperAnswer', { resultId: sheet.resultId, answers: [{ questionId: sheet.questions[0].id, answer: '按期召开支部党员大会、支委会、党小组会，按时上好党课。' }], isSubmit: true });
+
+  await signInAdmin(page, 'districtadmin', DISTRICT);
+  const s = new Screen(page);
+  await s.open('/education/exam');
+  await s.rowAction(name, '参考人员');
+  const users = page.getByRole('dialog', { name: '参考人员' });
+  const li = users.locator('.ant-table-tbody tr.ant-table-row', { hasText: '李明' });
+  await expect(li).toContainText('待阅卷');
+  await li.getByRole('button', { name: /^阅\s*卷$/ }).click();
+  const sheetDialog = page.getByRole('dialog', { name: '阅卷' });
+  await expect(sheetDialog).toContainText('按期召开支部党员大会');
+  await expect(sheetDialog).toContainText('参考答案');
+  await sheetDialog.getByLabel('第1题得分（0到10分）').fill('8');
+  await sheetDialog.getByRole('button', { name: /^确\s*定$/ }).click();
+  await s.toast('操作成功');
+  await expect(sheetDialog).toBeHidden();
+  // 姓名 所在党组织 考试次数 最好成绩 最近交卷 状态
+  await expect(li.locator('td').nth(5)).toHaveText('通过');
+  await expect(li.locator('td').nth(3)).toHaveText('8');
   expect(errors).toEqual([]);
 });
