@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, trackErrors } from './helpers';
+import { describeFindings, seriousViolations } from './a11y';
 import { Screen, signInAdmin } from './engine-helpers';
 import { calendarDay, DEFAULT_PLATFORM_TZ } from '../../src/contract/platform-time';
 
@@ -66,6 +67,8 @@ test('考试管理: a random paper for the demo branch, its statistics and membe
   await page.getByLabel('规则1判断题数量').fill('2');
   // the defaults: 单选 2 分, 判断 2 分
   await expect(page.getByTestId('paper-total')).toHaveText(/每人抽 5 题，总分 10 分/);
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(found)).toEqual([]);
   await s.submitForm();
   await s.toast('操作成功');
   await expect(page).toHaveURL(/\/education\/exam(\?|$)/);
@@ -117,6 +120,8 @@ test('考试管理: an ordinary paper of two picked questions; the total follows
   const picker = page.locator('[data-widget=QuestionPicker]');
   await expect(picker.locator('.dj-qp-item')).toHaveCount(2);
   await expect(page.getByTestId('paper-total')).toHaveText(/已选 2 题，总分 4 分/);
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(found)).toEqual([]);
   // a score of its own for the second question
   await page.getByLabel('第2题分值').fill('5');
   await expect(page.getByTestId('paper-total')).toHaveText(/总分 7 分/);
