@@ -7,33 +7,18 @@
  *
  * BENCH_MODE=cadence (issue 19): reports at a real cadence on PostgreSQL — see cadence() below.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { connect, type Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
-import { signToken, ISSUER, newId } from '../src/server/http/token';
+import { RawClient, bulkMembers, dbCpu, freePort, freshDatabase, newSecret, openLoop, pct, procCpu, start, stop, type Answer } from './bench-kit';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-const freePort = () => new Promise<number>((res) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as any).port; s.close(() => res(p)); }); });
-
-function start(script: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const profile = process.env.BENCH_PROFILE && script.endsWith('main.ts') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => String(d).includes(ready) && resolve(child));
-    child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-}
 
 async function run(title: string, url: string, requests: any[]) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
@@ -165,12 +150,9 @@ async function cadence() {
   const t00 = Date.now();
   const step = (what: string) => console.log(`${((Date.now() - t00) / 1000).toFixed(1).padStart(6)} s  ${what}`);
 
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  const name = `bench_cadence_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = pgUrl.replace(/\/[^/]*$/, `/${name}`);
-  const secret = randomBytes(32).toString('hex');
+  const fresh = await freshDatabase(pgUrl, 'bench_cadence');
+  const { name, url } = fresh;
+  const secret = newSecret();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'party-bench-cadence-'));
   const server = await start('src/server/main.ts', { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', STUDY_DAILY_CAP_HOURS: '24', JWT_SECRET: secret }, '演示数据');
@@ -181,22 +163,7 @@ async function cadence() {
     // a resource long enough never to be completed, published by the province
     const res = Number((await c.query(`insert into resources (organ_id, organ_path, name, resource_type, duration_seconds)
       select id, organ_path, '基准长课', 1, 3600000 from organizations where parent_id is null order by id limit 1 returning id`)).rows[0].id);
-    const base = Number((await c.query('select max(id) as m from users')).rows[0].m) + 1000;
-    await c.query(`with o as (select id, (row_number() over (order by id) - 1)::int as k, (count(*) over ())::int as n from organizations where organ_level = (select max(organ_level) from organizations))
-      insert into users (id, user_name, name, password_hash, organ_id, user_type, is_active, need_change_password)
-      select $1::bigint + g, 'cadence' || g, '基准党员' || g, (select password_hash from users order by id limit 1), o.id, 0, true, false
-      from generate_series(1, $2::int) g join o on o.k = (g - 1) % o.n`, [base, N]);
-    await c.query(`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`);
-    await c.query(`insert into user_roles (user_id, role_id, organ_id) select u.id, r.id, u.organ_id from users u cross join (select id from roles where is_default order by id limit 1) r where u.id > $1`, [base]);
-    const ids = Array.from({ length: N }, (_, i) => base + 1 + i);
-    const sessions = ids.map(() => newId());
-    await c.query(`insert into auth_sessions (id, user_id, role_id, organ_id, login_method, expires_at)
-      select s.id, s.user_id, ur.role_id, ur.organ_id, 'password', now() + interval '1 day'
-      from unnest($1::text[], $2::bigint[]) as s(id, user_id) join user_roles ur on ur.user_id = s.user_id`, [sessions, ids]);
-    await c.query('analyze users, user_roles, auth_sessions, organizations');
-    const iat = Math.floor(Date.now() / 1000);
-    const key = Buffer.from(secret, 'utf8');
-    const tokens = ids.map((id, i) => signToken(key, { sub: String(id), jti: sessions[i], iat, exp: iat + 86400, iss: ISSUER }));
+    const { base, tokens } = await bulkMembers(c, { n: N, secret, prefix: 'cadence', display: '基准党员', organSql: 'select id from organizations where organ_level = (select max(organ_level) from organizations)' });
     step(`${N} members with sessions and tokens`);
 
     const client = new RawClient(port, SOCKETS);
@@ -248,39 +215,28 @@ async function cadence() {
     let count = Math.floor(rate * DURATION);
     const lat = new Float64Array(count);
     const states: Record<string, number> = {};
-    let credited = 0, errors = 0, done = 0;
+    let credited = 0, errors = 0;
     const cpu0 = { server: procCpu(server.pid!), db: await dbCpu(c, name), bench: process.cpuUsage() };
     const t0 = performance.now() + 500;
     const windows: { n: number; lat: number[] }[] = [];
-    await new Promise<void>((resolve) => {
-      let k = 0;
-      const tick = () => {
-        const now = performance.now();
-        // not sustained: more than 10 s of reports waiting — stop sending and report what was done
-        if (k - done > rate * 10) { console.log(`!! backlog of ${k - done} reports after ${((now - t0) / 1000).toFixed(0)} s: not sustained`); count = k; if (done >= count) resolve(); }
-        while (k < count && t0 + (k * 1000) / rate <= now) {
-          const due = t0 + (k * 1000) / rate;
-          const i = k++;
-          report(i % N).then((a) => {
-            const ms = performance.now() - due;
-            lat[i] = ms;
-            const w = Math.floor((due - t0) / 1000 / Math.min(PERIOD, 30));
-            (windows[w] ??= { n: 0, lat: [] }).lat.push(ms);
-            if (a.status !== 200 || !a.result) errors++;
-            else { states[a.result.studyState] = (states[a.result.studyState] ?? 0) + 1; credited += a.result.credited ?? 0; }
-            if (++done >= count && k >= count) resolve();
-          });
-        }
-        if (k < count) setTimeout(tick, 1);
-      };
-      setTimeout(tick, 400);
+    const run = await openLoop({
+      count, t0, backlog: rate * 10,
+      dueMs: (k) => (k * 1000) / rate,
+      send: (k) => report(k % N),
+      done: (i, ms, due, a) => {
+        lat[i] = ms;
+        const w = Math.floor((due - t0) / 1000 / Math.min(PERIOD, 30));
+        (windows[w] ??= { n: 0, lat: [] }).lat.push(ms);
+        if (a.status !== 200 || !a.result) errors++;
+        else { states[a.result.studyState] = (states[a.result.studyState] ?? 0) + 1; credited += a.result.credited ?? 0; }
+      },
     });
+    count = run.count;
     const wall = (performance.now() - t0) / 1000;
     const cpu1 = { server: procCpu(server.pid!), db: await dbCpu(c, name), bench: process.cpuUsage(cpu0.bench) };
     const after = await totals();
     client.close();
     const sorted = Array.from(lat.subarray(0, count)).sort((a, b) => a - b);
-    const pct = (xs: number[] | Float64Array, p: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * p))];
     console.log(`\nwindows of ${Math.min(PERIOD, 30)} s: reports, p50, p99 (ms)`);
     for (const [i, w] of windows.entries()) if (w) { const s = w.lat.sort((a, b) => a - b); console.log(`  ${i}: ${s.length}  ${pct(s, 0.5).toFixed(0)}  ${pct(s, 0.99).toFixed(0)}`); }
     const cpuPct = (us: number) => `${((us / 1e6 / wall) * 100).toFixed(0)} %`;
@@ -293,113 +249,9 @@ async function cadence() {
     if (Number(after.total) - Number(before.total) !== credited) console.log('!! the credit written differs from the credit answered');
   } finally {
     await c.end();
-    server.kill('SIGTERM');
-    await new Promise((r) => { server.on('exit', r); setTimeout(() => server.kill('SIGKILL'), 10_000).unref(); });
+    await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    else console.log(`kept ${url}`);
-    await admin.end();
-  }
-}
-
-/** CPU time (µs) of a process from /proc. */
-function procCpu(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100;
-  } catch {
-    return 0;
-  }
-}
-async function dbCpu(c: pg.Client, db: string) {
-  const pids = (await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db])).rows.map((r) => r.pid as number);
-  return pids.reduce((s, p) => s + procCpu(p), 0);
-}
-
-type Answer = { status: number; result?: any };
-
-/** A minimal keep-alive HTTP/1.1 client on raw sockets: cheap enough to drive thousands of requests a second from one core. */
-class RawClient {
-  private idle: Conn[] = [];
-  private queue: { bytes: Buffer; resolve: (a: Answer) => void }[] = [];
-  private conns: Conn[] = [];
-  constructor(private port: number, n: number) {
-    for (let i = 0; i < n; i++) this.conns.push(new Conn(port, (conn) => this.free(conn)));
-  }
-  ready() {
-    return Promise.all(this.conns.map((c) => c.connected));
-  }
-  request(method: string, path: string, token: string, body?: string): Promise<Answer> {
-    const head = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
-      (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` : '\r\n');
-    return new Promise((resolve) => {
-      const job = { bytes: Buffer.from(head), resolve };
-      const conn = this.idle.pop();
-      if (conn) conn.send(job.bytes, resolve);
-      else this.queue.push(job);
-    });
-  }
-  private free(conn: Conn) {
-    const job = this.queue.shift();
-    if (job) conn.send(job.bytes, job.resolve);
-    else this.idle.push(conn);
-  }
-  close() {
-    for (const c of this.conns) c.close();
-  }
-}
-
-class Conn {
-  sock!: Socket;
-  connected: Promise<void>;
-  private buf: Buffer = Buffer.alloc(0);
-  private pending: ((a: Answer) => void) | null = null;
-  private last: Buffer | null = null;
-  private closed = false;
-  constructor(private port: number, private onFree: (c: Conn) => void) {
-    this.connected = this.open().then(() => onFree(this));
-  }
-  private open() {
-    return new Promise<void>((resolve) => {
-      this.sock = connect(this.port, '127.0.0.1', () => resolve());
-      this.sock.setNoDelay(true);
-      this.buf = Buffer.alloc(0);
-      this.sock.on('data', (d) => this.onData(d));
-      this.sock.on('error', () => {});
-      this.sock.on('close', () => {
-        if (this.closed) return;
-        // the server closed an idle keep-alive socket (or in flight: send again once)
-        const retry = this.pending && this.last;
-        void this.open().then(() => { if (retry && this.pending) this.sock.write(this.last!); });
-      });
-    });
-  }
-  close() {
-    this.closed = true;
-    this.sock.destroy();
-  }
-  send(bytes: Buffer, resolve: (a: Answer) => void) {
-    this.pending = resolve;
-    this.last = bytes;
-    this.sock.write(bytes);
-  }
-  private onData(d: Buffer) {
-    this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
-    const end = this.buf.indexOf('\r\n\r\n');
-    if (end < 0) return;
-    const head = this.buf.toString('latin1', 0, end);
-    const len = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buf.length < end + 4 + len) return;
-    const status = Number(head.slice(9, 12));
-    let result: any;
-    try { result = JSON.parse(this.buf.toString('utf8', end + 4, end + 4 + len)).result; } catch { result = undefined; }
-    this.buf = this.buf.subarray(end + 4 + len);
-    const p = this.pending;
-    this.pending = null;
-    // an answer nobody waits for (the server's 408 on an idle connection): not a report's
-    if (!p) return;
-    p({ status, result });
-    this.onFree(this);
+    await fresh.drop();
   }
 }
 
@@ -408,16 +260,11 @@ if (process.env.BENCH_MODE === 'cadence') {
 } else {
   const only = process.env.BENCH_ONLY;
   if (pgUrl && only !== 'pglite') {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    const name = `bench_${Date.now()}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = pgUrl.replace(/\/[^/]*$/, `/${name}`);
+    const fresh = await freshDatabase(pgUrl, 'bench');
     try {
-      report('PostgreSQL', await compare(await baseline(url), await platform(url)));
+      report('PostgreSQL', await compare(await baseline(fresh.url), await platform(fresh.url)));
     } finally {
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     }
   }
   if (only !== 'pg') {

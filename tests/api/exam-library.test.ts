@@ -75,6 +75,11 @@ describe('banks', () => {
     expect(refused.body.error.message).toBe(EXAM_MSG.readOnly);
     expect((await del(district, 'DeleteExamLibaryById', provinceBank)).status).toBe(403);
     expect((await post(district, 'CreateExamQuestion', single(provinceBank))).status).toBe(403);
+    // its questions come read only (no 编辑 or 删除 in 试题管理), the district's own editable
+    const q = ok(await post(province, 'CreateExamQuestion', single(provinceBank, '党的最高理想是什么？')));
+    expect(ok(await get(district, 'GetExamQuestionById', { id: q.id })).canEdit).toBe(false);
+    expect(ok(await get(district, 'GetPageQuestionByLibaryId', { libaryId: provinceBank })).items.every((i: any) => i.canEdit === false)).toBe(true);
+    expect(ok(await get(province, 'GetExamQuestionById', { id: q.id })).canEdit).toBe(true);
 
     // 郫都区: 温江区's bank answers as a missing one, by id too
     for (const r of [await get(district2, 'GetExamLibaryById', { id: wenjiangBank }), await post(district2, 'ModifyExamLibary', { id: wenjiangBank, libaryName: 'x' }), await del(district2, 'DeleteExamLibaryById', wenjiangBank), await get(district2, 'GetPageQuestionByLibaryId', { libaryId: wenjiangBank })]) {

@@ -260,6 +260,27 @@ describe('taking an ordinary paper', () => {
   });
 });
 
+describe('saves racing the hand-in', () => {
+  it('an answer is either scored with the attempt or refused — never stored after the score (20 rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const id = await ordinaryPaper(district, { testCount: 0 });
+      const s = ok(await get(member, 'GetPaperQuestionByPaperId', { paperId: id }));
+      const saves = s.questions.map((q: any) => post(member, 'SubmitPaperAnswer', { resultId: s.resultId, answers: [{ questionId: q.id, answer: rightOf(bankQuestion(q.id)) }] }));
+      const [submitted] = await Promise.all([post(member, 'SubmitPaperAnswer', { resultId: s.resultId, isSubmit: true }), ...saves]);
+      expect(submitted.status).toBe(200);
+      const result = await app.db.selectFrom('examResults').selectAll().where('id', '=', s.resultId).executeTakeFirstOrThrow();
+      const rows = await app.db.selectFrom('examAnswers').selectAll().where('resultId', '=', s.resultId).execute();
+      // every question has its row, scored; what is stored is what was scored
+      expect(rows).toHaveLength(s.questions.length);
+      for (const r of rows) {
+        expect(r.isRight, `round ${round}: question ${r.questionId}`).not.toBeNull();
+        expect(r.isRight).toBe(r.answer !== null);
+      }
+      expect(Number(result.score)).toBe(rows.reduce((a, r) => a + Number(r.score), 0));
+    }
+  });
+});
+
 describe('window, deadline and assignment', () => {
   it('before the window: not listed, refused to start; after it: refused', async () => {
     const id = await ordinaryPaper(district, { beginTitme: at(2 * HOUR), endTime: at(4 * HOUR) });

@@ -65,7 +65,12 @@ function PromptWidget({ widget, ...rest }: { widget: string; [k: string]: unknow
   );
 }
 
-function promptControl(f: PromptField, props: Record<string, unknown>) {
+/** The rule of a required prompt field: text must hold more than spaces, a choice must be made. */
+export const promptRules = (f: PromptField) =>
+  f.required ? [TEXT_WIDGETS.has(f.widget ?? 'Input.TextArea') ? { required: true, whitespace: true, message: f.message ?? `请输入${f.title}` } : { required: true, message: f.message ?? `请选择${f.title}` }] : [];
+
+/** A prompt field's control: a text box, or the registered widget it names. */
+export function promptControl(f: PromptField, props: Record<string, unknown>) {
   if (f.widget === 'Input') return <Input {...props} />;
   if (!f.widget || f.widget === 'Input.TextArea') return <Input.TextArea autoSize={{ minRows: 3 }} maxLength={500} showCount {...props} />;
   return <PromptWidget widget={f.widget} {...props} />;
@@ -123,7 +128,7 @@ function PromptForm({ state, onDone }: { state: PromptState; onDone: () => void 
               key={f.name}
               name={f.name}
               label={f.title}
-              rules={f.required ? [TEXT_WIDGETS.has(f.widget ?? 'Input.TextArea') ? { required: true, whitespace: true, message: f.message ?? `请输入${f.title}` } : { required: true, message: f.message ?? `请选择${f.title}` }] : []}
+              rules={promptRules(f)}
             >
               {promptControl(f, state.props[f.name] ?? {})}
             </Form.Item>

@@ -2,7 +2,8 @@
  * The entity form on Formily (create and update). Fields are built one by one from the entity's
  * JSON Schema with registered widgets — not through Formily's SchemaField, whose compiler would
  * evaluate `{{ }}` expressions: here a title or prop such as "{{alert(1)}}" is plain text. Linkage
- * comes from the declarative `x-reactions` only. The server's validationErrors appear on their
+ * comes from the declarative `x-reactions` only (field state, and widget props such as 多选题's
+ * checkboxes or the title whose blanks the answers follow). The server's validationErrors appear on their
  * fields.
  *
  * An object field with properties is a labelled group of its fields; an array of objects is a list
@@ -20,7 +21,7 @@ import { ID_CARD_ANY, PHONE_ANY } from '../../contract/validators';
 import { toastError } from '../api/toast';
 import { noEnterSubmit } from '../utils/no-enter-submit';
 import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
-import { test, type RefScope } from './refs';
+import { resolveParams, test, type RefScope } from './refs';
 import { FormRecordContext } from './form-record';
 import type { EntityDef, FieldSchema, FormStep } from './types';
 
@@ -269,6 +270,15 @@ function RowsField({ name, fs, required }: { name: string | number; fs: FieldSch
 /** The top-level field names a Formily field belongs to (introducers.0.name -> introducers). */
 const topName = (f: { address: { segments: (string | number)[] } }) => String(f.address.segments[0]);
 
+/**
+ * The widget props a reaction sets: its own (references such as `$record.title` resolved against the
+ * field's siblings) while its condition holds, else the schema's x-component-props for those keys.
+ */
+export function reactionProps(props: Record<string, unknown>, own: Record<string, unknown> | undefined, met: boolean, siblings: Record<string, unknown>): Record<string, unknown> {
+  if (met) return resolveParams(props, { record: siblings });
+  return Object.fromEntries(Object.keys(props).map((k) => [k, own?.[k]]));
+}
+
 /** Validates the fields under the given top-level names; true when they all hold. */
 async function validateNames(form: Form, names: string[]): Promise<boolean> {
   const targets = Object.values(form.fields).filter((f) => names.includes(topName(f)) && 'validate' in f) as FormilyField[];
@@ -310,6 +320,9 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
                 if (st.visible !== undefined) f.visible = met ? st.visible : !st.visible;
                 if (st.disabled !== undefined) f.disabled = met ? st.disabled : !st.disabled;
                 if (st.required !== undefined) f.required = met ? st.required : !st.required;
+                // widget props while the condition holds (references read the siblings: the title
+                // whose blanks the answers follow); otherwise the schema's own
+                if (r.fulfill.props) f.setComponentProps(reactionProps(r.fulfill.props, fs['x-component-props'], met, values));
               });
             }
           }

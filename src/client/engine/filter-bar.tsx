@@ -1,13 +1,14 @@
 /**
  * The filters of list and statistics screens (core §5 query cleaning happens at the call): text,
- * number, code table, options, a date range (<field>Start/<field>End, calendar days) and the
- * organisation cascader (organPath).
+ * number, code table, options, a date range (<field>Start/<field>End, calendar days), the
+ * organisation cascader (organPath) and any registered widget (a RemoteSelect of question banks).
  */
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { Button, Col, Form, Input, Row, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import type { BaseCodeItem } from '../../contract/types';
 import { useAppState } from '../state/store';
+import { getWidget, isRegistered } from '../widgets/registry';
 import { DAY_FORMAT } from '../utils/platform-time';
 import { fieldSchema } from './fields';
 import type { EntityDef, FilterDef } from './types';
@@ -54,8 +55,9 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
 function deferred<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Lazy = lazy(load) as unknown as ComponentType<P>;
   return function DeferredInput(props: P) {
+    // the stand-in takes the id, so the filter's label names it too (axe runs while chunks load)
     return (
-      <Suspense fallback={<Input disabled style={{ width: '100%' }} />}>
+      <Suspense fallback={<Input disabled id={(props as { id?: string }).id} style={{ width: '100%' }} />}>
         <Lazy {...props} />
       </Suspense>
     );
@@ -64,6 +66,16 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
 const InputNumber = deferred<ComponentProps<typeof import('antd').InputNumber>>(() => import('antd/es/input-number'));
 const DateRange = deferred<Record<string, unknown>>(() => import('../widgets/basic/platform-picker').then((m) => ({ default: m.default.RangePicker as unknown as ComponentType<Record<string, unknown>> })));
 const OrganCascader = deferred<ComponentProps<typeof import('../widgets/organ-cascader').default>>(() => import('../widgets/organ-cascader'));
+
+/** A registered widget as a filter input (Form.Item gives it value, onChange and id). */
+function FilterWidget({ widget, ...rest }: { widget: string; [k: string]: unknown }) {
+  const { Edit } = getWidget(widget);
+  return (
+    <Suspense fallback={<Input disabled id={rest.id as string | undefined} style={{ width: '100%' }} />}>
+      <Edit {...rest} />
+    </Suspense>
+  );
+}
 
 export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[]; onSearch: (v: Record<string, unknown>) => void; entity?: EntityDef }) {
   const codes = useAppState((s) => s.baseCode);
@@ -87,6 +99,9 @@ export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[];
               break;
             case 'dateRange':
               input = <DateRange style={{ width: '100%' }} />;
+              break;
+            case 'widget':
+              input = f.widget && isRegistered(f.widget) ? <FilterWidget widget={f.widget} placeholder={f.placeholder ?? '请选择'} {...(f.props ?? {})} /> : <Input allowClear placeholder={f.placeholder} />;
               break;
             case 'organ':
               input = <OrganCascader valueKey="organPath" placeholder={f.placeholder} style={{ width: '100%' }} />;

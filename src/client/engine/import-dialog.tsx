@@ -1,10 +1,12 @@
 /**
  * Import of a list screen (docs/foundations.md, "Export and import"): download the template, upload
  * the filled XLSX (FileUpload, class 4), post its file id to the import action; a refusal lists every
- * bad cell (第3行 计划名称：请输入计划名称). Loaded when an import opens.
+ * bad cell (第3行 计划名称：请输入计划名称). The action's `prompt` fields, when it has any, come
+ * first and are posted with the file id (试题导入: the bank the questions go into). Loaded when an
+ * import opens.
  */
 import { Suspense, useRef, useState } from 'react';
-import { Alert, Button, Modal, Spin } from 'antd';
+import { Alert, Button, Form, Modal, Spin } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError } from '../api/request';
 import { toastSuccess } from '../api/toast';
@@ -12,7 +14,8 @@ import { servicePath } from '../../contract/paths';
 import { cleanQuery } from '../utils/query';
 import { getWidget } from '../widgets/registry';
 import { invoke, parseCall } from './calls';
-import { resolveParams, type RefScope } from './refs';
+import { resolveParams, resolveValue, type RefScope } from './refs';
+import { promptControl, promptRules } from './actions';
 import { useFileDownload } from './export-import';
 import type { ActionDef } from './types';
 
@@ -25,6 +28,9 @@ export function ImportDialog({ action, scope, onClose, onDone }: { action: Actio
   const [templateBusy, setTemplateBusy] = useState(false);
   const FileUpload = useRef(getWidget('FileUpload').Edit).current;
   const params = resolveParams(action.params ?? {}, scope);
+  const [form] = Form.useForm();
+  const fields = action.prompt?.fields ?? [];
+  const [initial] = useState(() => Object.fromEntries(fields.filter((f) => f.value !== undefined).map((f) => [f.name, resolveValue(f.value, scope) ?? undefined])));
 
   const template = async () => {
     if (!action.importTemplate) return;
@@ -35,10 +41,18 @@ export function ImportDialog({ action, scope, onClose, onDone }: { action: Actio
   };
   const submit = async () => {
     if (!fileId) return;
+    let chosen: Record<string, unknown> = {};
+    if (fields.length) {
+      try {
+        chosen = await form.validateFields();
+      } catch {
+        return;
+      }
+    }
     setBusy(true);
     setErrors([]);
     try {
-      const r = await invoke<{ importedCount?: number } | null>(action.call!, 'action', { ...params, fileId }, { silent: true });
+      const r = await invoke<{ importedCount?: number } | null>(action.call!, 'action', { ...params, ...chosen, fileId }, { silent: true });
       void toastSuccess(`导入成功，共${Number(r?.importedCount ?? 0)}条`);
       onDone(action);
     } catch (e) {
@@ -67,6 +81,17 @@ export function ImportDialog({ action, scope, onClose, onDone }: { action: Actio
       ]}
     >
       <ol className="dj-import" data-testid="import-dialog">
+        {fields.length ? (
+          <li>
+            <Form form={form} name="import" layout="vertical" initialValues={initial} className="dj-import__prompt" onValuesChange={() => setErrors([])}>
+              {fields.map((f) => (
+                <Form.Item key={f.name} name={f.name} label={f.title} rules={promptRules(f)}>
+                  {promptControl(f, resolveParams(f.props as Record<string, unknown> | undefined, scope))}
+                </Form.Item>
+              ))}
+            </Form>
+          </li>
+        ) : null}
         <li>
           <div>下载导入模板，按模板的列填写数据（第一行为表头，不要修改）。</div>
           <Button icon={<DownloadOutlined />} loading={templateBusy} onClick={() => void template()}>

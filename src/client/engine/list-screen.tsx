@@ -213,14 +213,25 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       dataIndex: col.field,
       width: col.width,
       ellipsis: col.ellipsis,
-      render: (_: unknown, r: Record<string, unknown>) =>
-        col.link && detailAction ? (
-          <a onClick={() => runner.run(detailAction, r)} className="dj-link">
+      render: (_: unknown, r: Record<string, unknown>) => {
+        const cell =
+          col.link && detailAction ? (
+            <a onClick={() => runner.run(detailAction, r)} className="dj-link">
+              <Value col={col} record={r} inTable />
+            </a>
+          ) : (
             <Value col={col} record={r} inTable />
-          </a>
+          );
+        // the table is as wide as its content (it scrolls): a shortened column keeps its width only
+        // when its content is held to it
+        return col.ellipsis && col.width ? (
+          <div className="dj-cell-ellipsis" style={{ maxWidth: col.width }}>
+            {cell}
+          </div>
         ) : (
-          <Value col={col} record={r} inTable />
-        ),
+          cell
+        );
+      },
     };
   });
   if (rowActionsVisible) {

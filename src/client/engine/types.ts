@@ -49,7 +49,10 @@ export interface ColumnDef {
 export interface FilterDef {
   field: string;
   title?: string;
-  type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'organ';
+  type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'organ' | 'widget';
+  /** widget: the registered widget (e.g. RemoteSelect over a list call) and its props */
+  widget?: string;
+  props?: Record<string, unknown>;
   codeTable?: string;
   /** select: the choices; default the labels of `statusList`, else the entity field's own options */
   options?: { label: string; value: string | number | boolean }[];
@@ -365,7 +368,14 @@ export interface FieldSchema {
 export interface Reaction {
   dependencies: string[];
   when: Condition;
-  fulfill: { state?: { visible?: boolean; disabled?: boolean; required?: boolean } };
+  fulfill: {
+    state?: { visible?: boolean; disabled?: boolean; required?: boolean };
+    /**
+     * widget props while `when` holds, else the schema's x-component-props for those keys; a value
+     * may be a reference to a sibling field (`$record.title`), read as it changes
+     */
+    props?: Record<string, unknown>;
+  };
 }
 
 export interface EntityDef {

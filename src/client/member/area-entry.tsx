@@ -1,6 +1,6 @@
 /** Entry pages of 我的学习, 我与支部 and 我的实践. */
 import {
-  AimOutlined, AuditOutlined, BookOutlined, CommentOutlined, EnvironmentOutlined, FileTextOutlined, FlagOutlined,
+  AimOutlined, AuditOutlined, BookOutlined, CommentOutlined, EnvironmentOutlined, FileTextOutlined, FlagOutlined, FormOutlined,
   HeartOutlined, MoneyCollectOutlined, NotificationOutlined, ReadOutlined, SafetyOutlined, TeamOutlined, TrophyOutlined,
 } from '@ant-design/icons';
 import { AreaBanner, EntryGrid, type EntryItem } from './entry-grid';
@@ -16,6 +16,7 @@ export const STUDY_ITEMS: EntryItem[] = [
   { title: '线下学时申报', desc: '申报线下学习学时', to: `${S}/learningassess/studydeclaration`, icon: <AuditOutlined />, color: '#13a8a8' },
   { title: '党员书架', desc: '视频、音频、文件学习资源', to: `${S}/partybook`, icon: <BookOutlined />, color: '#d48806' },
   { title: '专题课程', desc: '专题学习、考试与错题回顾', to: `${S}/subject`, icon: <ReadOutlined />, color: '#722ed1' },
+  { title: '我的考试', desc: '参加考试、查看成绩与错题集', to: `${S}/subject/info/exam`, icon: <FormOutlined />, color: '#c41d7f' },
   { title: '思想汇报', desc: '向党组织提交思想汇报', to: `${S}/mindReport`, icon: <FileTextOutlined />, color: '#389e0d' },
   { title: '学习论坛', desc: '交流学习心得体会', to: `${S}/forum`, icon: <CommentOutlined />, color: '#eb2f96' },
 ];

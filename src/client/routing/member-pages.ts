@@ -7,10 +7,12 @@ import type { ComponentType } from 'react';
 import { volunteerRoutes } from '../member/volunteer';
 import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
+import { examRoutes } from '../member/exam';
 import { difficultyRoutes } from '../member/difficulty';
 import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
+import { subjectRoutes } from '../member/subject';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -76,6 +78,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...volunteerRoutes,
   ...villageOfficialRoutes,
   ...studyRoutes,
+  ...examRoutes,
+  ...subjectRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,

@@ -21,6 +21,7 @@ import * as m016 from './migrations/016-named-organ-path';
 import * as m017 from './migrations/017-member-generation';
 import * as m018 from './migrations/018-exam-library';
 import * as m019 from './migrations/019-exam-papers';
+import * as m020 from './migrations/020-train-classes';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017-member-generation': m017,
   '018-exam-library': m018,
   '019-exam-papers': m019,
+  '020-train-classes': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

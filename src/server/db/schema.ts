@@ -530,7 +530,55 @@ export interface ExamAnswerTable {
   score: NullNum;
 }
 
+/** A training class (class_type 1 培训班) or a special topic (2 专题), migration 020. */
+export interface TrainClassTable {
+  id: Generated<number>;
+  classType: number;
+  name: string;
+  coverPhoto: string | null;
+  /** sanitised rich text */
+  introduction: string | null;
+  organId: number;
+  organPath: string;
+  sort: Generated<number>;
+  isEnabled: Generated<boolean>;
+  isRecommend: Generated<boolean>;
+  creatorUserId: number | null;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+export interface TrainClassCourseTable {
+  id: Generated<number>;
+  trainClassId: number;
+  courseName: string;
+  introduction: string | null;
+  sort: Generated<number>;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+export interface TrainClassCourseResourceTable { courseId: number; resourceId: number; sort: Generated<number> }
+/** A member's 学习心得 on a class or topic (SubmitNote): one per member and class. */
+export interface TrainClassNoteTable {
+  id: Generated<number>;
+  trainClassId: number;
+  userId: number;
+  memberName: string;
+  organId: number | null;
+  organPath: string;
+  title: string;
+  /** sanitised rich text */
+  content: string;
+  creationTime: Generated<Timestamp>;
+  lastModificationTime: NullableTs;
+}
+
 export interface DB {
+  trainClasses: TrainClassTable;
+  trainClassCourses: TrainClassCourseTable;
+  trainClassCourseResources: TrainClassCourseResourceTable;
+  trainClassNotes: TrainClassNoteTable;
   examLibraries: ExamLibaryTable;
   examQuestions: ExamQuestionTable;
   examPapers: ExamPaperTable;

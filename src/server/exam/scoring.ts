@@ -1,4 +1,7 @@
 import type { ExamOption } from '../db/schema';
+import { BLANK_ALTERNATIVES, normaliseBlank } from '../../contract/exam-answer';
+
+export { normaliseBlank };
 
 /**
  * Scoring of one answer against a member's sheet (issue 13). The server is the authority: scores
@@ -28,9 +31,6 @@ export interface SheetQuestion {
 export type Answer = string | string[] | boolean | null;
 
 export const LETTERS = 'ABCDEFGH';
-
-/** A blank as compared: NFKC folds full-width letters, digits and punctuation to half-width. */
-export const normaliseBlank = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 /** Numbers of one decimal, as the columns keep them. */
 export const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -110,7 +110,7 @@ export function rightAnswer(q: SheetQuestion): Answer {
     case 3:
       return q.judgeAnswer;
     case 4:
-      return (q.blankAnswers ?? []).map((alts) => alts.join(' / '));
+      return (q.blankAnswers ?? []).map((alts) => alts.join(BLANK_ALTERNATIVES));
     default:
       return q.referenceAnswer;
   }

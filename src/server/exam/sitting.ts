@@ -73,14 +73,58 @@ export async function composeSheet(db: Database, paper: PaperRow, userId: number
   return [1, 2, 3, 4, 5].flatMap((t) => byType.get(t) ?? []);
 }
 
+/**
+ * Sheets never change once written, so each process keeps the recent ones: saving an answer — the
+ * hot path of a sitting — then reads no sheet from the database. Bounded (SHEET_CACHE entries, the
+ * oldest dropped first); the database stays the one source, shared by every process.
+ */
+const SHEET_CACHE = 5000;
+const sheets = new Map<string, SheetQuestion[]>();
+const remember = (key: string, sheet: SheetQuestion[]) => {
+  if (sheets.size >= SHEET_CACHE) sheets.delete(sheets.keys().next().value!);
+  sheets.set(key, sheet);
+  return sheet;
+};
+
+/**
+ * Whose sheet a member reads: his own for a random paper (his draw); for an ordinary paper the
+ * paper's one sheet (stored under user 0), the same for everyone — written once at the first start,
+ * not once per member.
+ */
+export const sheetOwner = (paper: { paperType: number }, userId: number) => (paper.paperType === 2 ? userId : 0);
+
 /** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
-export async function sheetFor(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+export async function sheetFor(db: Database, paper: PaperRow, member: number): Promise<SheetQuestion[]> {
+  const userId = sheetOwner(paper, member);
+  const key = `${paper.id}:${userId}`;
+  const cached = sheets.get(key);
+  if (cached) return cached;
   const have = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirst();
-  if (have) return have.questions as SheetQuestion[];
+  if (have) return remember(key, have.questions as SheetQuestion[]);
   const questions = await composeSheet(db, paper, userId);
   await db.insertInto('examSheets').values({ paperId: paper.id, userId, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId']).doNothing()).execute();
   const row = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirstOrThrow();
-  return row.questions as SheetQuestion[];
+  return remember(key, row.questions as SheetQuestion[]);
+}
+
+/**
+ * Saves answers of an open attempt in one statement: nothing is written once the attempt is closed.
+ * The attempt's row is read FOR SHARE: closeAttempt locks it FOR UPDATE before it reads the answers,
+ * so a save racing the closing either lands first (and is scored) or waits and finds the attempt
+ * closed. Returns how many were written; 0 with answers given means the attempt is closed.
+ */
+export async function saveAnswers(db: Database, resultId: number, answers: { questionId: number; answer: string | null; marked: boolean }[], at: Date) {
+  if (!answers.length) return 0;
+  const rows = JSON.stringify(answers.map((a) => ({ q: a.questionId, a: a.answer === null ? null : JSON.parse(a.answer), m: a.marked })));
+  const r = await sql<{ questionId: number }>`
+    insert into exam_answers (result_id, question_id, answer, marked, answered_at)
+    select r.id, v.q, v.a, v.m, ${at}
+    from exam_results r, jsonb_to_recordset(${rows}::jsonb) as v(q int, a jsonb, m boolean)
+    where r.id = ${resultId} and r.status = ${RESULT_STATUS.answering}
+    for share of r
+    on conflict (result_id, question_id) do update set answer = excluded.answer, marked = excluded.marked, answered_at = excluded.answered_at
+    returning question_id`.execute(db);
+  return r.rows.length;
 }
 
 export const sheetTotal = (sheet: SheetQuestion[]) => round1(sheet.reduce((s, q) => s + q.score, 0));
@@ -88,24 +132,28 @@ export const sheetTotal = (sheet: SheetQuestion[]) => round1(sheet.reduce((s, q)
 /**
  * Closes an open attempt: scores every question of the sheet from the stored answers (an unanswered
  * one is wrong), records the score and pass, and — when short answers wait for a mark — leaves it
- * 待阅卷. Only the first closer wins (the claim is `status = 1`); returns false when already closed.
+ * 待阅卷. Only the first closer wins (it locks the attempt's row and finds it open); returns the
+ * closed row, or null when already closed.
  */
-export async function closeAttempt(db: Database, resultId: number, closedBy: number, at: Date): Promise<boolean> {
-  const result = await db
-    .selectFrom('examResults as r')
-    .innerJoin('examPapers as p', 'p.id', 'r.paperId')
-    .select(['r.id', 'r.paperId', 'r.userId', 'r.status', 'r.deadline', 'p.passScore', 'p.paperType', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
-    .where('r.id', '=', resultId)
-    .executeTakeFirst();
-  if (!result || result.status !== RESULT_STATUS.answering) return false;
-  const sheet = await sheetFor(db, { ...result, id: result.paperId }, result.userId);
-  const given = new Map((await db.selectFrom('examAnswers').select(['questionId', 'answer']).where('resultId', '=', resultId).execute()).map((a) => [a.questionId, a.answer as Answer]));
-  const scored = sheet.map((q) => ({ q, ...scoreAnswer(q, given.get(q.id) ?? null) }));
-  const objective = round1(scored.reduce((s, x) => s + (x.score ?? 0), 0));
-  const waiting = sheet.some((q) => q.type === 5);
-  const submitTime = closedBy === CLOSED_BY.deadline && at > result.deadline ? result.deadline : at;
+export async function closeAttempt(db: Database, resultId: number, closedBy: number, at: Date) {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
+    // the attempt's row is locked before the answers are read: a save (FOR SHARE of it) either
+    // landed before and is scored, or waits and then finds the attempt closed
+    const result = await trx
+      .selectFrom('examResults as r')
+      .innerJoin('examPapers as p', 'p.id', 'r.paperId')
+      .select(['r.id', 'r.paperId', 'r.userId', 'r.status', 'r.deadline', 'p.passScore', 'p.paperType', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
+      .where('r.id', '=', resultId)
+      .forUpdate('r')
+      .executeTakeFirst();
+    if (!result || result.status !== RESULT_STATUS.answering) return null;
+    const sheet = await sheetFor(trx, { ...result, id: result.paperId }, result.userId);
+    const given = new Map((await trx.selectFrom('examAnswers').select(['questionId', 'answer']).where('resultId', '=', resultId).execute()).map((a) => [a.questionId, a.answer as Answer]));
+    const scored = sheet.map((q) => ({ q, ...scoreAnswer(q, given.get(q.id) ?? null) }));
+    const objective = round1(scored.reduce((s, x) => s + (x.score ?? 0), 0));
+    const waiting = sheet.some((q) => q.type === 5);
+    const submitTime = closedBy === CLOSED_BY.deadline && at > result.deadline ? result.deadline : at;
+    const closed = await trx
       .updateTable('examResults')
       .set({
         status: waiting ? RESULT_STATUS.marking : RESULT_STATUS.done,
@@ -117,10 +165,8 @@ export async function closeAttempt(db: Database, resultId: number, closedBy: num
         errorCount: scored.filter((x) => x.isRight === false).length,
       })
       .where('id', '=', resultId)
-      .where('status', '=', RESULT_STATUS.answering)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) return false;
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (scored.length) {
       await trx
         .insertInto('examAnswers')
@@ -128,7 +174,7 @@ export async function closeAttempt(db: Database, resultId: number, closedBy: num
         .onConflict((oc) => oc.columns(['resultId', 'questionId']).doUpdateSet((eb) => ({ isRight: eb.ref('excluded.isRight'), score: eb.ref('excluded.score') })))
         .execute();
     }
-    return true;
+    return closed;
   });
 }
 

@@ -280,7 +280,8 @@ function checkOrder(entity: EntityFile, body: Record<string, unknown>) {
   }
 }
 
-const RICH_TEXT: sanitizeHtml.IOptions = {
+/** The one rich-text policy (also for handwritten services' rich text, e.g. a special topic's introduction). */
+export const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'video', 'audio', 'source', 'span', 'h1', 'h2', 'u', 's']),
   allowedAttributes: {
     ...sanitizeHtml.defaults.allowedAttributes,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { BLANK_MARK, countBlanks } from '../../contract/exam-answer';
 import type { Database } from '../db/database';
 import type { ExamOption } from '../db/schema';
 import { action, defineService, type Call } from '../http/actions';
@@ -45,13 +46,11 @@ export const EXAM_MSG = {
   shortAnswer: '请填写简答题的参考答案',
 } as const;
 
-/** A blank in a question's title: four or more underscores (or full-width ＿), or empty brackets. */
-export const BLANK_MARK = /_{4,}|＿{2,}|（\s*）|\(\s*\)/g;
-export const countBlanks = (title: string) => (title.match(BLANK_MARK) ?? []).length;
+export { BLANK_MARK, countBlanks };
 
 const LIBRARY = '题库 {id, libaryName, coverImageUrl, description, organId, organName, canEdit, questionCount, singleCount, multipleCount, judgeCount, blankCount, shortCount, creationTime}';
 const QUESTION =
-  '试题 {id, libaryId, libaryName, type, typeName, title, analysis, difficulty, tags, examAnswerInputDtos: [{content, isRight}], jugeQuestionAnswer, blankAnswers: string[][], referenceAnswer, resources, creationTime}';
+  '试题 {id, canEdit, libaryId, libaryName, type, typeName, title, analysis, difficulty, tags, examAnswerInputDtos: [{content, isRight}], jugeQuestionAnswer, blankAnswers: string[][], referenceAnswer, resources, creationTime}';
 
 const libraryProps = {
   libaryName: { type: 'string', minLength: 1, maxLength: 100, title: '题库名称', 'x-required-message': '请输入题库名称' },
@@ -203,8 +202,9 @@ const questionRows = (db: Database) =>
 
 type QuestionRow = Awaited<ReturnType<ReturnType<typeof questionRows>['executeTakeFirstOrThrow']>>;
 
-/** A question as an administrator sees it (with its answers: this service is administrators' only). */
-export const toQuestion = (r: QuestionRow) => ({
+/** A question as an administrator sees it (with its answers: this service is administrators' only); `canEdit` when its bank is in his subtree. */
+export const toQuestion = (r: QuestionRow, managerPath?: string) => ({
+  canEdit: managerPath ? isInSubtree(r.organPath, managerPath) : undefined,
   id: r.id,
   libaryId: r.libaryId,
   libaryName: r.libaryName,
@@ -363,7 +363,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
       if (input.difficulty) q = q.where('q.difficulty', '=', input.difficulty);
       if (input.tag?.trim()) q = q.where(sql<boolean>`${input.tag.trim()} = any(q.tags)`);
       const page = await pageQuery<QuestionRow>(q, input, (x) => x.orderBy('q.id', 'desc'));
-      return { totalCount: page.totalCount, items: page.items.map(toQuestion) };
+      return { totalCount: page.totalCount, items: page.items.map((r) => toQuestion(r, call.user.organPath)) };
     },
   }),
 
@@ -374,7 +374,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
     returns: QUESTION,
     input: idInput,
     async handler(call) {
-      return toQuestion(await questionFor(call, call.input.id, 'read'));
+      return toQuestion(await questionFor(call, call.input.id, 'read'), call.user.organPath);
     },
   }),
 

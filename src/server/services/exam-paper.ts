@@ -8,7 +8,7 @@ import { actingOrgan, pathChain } from '../records/store';
 import { platformInstant } from '../platform-day';
 import { EXAM_PERMISSION, QUESTION_TYPE_LABEL } from './exam-library';
 import { LETTERS, checkAnswer, questionForMember, rightAnswer, round1, type Answer, type SheetQuestion } from '../exam/scoring';
-import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, sheetFor, sheetTotal, typeScore } from '../exam/sitting';
+import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, saveAnswers, sheetFor, sheetOwner, sheetTotal, typeScore } from '../exam/sitting';
 
 /**
  * 考试管理 and taking a paper (issue 13, ExamPaperService). Field names follow the original client
@@ -156,7 +156,10 @@ async function paperFor(call: Call<unknown>, id: number) {
   return row!;
 }
 
-const hasStarted = async (db: Database, paperId: number) => !!(await db.selectFrom('examResults').select('id').where('paperId', '=', paperId).limit(1).executeTakeFirst());
+/** Has anyone started the paper (its sheet written, its questions fixed)? Then questions, sets and scores are locked. */
+const hasStarted = async (db: Database, paperId: number) =>
+  !!(await db.selectFrom('examSheets').select('paperId').where('paperId', '=', paperId).limit(1).executeTakeFirst()) ||
+  !!(await db.selectFrom('examResults').select('id').where('paperId', '=', paperId).limit(1).executeTakeFirst());
 
 const stateName = (p: { beginTime: Date; endTime: Date }, now: Date) => (now < p.beginTime ? '未开始' : now > p.endTime ? '已结束' : '进行中');
 
@@ -954,12 +957,13 @@ export const examPaperService = defineService('ExamPaperService', {
         if (p.testCount > 0 && used >= p.testCount) throw badRequest(PAPER_MSG.noAttempts);
         await sheetFor(ctx.db, p, userId);
         const deadline = new Date(Math.min(now.getTime() + p.testTime * 60_000, p.endTime.getTime()));
-        await ctx.db
-          .insertInto('examResults')
-          .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
-          .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
-          .execute();
-        r = await openOf();
+        r =
+          (await ctx.db
+            .insertInto('examResults')
+            .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
+            .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
+            .returningAll()
+            .executeTakeFirst()) ?? (await openOf());
         if (!r) throw badRequest(PAPER_MSG.noAttempts);
       }
       const sheet = await sheetFor(ctx.db, p, userId);
@@ -1017,22 +1021,15 @@ export const examPaperService = defineService('ExamPaperService', {
           if (!hit) throw invalid([{ message: PAPER_MSG.notOnSheet, members: ['answers'] }]);
           const shaped = checkAnswer(hit.q, a.answer);
           if (shaped === undefined) throw invalid([{ message: PAPER_MSG.answerShape(hit.n), members: ['answers'] }]);
-          rows.push({ resultId: r.id, questionId: a.questionId, answer: shaped === null ? null : JSON.stringify(shaped), marked: !!a.marked, answeredAt: now });
+          rows.push({ questionId: a.questionId, answer: shaped === null ? null : JSON.stringify(shaped), marked: !!a.marked });
         }
         // the last of one question in a batch wins (offline answers arrive in the order given)
         const last = [...new Map(rows.map((x) => [x.questionId, x])).values()];
-        // the claim on status keeps a save from landing in an attempt closed meanwhile
-        const open = await ctx.db.selectFrom('examResults').select('id').where('id', '=', r.id).where('status', '=', RESULT_STATUS.answering).executeTakeFirst();
-        if (!open) throw badRequest(PAPER_MSG.submitted);
-        await ctx.db
-          .insertInto('examAnswers')
-          .values(last)
-          .onConflict((oc) => oc.columns(['resultId', 'questionId']).doUpdateSet((eb) => ({ answer: eb.ref('excluded.answer'), marked: eb.ref('excluded.marked'), answeredAt: eb.ref('excluded.answeredAt') })))
-          .execute();
+        if (!(await saveAnswers(ctx.db, r.id, last, now))) throw badRequest(PAPER_MSG.submitted);
       }
       if (input.isSubmit) {
-        await closeAttempt(ctx.db, r.id, CLOSED_BY.member, now);
-        return summary();
+        const closed = await closeAttempt(ctx.db, r.id, CLOSED_BY.member, now);
+        return closed ? resultSummary(closed, r) : summary();
       }
       return { saved: answers.length, deadline: r.deadline, serverTime: now };
     },
@@ -1093,7 +1090,7 @@ export const examPaperService = defineService('ExamPaperService', {
         .selectFrom('examAnswers as a')
         .innerJoin('examResults as r', 'r.id', 'a.resultId')
         .innerJoin('examPapers as p', 'p.id', 'r.paperId')
-        .select(['a.resultId', 'a.questionId', 'a.answer', 'r.paperId', 'r.submitTime', 'r.status', 'p.paperName', 'p.showAnswer', 'p.endTime'])
+        .select(['a.resultId', 'a.questionId', 'a.answer', 'r.paperId', 'r.submitTime', 'r.status', 'p.paperName', 'p.paperType', 'p.showAnswer', 'p.endTime'])
         .where('r.userId', '=', user.userId)
         .where('r.status', '!=', RESULT_STATUS.answering)
         .where('a.isRight', '=', false)
@@ -1120,7 +1117,7 @@ export const examPaperService = defineService('ExamPaperService', {
       const items = [];
       for (const w of page.items) {
         if (!sheets.has(w.paperId)) {
-          const s = await ctx.db.selectFrom('examSheets').select('questions').where('paperId', '=', w.paperId).where('userId', '=', user.userId).executeTakeFirst();
+          const s = await ctx.db.selectFrom('examSheets').select('questions').where('paperId', '=', w.paperId).where('userId', '=', sheetOwner(w, user.userId)).executeTakeFirst();
           sheets.set(w.paperId, (s?.questions as SheetQuestion[]) ?? []);
         }
         const q = sheets.get(w.paperId)!.find((x) => x.id === w.questionId);

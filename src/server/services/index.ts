@@ -23,6 +23,7 @@ import { buildConfiguredServices } from '../records/configured-services';
 import { exportService } from './export';
 import { examLibraryService } from './exam-library';
 import { examPaperService } from './exam-paper';
+import { trainClassCourseService, trainClassService } from './train-class';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -50,6 +51,8 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     examinationService,
     examLibraryService,
     examPaperService,
+    trainClassService,
+    trainClassCourseService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),

@@ -36,7 +36,7 @@ const RES_MSG = {
   audited: '该上报已审核',
 } as const;
 
-const RESOURCE = '资源 {id, name, resourceType, coverUrl, flvUrl, keyWord, viewCount, collectionCount, isIntegrity, createOrgan, organName, period, resoursePeriod, percent, playUrl, isCollected}';
+export const RESOURCE = '资源 {id, name, resourceType, coverUrl, flvUrl, keyWord, viewCount, collectionCount, isIntegrity, createOrgan, organName, period, resoursePeriod, percent, playUrl, isCollected}';
 
 const resourceProps = {
   name: { type: 'string', minLength: 1, maxLength: 100, title: '资源名称', 'x-required-message': '请输入资源名称' },
@@ -52,7 +52,7 @@ const resourceProps = {
 };
 type ResourceInput = { id?: number; name: string; resourceType: number; classId?: number | null; coverUrl?: string | null; flvUrl?: string | null; keyWord?: string | null; description?: string | null; fileId?: string | null; durationSeconds?: number | null; isRecommend?: boolean };
 
-const baseSelect = (db: Database, userId: number) =>
+export const baseSelect = (db: Database, userId: number) =>
   db
     .selectFrom('resources as r')
     .innerJoin('organizations as o', 'o.id', 'r.organId')

@@ -14,6 +14,9 @@
  *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
  *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes) came with issue 6.
  *   TreeCheck (checkboxes over a tree, parents half-checked: 角色管理's 分配菜单) came with issue 18.
+ *   RemoteSelect (a choice among the items of a GET list call: the question banks), OptionsEditor
+ *   (a choice question's options A–H with the right ones) and BlankAnswersEditor (a fill-in
+ *   question's accepted answers per blank of the title) came with issue 13 (试题管理).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -51,6 +54,9 @@ const REGISTRY: Record<string, Loader> = {
   RemoteTreeSelect: () => import('../remote-tree-select'),
   MemberPicker: () => import('../member-picker'),
   TreeCheck: () => import('../tree-check'),
+  RemoteSelect: () => import('../remote-select'),
+  OptionsEditor: () => import('../options-editor'),
+  BlankAnswersEditor: () => import('../blank-answers'),
   // 考试管理 (issue 13): the paper composer, 阅卷, statistics and list cells
   OrganTreeSelect: () => import('../organ-tree-select'),
   QuestionPicker: () => import('../exam-paper/question-picker'),
@@ -76,7 +82,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'OrganTreeSelect']);
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {

@@ -19,8 +19,10 @@ export interface RemoteTreeSelectProps {
   labelField?: string;
   valueField?: string;
   childrenField?: string;
-  value?: string | number | null;
-  onChange?: (v: string | number | null) => void;
+  value?: string | number | (string | number)[] | null;
+  onChange?: (v: string | number | (string | number)[] | null) => void;
+  /** several values (an array), e.g. a course's resources from a flat list */
+  multiple?: boolean;
   placeholder?: string;
   disabled?: boolean;
   /** a value the user may not choose (the node being edited, for its own parent) */
@@ -72,7 +74,7 @@ const optsOf = (p: { labelField?: string; valueField?: string; childrenField?: s
 });
 
 export default function RemoteTreeSelect(props: RemoteTreeSelectProps) {
-  const { call, value, onChange, placeholder = '请选择', disabled, excludeValue } = props;
+  const { call, value, onChange, placeholder = '请选择', disabled, excludeValue, multiple } = props;
   const o = optsOf(props);
   const [nodes, setNodes] = useState<Node[] | null>(null);
   useEffect(() => {
@@ -92,12 +94,13 @@ export default function RemoteTreeSelect(props: RemoteTreeSelectProps) {
       showSearch
       treeNodeFilterProp="title"
       treeDefaultExpandAll
+      multiple={multiple}
       loading={!nodes}
       disabled={disabled}
       placeholder={placeholder}
       treeData={toTree(nodes ?? [], o, excludeValue)}
-      value={value === null || value === undefined || value === '' ? undefined : value}
-      onChange={(v) => onChange?.(v ?? null)}
+      value={value === null || value === undefined || value === '' ? undefined : (value as any)}
+      onChange={(v) => onChange?.(v ?? (multiple ? [] : null))}
       style={{ width: '100%' }}
     />
   );
@@ -111,7 +114,7 @@ export function Read(props: { value: unknown; call?: string; labelField?: string
     if (isEmpty(value) || !call) return;
     let live = true;
     load(call, false).then(
-      (n) => live && setText(labelPath(n, value, o)?.join(' / ') ?? String(value)),
+      (n) => live && setText((Array.isArray(value) ? value : [value]).map((v) => labelPath(n, v, o)?.join(' / ') ?? String(v)).join('、')),
       () => live && setText(String(value)),
     );
     return () => {

@@ -80,14 +80,14 @@ export async function seedExamBank(db: Db, province: OrgSeed, creatorUserId: num
  * ordinary paper of fixed questions and a random one drawn per member from the bank, so a member
  * signing in as `member` finds both under 我的考试.
  */
-export async function seedExamPapers(db: Db, opts: { bankId: number; province: OrgSeed; branch: OrgSeed; creatorUserId: number | null; now: Date }) {
-  const { bankId, province, branch, creatorUserId, now } = opts;
+export async function seedExamPapers(db: Db, opts: { bankId: number; province: OrgSeed; branch: OrgSeed; creatorUserId: number | null; now: Date; specialId?: number | null }) {
+  const { bankId, province, branch, creatorUserId, now, specialId } = opts;
   const questions = await db.selectFrom('examQuestions').select(['id', 'type']).where('libaryId', '=', bankId).orderBy('id').execute();
   const window = { beginTime: new Date(now.getTime() - 86_400_000), endTime: new Date(now.getTime() + 30 * 86_400_000) };
-  const paper = (paperName: string, paperType: number, description: string) =>
+  const paper = (paperName: string, paperType: number, description: string, trainClassId: number | null = null) =>
     db
       .insertInto('examPapers')
-      .values({ paperName, paperType, description, ...window, testTime: 30, testCount: 3, passScore: 60, singleChoiceScore: 5, multipleChoiceScore: 10, jugeScore: 5, blankScore: 10, shortScore: 10, showAnswer: 1, organId: province.id, organPath: province.organPath, creatorUserId })
+      .values({ paperName, paperType, description, trainClassId, ...window, testTime: 30, testCount: 3, passScore: 60, singleChoiceScore: 5, multipleChoiceScore: 10, jugeScore: 5, blankScore: 10, shortScore: 10, showAnswer: 1, organId: province.id, organPath: province.organPath, creatorUserId })
       .returning('id')
       .executeTakeFirstOrThrow();
   // ordinary: 6 single (30), 2 multiple (20), 6 true/false (30), 2 blanks (20) = 100
@@ -98,6 +98,15 @@ export async function seedExamPapers(db: Db, opts: { bankId: number; province: O
   // random: per member 4 single (20), 2 multiple (20), 4 true/false (20), 2 blanks (20), 2 short answers marked by an administrator (20) = 100
   const random = await paper('党史知识随机测验', 2, '每位党员的试题从题库中随机抽取；含简答题，交卷后由管理员阅卷。');
   await db.insertInto('examPaperRandomSets').values({ paperId: random.id, libaryId: bankId, singleChoiceCount: 4, multiChoiceCount: 2, jugeCount: 4, blankCount: 2, shortCount: 2 }).execute();
-  await db.insertInto('examPaperOrgans').values([ordinary.id, random.id].map((paperId) => ({ paperId, organId: branch.id, organPath: branch.organPath }))).execute();
-  return { ordinaryId: ordinary.id, randomId: random.id };
+  // the special topic's exam (a course paper): 6 single (30), 2 multiple (20), 6 true/false (30), 2 blanks (20) = 100
+  const ids = [ordinary.id, random.id];
+  if (specialId) {
+    const topic = await paper('学习贯彻党的二十大精神专题测验', 1, '专题“学习贯彻党的二十大精神”的结业测验：共16题，满分100分，60分及格。', specialId);
+    const last = (type: number, n: number) => questions.filter((q) => q.type === type).slice(-n);
+    const set = [...last(1, 6), ...last(2, 2), ...last(3, 6), ...last(4, 2)];
+    await db.insertInto('examPaperQuestions').values(set.map((q, i) => ({ paperId: topic.id, questionId: q.id, sort: i + 1 }))).execute();
+    ids.push(topic.id);
+  }
+  await db.insertInto('examPaperOrgans').values(ids.map((paperId) => ({ paperId, organId: branch.id, organPath: branch.organPath }))).execute();
+  return { ordinaryId: ordinary.id, randomId: random.id, topicId: ids[2] ?? null };
 }

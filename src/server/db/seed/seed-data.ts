@@ -15,6 +15,7 @@ import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedExamBank, seedExamPapers } from './demo-exam';
+import { seedSpecialTopic } from './demo-special';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -141,7 +142,8 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     const bankId = await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
     const demoBranch = orgs.find((o) => o.organName === WENJIANG_BRANCH);
-    if (demoBranch) await seedExamPapers(trx, { bankId, province: orgs[0], branch: demoBranch, creatorUserId: userIdByName.get('admin') ?? null, now: ctx.now() });
+    const specialId = await seedSpecialTopic(trx, orgs[0], userIdByName.get('admin') ?? null);
+    if (demoBranch) await seedExamPapers(trx, { bankId, province: orgs[0], branch: demoBranch, creatorUserId: userIdByName.get('admin') ?? null, now: ctx.now(), specialId });
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
