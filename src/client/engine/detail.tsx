@@ -174,6 +174,32 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
   );
 }
 
+/**
+ * A detail opened from another screen in a dialog (a paper's 成绩统计): its get call with the
+ * screen's params resolved with the context the action gave, shown read-only.
+ */
+export function ContextDetail({ screen, config, context }: { screen: ScreenDef; config: UiConfig; context: Record<string, unknown> }) {
+  const session = useSessionScope();
+  const entity = screen.entity ? config.entities[screen.entity] : undefined;
+  const [record, setRecord] = useState<Record<string, unknown> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    invoke<Record<string, unknown>>(screen.calls!.get!, 'get', resolveParams(screen.params ?? { id: '$context.id' }, { session, context })).then(
+      (r) => live && setRecord(r),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [screen, JSON.stringify(context)]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <div className="dj-screen" data-screen={screen.tag}>
+      {record ? <DetailView detail={screen.detail} entity={entity} record={record} /> : failed ? <Empty description="无数据" /> : <Spin />}
+    </div>
+  );
+}
+
 export function Toolbar({ children }: { children: React.ReactNode }) {
   return <Space>{children}</Space>;
 }

@@ -21,7 +21,8 @@ import { ID_CARD_ANY, PHONE_ANY } from '../../contract/validators';
 import { toastError } from '../api/toast';
 import { noEnterSubmit } from '../utils/no-enter-submit';
 import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
-import { resolveParams, test } from './refs';
+import { resolveParams, test, type RefScope } from './refs';
+import { FormRecordContext } from './form-record';
 import type { EntityDef, FieldSchema, FormStep } from './types';
 
 setValidateLanguage('zh-CN');
@@ -114,6 +115,8 @@ export interface EntityFormProps {
   onCancel?: () => void;
   /** vertical: labels above the fields (member pages, narrow screens) */
   layout?: 'horizontal' | 'vertical';
+  /** what reactions may name besides the values ($query.id, $context.locked) and widgets read (useFormRecord: the context) */
+  scope?: Omit<RefScope, 'record'>;
 }
 
 // a field naming its own widget keeps it (an upload list of {id, name} is an array of objects too)
@@ -283,7 +286,7 @@ async function validateNames(form: Form, names: string[]): Promise<boolean> {
   return targets.every((f) => !f.selfErrors?.length);
 }
 
-export function EntityForm({ entity, fields, steps, initialValues, submitText = '提交', submitTestId = 'form-submit', onSubmit, onCancel, layout = 'horizontal' }: EntityFormProps) {
+export function EntityForm({ entity, fields, steps, initialValues, submitText = '提交', submitTestId = 'form-submit', onSubmit, onCancel, layout = 'horizontal', scope }: EntityFormProps) {
   const props = entity.schema.properties;
   const stepped = !!steps?.length;
   const names = useMemo(
@@ -312,7 +315,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
                 const parent = f.address.parent().toString();
                 const values = ((parent ? f.form.getValuesIn(parent) : f.form.values) ?? {}) as Record<string, unknown>;
                 for (const dep of r.dependencies) void values[dep]; // tracked
-                const met = test(r.when, { record: values });
+                const met = test(r.when, { ...scope, record: values });
                 const st = r.fulfill.state ?? {};
                 if (st.visible !== undefined) f.visible = met ? st.visible : !st.visible;
                 if (st.disabled !== undefined) f.disabled = met ? st.disabled : !st.disabled;
@@ -373,6 +376,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
   const node = (name: string) => <FieldNode key={name} name={name} fs={props[name]} required={required.has(name)} />;
   return (
     <FormProvider form={form}>
+      <FormRecordContext.Provider value={scope?.context ?? null}>
       <div className="dj-entity-form" onKeyDown={noEnterSubmit}>
         <Suspense fallback={<Spin />}>
           {stepped ? <Steps className="dj-form-steps" size="small" current={step} items={steps!.map((s) => ({ title: s.title }))} /> : null}
@@ -401,6 +405,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
           </FormLayout>
         </Suspense>
       </div>
+      </FormRecordContext.Provider>
     </FormProvider>
   );
 }

@@ -33,6 +33,7 @@ import { ListTable } from './list-table';
 // what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
 const DetailView = lazy(() => import('./detail').then((m) => ({ default: m.DetailView })));
+const ContextDetail = lazy(() => import('./detail').then((m) => ({ default: m.ContextDetail })));
 const AuditPanel = lazy(() => import('./audit').then((m) => ({ default: m.AuditPanel })));
 // and what only some lists have: tabs, a hierarchy beside the list
 const Tabs = lazy(() => import('antd/es/tabs'));
@@ -441,7 +442,15 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         </Suspense>
       ) : null}
       <Modal open={overlay?.type === 'screen'} title={overlay?.type === 'screen' ? overlay.action.label : ''} width={900} footer={null} destroyOnHidden onCancel={closeOverlay}>
-        {overlay?.type === 'screen' ? <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded /> : null}
+        {overlay?.type === 'screen' ? (
+          overlay.screen.kind === 'detail' ? (
+            <Suspense fallback={<Spin />}>
+              <ContextDetail screen={overlay.screen} config={config} context={overlay.context} />
+            </Suspense>
+          ) : (
+            <ListScreen screen={overlay.screen} config={config} basePath={basePath} context={overlay.context} embedded />
+          )
+        ) : null}
       </Modal>
       {runner.holder}
       {bulkRunner.holder}

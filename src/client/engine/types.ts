@@ -239,7 +239,28 @@ export interface FormDef {
   steps?: FormStep[];
   /** fixed values sent with every submit */
   values?: Record<string, ValueRef>;
+  /** a new record's first values besides the schema's defaults (`$query.paperType`: the toolbar's choice) */
+  initial?: Record<string, ValueRef>;
+  /** an edit: further GETs whose answers fill record fields the get call lacks ({questionList: "items"}) */
+  load?: FormLoadDef[];
+  /** an edit: further calls after the update, each sending its `fields` of the values with `params` */
+  then?: FormThenDef[];
   width?: number;
+}
+
+export interface FormLoadDef {
+  call: CallRef;
+  params?: Record<string, ValueRef>;
+  /** record field -> path in the answer */
+  set: Record<string, string>;
+}
+
+export interface FormThenDef {
+  call: CallRef;
+  params?: Record<string, ValueRef>;
+  fields?: string[];
+  /** made only when these hold on the record as edited ($record: the values over the loaded record) */
+  visibleWhen?: Condition[];
 }
 
 /** The kinds of screen; each is registered in engine/kinds (a unit test keeps the two in step). */

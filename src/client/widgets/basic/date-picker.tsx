@@ -8,7 +8,8 @@ export const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** `notAfterToday`: days after the platform's today cannot be picked (a schema cannot hold a function). */
 export default function DatePicker({ value, onChange, format = DATE_FORMAT, notAfterToday, ...props }: { value?: string | null; onChange?: (v: string | null) => void; format?: string; notAfterToday?: boolean; [k: string]: unknown }) {
-  const d = value ? dayjs(value) : null;
+  // an instant the server sent (an edit) shows as the platform's wall clock, never the browser's
+  const d = value ? dayjs(formatPlatform(value, 'YYYY-MM-DDTHH:mm:ss')) : null;
   return (
     <PlatformDatePicker
       style={{ width: '100%' }}

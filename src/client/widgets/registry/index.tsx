@@ -57,6 +57,16 @@ const REGISTRY: Record<string, Loader> = {
   RemoteSelect: () => import('../remote-select'),
   OptionsEditor: () => import('../options-editor'),
   BlankAnswersEditor: () => import('../blank-answers'),
+  // 考试管理 (issue 13): the paper composer, 阅卷, statistics and list cells
+  OrganTreeSelect: () => import('../organ-tree-select'),
+  QuestionPicker: () => import('../exam-paper/question-picker'),
+  RandomSetEditor: () => import('../exam-paper/random-set-editor'),
+  ShortAnswerMarker: () => import('../exam-paper/short-answer-marker'),
+  ScoreChart: () => import('../exam-paper/score-chart'),
+  RateTable: () => import('../exam-paper/rate-table'),
+  TimeWindow: () => import('../exam-paper/time-window'),
+  AttemptCount: () => import('../exam-paper/attempt-count'),
+  ScorePair: () => import('../exam-paper/score-pair'),
 };
 
 /**
@@ -72,7 +82,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect']);
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {

@@ -1,0 +1,3 @@
+import { AttemptCount } from './cells';
+export default AttemptCount;
+export const Read = AttemptCount;

@@ -1,0 +1,3 @@
+import { ScorePair } from './cells';
+export default ScorePair;
+export const Read = ScorePair;

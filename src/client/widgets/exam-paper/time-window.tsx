@@ -1,0 +1,3 @@
+import { TimeWindow } from './cells';
+export default TimeWindow;
+export const Read = TimeWindow;
