@@ -141,6 +141,27 @@ describe('composing', () => {
   });
 });
 
+describe('editing a paper in one call', () => {
+  it('settings, questions and organisations together, the pass mark checked against the new questions; overrides and names read back', async () => {
+    const id = await ordinaryPaper(district, { passScore: 6 });
+    // 及格分 12 is over the old total (10) but not the new one (5 questions + one of 4 points)
+    const questionList = [...ok(await get(district, 'GetQuestionByPaperId', { paperId: id })).items.map((q: any) => ({ questionId: q.id })), { questionId: byType[1][2].id, score: 4 }];
+    ok(await post(district, 'ModifyExamPaper', { id, paperName: '党章测试（扩充）', beginTitme: at(-HOUR), endTime: at(24 * HOUR), passScore: 12, questionList, teachTarget: '' }));
+    const info = ok(await get(district, 'GetExamPaperInfoById', { id }));
+    expect(info).toMatchObject({ paperName: '党章测试（扩充）', passScore: 12, questionCount: 6, totalScore: 14, teachTarget: '' });
+    const items = ok(await get(district, 'GetQuestionByPaperId', { paperId: id })).items;
+    expect(items.at(-1)).toMatchObject({ questionId: byType[1][2].id, score: 4, scoreOverride: 4 });
+    expect(items[0].scoreOverride).toBeNull();
+    // refused as a whole: nothing of it is kept
+    const r = await post(district, 'ModifyExamPaper', { id, paperName: '不应保存', beginTitme: at(-HOUR), endTime: at(24 * HOUR), passScore: 99, questionList });
+    expect(r.body.error.validationErrors[0].message).toBe(PAPER_MSG.passOverTotal(14));
+    expect(ok(await get(district, 'GetExamPaperInfoById', { id })).paperName).toBe('党章测试（扩充）');
+    // members added by name come back with their names
+    ok(await post(district, 'AddExamPaperUsers', { paperId: id, userIds: [memberUserId] }));
+    expect(ok(await get(district, 'GetExamPaperInfoById', { id }))).toMatchObject({ userIds: [memberUserId], users: [{ userId: memberUserId, name: '李明' }] });
+  });
+});
+
 describe('taking an ordinary paper', () => {
   let paperId: number;
   let resultId: number;
@@ -415,8 +436,11 @@ describe('random papers and marking', () => {
 
   it('short answers are marked by an administrator; then the score and pass are final', async () => {
     const pending = ok(await get(district, 'GetExamPaperUsers', { paperId, state: 5 }));
-    expect(pending.items.map((u: any) => u.userId)).toContain(memberUserId);
+    const row = pending.items.find((u: any) => u.userId === memberUserId);
     const resultId = (await app.db.selectFrom('examResults').select('id').where('paperId', '=', paperId).where('userId', '=', memberUserId).where('attemptNo', '=', 1).executeTakeFirstOrThrow()).id;
+    // the attempt to mark is the earliest waiting one, not the latest attempt
+    expect(row).toMatchObject({ markingResultId: resultId });
+    expect(row.resultId).not.toBe(resultId);
     const review = ok(await get(district, 'GetPaperTestErrorQuestionById', { id: resultId }));
     const short = review.questions.find((q: any) => q.type === 5);
     expect(short.myAnswer).toBe('我的回答');

@@ -61,7 +61,7 @@ export const PAPER_MSG = {
   noTrainClass: '请选择所属专题',
 } as const;
 
-const PAPER = '试卷 {id, paperName, paperType, paperTypeName, trainClassId, trainName, description, beginTitme, endTime, testTime(分钟), testCount(0 不限), passScore, singleChoiceScore, multipleChoiceScore, jugeScore, blankScore, shortScore, showAnswer(1 交卷后 2 考试结束后 3 不公布), totalScore, questionCount, organId, organName, teachTarget(组织编号，逗号分隔), teachTargetNames, userCount(单独添加的人数), joinCount, passCount, stateName(未开始/进行中/已结束), canEdit, locked(已有人答题), creationTime}';
+const PAPER = '试卷 {id, paperName, paperType, paperTypeName, trainClassId, trainName, description, beginTitme, endTime, testTime(分钟), testCount(0 不限), passScore, singleChoiceScore, multipleChoiceScore, jugeScore, blankScore, shortScore, showAnswer(1 交卷后 2 考试结束后 3 不公布), totalScore, questionCount, organId, organName, teachTarget(组织编号，逗号分隔), teachTargetNames, userCount(单独添加的人数), userIds, users: [{userId, name}], joinCount, passCount, stateName(未开始/进行中/已结束), canEdit, locked(已有人答题), creationTime}';
 
 const num = (title: string, min: number, max: number) => ({ type: 'number', minimum: min, maximum: max, title });
 const paperProps = {
@@ -485,7 +485,16 @@ async function statisticsOf(db: Database, p: PaperFull) {
 async function paperView(call: Call<unknown>, p: PaperFull) {
   const db = call.ctx.db;
   const organs = await db.selectFrom('examPaperOrgans as po').innerJoin('organizations as o', 'o.id', 'po.organId').select(['po.organId', 'o.organName']).where('po.paperId', '=', p.id).orderBy('po.organId').execute();
-  const userCount = Number((await db.selectFrom('examPaperUsers').select(sql<number>`count(*)::int`.as('n')).where('paperId', '=', p.id).where('excluded', '=', false).executeTakeFirstOrThrow()).n);
+  const users = await db
+    .selectFrom('examPaperUsers as u')
+    .leftJoin('partyMembers as m', (j) => j.onRef('m.userId', '=', 'u.userId').on('m.isDeleted', '=', false))
+    .select(['u.userId', 'm.name'])
+    .where('u.paperId', '=', p.id)
+    .where('u.excluded', '=', false)
+    .orderBy('u.creationTime')
+    .limit(5000)
+    .execute();
+  const userCount = users.length;
   const { total, count } = await paperTotal(db, p);
   const sets = p.paperType === PAPER_TYPE.random ? await db.selectFrom('examPaperRandomSets as s').innerJoin('examLibraries as l', 'l.id', 's.libaryId').selectAll('s').select('l.libaryName').where('s.paperId', '=', p.id).orderBy('s.id').execute() : [];
   return {
@@ -496,6 +505,8 @@ async function paperView(call: Call<unknown>, p: PaperFull) {
     teachTarget: organs.map((o) => o.organId).join(','),
     teachTargetNames: organs.map((o) => o.organName),
     userCount,
+    userIds: users.map((u) => u.userId),
+    users,
     locked: await hasStarted(db, p.id),
     randomExamPaperSet: sets.map((s) => ({ id: s.id, libaryId: s.libaryId, libaryName: s.libaryName, difficulty: s.difficulty, singleChoiceCount: s.singleChoiceCount, multiChoiceCount: s.multiChoiceCount, jugeCount: s.jugeCount, blankCount: s.blankCount, shortCount: s.shortCount })),
   };
@@ -625,7 +636,7 @@ export const examPaperService = defineService('ExamPaperService', {
 
   ModifyExamPaper: action<PaperInput & { id: number }>({
     method: 'POST',
-    summary: '修改试卷设置（名称、时间、时长、次数、及格分、答案公布）；已有党员答题后不能再改分值',
+    summary: '修改试卷（一次提交，一个事务）：设置（名称、时间、时长、次数、及格分、答案公布），给出时连同试题 questionList（普通试卷）或抽题规则 randomExamPaperSet（随机试卷）与参考组织 teachTarget；及格分按修改后的试卷检查。已有党员答题后试题、规则和分值不能再改（随附的试题与规则此时不予处理）',
     access: { permission: PAPER_PERMISSION.update },
     returns: '{id}',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '编号' }, ...paperProps }, ['id', 'paperName', 'beginTitme', 'endTime']),
@@ -633,9 +644,17 @@ export const examPaperService = defineService('ExamPaperService', {
       const { ctx, input } = call;
       const p = await paperFor(call, input.id);
       const values = paperValues(call, input);
-      if (SCORE_FIELDS.some((f) => input[f] !== undefined && Number(input[f]) !== Number(p[f])) && (await hasStarted(ctx.db, p.id))) throw badRequest(PAPER_MSG.started);
+      const locked = await hasStarted(ctx.db, p.id);
+      if (locked && SCORE_FIELDS.some((f) => input[f] !== undefined && Number(input[f]) !== Number(p[f]))) throw badRequest(PAPER_MSG.started);
+      // the composer sends the whole paper: its questions or sets (read only once locked) and its organisations
+      const picks = !locked && p.paperType === PAPER_TYPE.ordinary && input.questionList ? await checkedQuestions(call, input.questionList) : null;
+      const sets = !locked && p.paperType === PAPER_TYPE.random && input.randomExamPaperSet ? await checkedSets(call, input.randomExamPaperSet) : null;
+      const organs = input.teachTarget !== undefined ? await checkedOrgans(call, targetIds(input.teachTarget)) : null;
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('examPapers').set({ ...values, lastModificationTime: new Date() }).where('id', '=', p.id).execute();
+        if (picks) await writeQuestions(trx, p.id, picks);
+        if (sets) await writeSets(trx, p.id, sets);
+        if (organs) await writeOrgans(trx, p.id, organs);
         await checkPass(trx, p.id);
       });
       return { id: p.id };
@@ -730,7 +749,8 @@ export const examPaperService = defineService('ExamPaperService', {
         randomExamPaperSet: [],
         items: rows.map((r) => ({
           id: r.id, questionId: r.id, libaryId: r.libaryId, libaryName: r.libaryName, type: r.type, typeName: QUESTION_TYPE_LABEL[r.type], title: r.title, analysis: r.analysis, difficulty: r.difficulty, tags: r.tags,
-          examAnswerInputDtos: r.options, jugeQuestionAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, sort: r.sort, score: r.score != null ? Number(r.score) : typeScore(p, r.type),
+          examAnswerInputDtos: r.options, jugeQuestionAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, sort: r.sort,
+          score: r.score != null ? Number(r.score) : typeScore(p, r.type), scoreOverride: r.score != null ? Number(r.score) : null,
         })),
       };
     },
@@ -740,7 +760,7 @@ export const examPaperService = defineService('ExamPaperService', {
     method: 'GET',
     summary: '试卷的参考党员及成绩（可导出）；state 1 未参加 2 已参加 3 已通过 4 未通过 5 待阅卷',
     access: { permission: PAPER_PERMISSION.read },
-    returns: '{totalCount, items: [{userId, name, organName, attemptCount, bestScore, passed, lastSubmitTime, stateName, resultId(最近一次)}]}',
+    returns: '{totalCount, items: [{userId, name, organName, attemptCount, bestScore, passed, lastSubmitTime, stateName, resultId(最近一次), markingResultId(最早一次待阅卷)}]}',
     input: pagedInput({ paperId: { type: 'integer', minimum: 1, title: '试卷' }, name: { type: 'string', maxLength: 50, title: '姓名' }, state: { type: 'integer', enum: [1, 2, 3, 4, 5], title: '状态' } }, ['paperId']),
     async handler(call) {
       const { ctx, input } = call;
@@ -756,13 +776,14 @@ export const examPaperService = defineService('ExamPaperService', {
           sql<boolean>`bool_or(status = 2)`.as('marking'),
           sql<Date | null>`max(submit_time)`.as('lastSubmitTime'),
           sql<number>`max(id)`.as('resultId'),
+          sql<number | null>`min(id) filter (where status = 2)`.as('markingResultId'),
         ])
         .where('paperId', '=', p.id)
         .groupBy('userId')
         .as('r');
       let q = (await assignedMembers(ctx.db, p.id))
         .leftJoin(agg, 'r.userId', 'm.userId')
-        .select(['m.userId', 'm.name', 'm.organId', 'o.organName', 'r.attemptCount', 'r.bestScore', 'r.passed', 'r.marking', 'r.lastSubmitTime', 'r.resultId']);
+        .select(['m.userId', 'm.name', 'm.organId', 'o.organName', 'r.attemptCount', 'r.bestScore', 'r.passed', 'r.marking', 'r.lastSubmitTime', 'r.resultId', 'r.markingResultId']);
       if (input.name?.trim()) q = q.where('m.name', 'like', containsPattern(input.name));
       if (input.state === 1) q = q.where('r.bestScore', 'is', null);
       if (input.state === 2) q = q.where('r.bestScore', 'is not', null);
@@ -782,6 +803,7 @@ export const examPaperService = defineService('ExamPaperService', {
           passed: r.bestScore != null ? !!r.passed : null,
           lastSubmitTime: r.lastSubmitTime,
           resultId: r.resultId ?? null,
+          markingResultId: r.markingResultId ?? null,
           stateName: r.bestScore == null ? (r.attemptCount ? '答题中' : '未参加') : r.marking && !r.passed ? '待阅卷' : r.passed ? '通过' : '未通过',
         })),
       };

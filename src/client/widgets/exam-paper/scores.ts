@@ -49,7 +49,12 @@ export const questionsTotal = (list: PickedQuestion[], scores: TypeScores) => ro
  * them: a score equal to its type's is no override, so a later change of the type's score applies.
  */
 export const fromLoaded = (items: PickedQuestion[], scores: TypeScores): PickedQuestion[] =>
-  items.map((q) => ({ ...q, questionId: Number(q.questionId ?? q.id), score: q.score !== null && q.score !== undefined && Number(q.score) !== scores[q.type] ? Number(q.score) : null }));
+  items.map((q) => ({
+    ...q,
+    questionId: Number(q.questionId ?? q.id),
+    // the server's own override when it says so; else a score other than its type's
+    score: 'scoreOverride' in q ? ((q as { scoreOverride?: number | null }).scoreOverride ?? null) : q.score !== null && q.score !== undefined && Number(q.score) !== scores[q.type] ? Number(q.score) : null,
+  }));
 
 export type RandomSet = {
   libaryId?: number | null;
