@@ -132,3 +132,35 @@ test('a member takes a paper: resume after a reload, answers given offline, hand
   await expect(item.getByText('回答正确')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('at the deadline the page hands the paper in itself; at 200 % zoom nothing scrolls sideways', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = trackErrors(page);
+  // 640 px wide: a 1280 px screen at 200 % zoom
+  await page.setViewportSize({ width: 640, height: 800 });
+  await signIn(page, 'member');
+  const admin = await apiToken(request, 'admin', true);
+  const bank = (await get(request, admin, L('GetPageExamLibaryList'), { libaryName: '党章党规与党史知识题库' })).items[0];
+  const q = (await get(request, admin, L('GetPageQuestionByLibaryId'), { libaryId: bank.id, type: 3, maxResultCount: 1 })).items[0];
+  const organs = await get(request, admin, '/api/services/app/OrganizationService/GetBranchOrganListByName', { organName: BRANCH });
+  const name = `限时小测${Date.now() % 100000}`;
+  // the window closes 40 s from now: the server's deadline is then, whatever the time limit
+  const made = await request.post(P('CreateOrdinaryExamPaper'), {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { paperName: name, beginTitme: new Date(Date.now() - 60_000).toISOString(), endTime: new Date(Date.now() + 40_000).toISOString(), testTime: 30, testCount: 0, passScore: 0, teachTarget: String((organs.items ?? organs)[0].id), questionList: [q.id] },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const paperId = (await made.json()).result.id;
+
+  await page.goto(`/dj/partyMember/iStudy/subject/info/exam?paperId=${paperId}&take=1`);
+  await expect(page.getByTestId('exam-question')).toContainText(q.title);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expect(page.getByRole('button', { name: '第1题，未答' })).toBeVisible();
+  await page.getByTestId('exam-question').getByRole('radio', { name: q.jugeQuestionAnswer ? '正确' : '错误' }).check();
+  await expect(page.getByTestId('exam-save-state')).toHaveAttribute('data-state', 'saved');
+  // nobody clicks 交卷: at zero the page hands in, and the review shows the answer scored
+  await expect(page).toHaveURL(/mistakesCollection\/analysis\?resultId=/, { timeout: 60_000 });
+  await expect(page.getByTestId('exam-result')).toContainText('通过');
+  await expect(page.getByTestId('exam-result')).toContainText('错题 0 题');
+  expect(errors).toEqual([]);
+});

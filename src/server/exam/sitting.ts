@@ -79,8 +79,14 @@ export async function composeSheet(db: Database, paper: PaperRow, userId: number
  * oldest dropped first); the database stays the one source, shared by every process.
  */
 const SHEET_CACHE = 5000;
-const sheets = new Map<string, SheetQuestion[]>();
-const remember = (key: string, sheet: SheetQuestion[]) => {
+// per database handle: two apps in one process (tests) never share ids' sheets
+const cacheOf = new WeakMap<object, Map<string, SheetQuestion[]>>();
+const sheetsOf = (owner: object) => {
+  let m = cacheOf.get(owner);
+  if (!m) cacheOf.set(owner, (m = new Map()));
+  return m;
+};
+const remember = (sheets: Map<string, SheetQuestion[]>, key: string, sheet: SheetQuestion[]) => {
   if (sheets.size >= SHEET_CACHE) sheets.delete(sheets.keys().next().value!);
   sheets.set(key, sheet);
   return sheet;
@@ -94,17 +100,19 @@ const remember = (key: string, sheet: SheetQuestion[]) => {
 export const sheetOwner = (paper: { paperType: number }, userId: number) => (paper.paperType === 2 ? userId : 0);
 
 /** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
-export async function sheetFor(db: Database, paper: PaperRow, member: number): Promise<SheetQuestion[]> {
+/** `owner`: the database handle whose cache to use (a transaction reads through its database's). */
+export async function sheetFor(db: Database, paper: PaperRow, member: number, owner: object = db): Promise<SheetQuestion[]> {
   const userId = sheetOwner(paper, member);
   const key = `${paper.id}:${userId}`;
+  const sheets = sheetsOf(owner);
   const cached = sheets.get(key);
   if (cached) return cached;
   const have = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirst();
-  if (have) return remember(key, have.questions as SheetQuestion[]);
+  if (have) return remember(sheets, key, have.questions as SheetQuestion[]);
   const questions = await composeSheet(db, paper, userId);
   await db.insertInto('examSheets').values({ paperId: paper.id, userId, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId']).doNothing()).execute();
   const row = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirstOrThrow();
-  return remember(key, row.questions as SheetQuestion[]);
+  return remember(sheets, key, row.questions as SheetQuestion[]);
 }
 
 /**
@@ -147,7 +155,7 @@ export async function closeAttempt(db: Database, resultId: number, closedBy: num
       .forUpdate('r')
       .executeTakeFirst();
     if (!result || result.status !== RESULT_STATUS.answering) return null;
-    const sheet = await sheetFor(trx, { ...result, id: result.paperId }, result.userId);
+    const sheet = await sheetFor(trx, { ...result, id: result.paperId }, result.userId, db);
     const given = new Map((await trx.selectFrom('examAnswers').select(['questionId', 'answer']).where('resultId', '=', resultId).execute()).map((a) => [a.questionId, a.answer as Answer]));
     const scored = sheet.map((q) => ({ q, ...scoreAnswer(q, given.get(q.id) ?? null) }));
     const objective = round1(scored.reduce((s, x) => s + (x.score ?? 0), 0));

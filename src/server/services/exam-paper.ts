@@ -9,6 +9,7 @@ import { actingOrgan, pathChain } from '../records/store';
 import { platformInstant } from '../platform-day';
 import { EXAM_PERMISSION, QUESTION_TYPE_LABEL } from './exam-library';
 import { LETTERS, checkAnswer, questionForMember, rightAnswer, round1, type Answer, type SheetQuestion } from '../exam/scoring';
+import { PAPER_STATE_LABEL, assignedCount, assignedMembers, assignedTo, memberResults, paperResults, paperState, paperTotals, partyMemberOf, trainNames } from '../exam/papers';
 import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, saveAnswers, sheetFor, sheetOwner, sheetTotal, typeScore } from '../exam/sitting';
 
 /**
@@ -162,7 +163,6 @@ const hasStarted = async (db: Database, paperId: number) =>
   !!(await db.selectFrom('examSheets').select('paperId').where('paperId', '=', paperId).limit(1).executeTakeFirst()) ||
   !!(await db.selectFrom('examResults').select('id').where('paperId', '=', paperId).limit(1).executeTakeFirst());
 
-const stateName = (p: { beginTime: Date; endTime: Date }, now: Date) => (now < p.beginTime ? '未开始' : now > p.endTime ? '已结束' : '进行中');
 
 const targetIds = (t: PaperInput['teachTarget']) =>
   [...new Set((Array.isArray(t) ? t : String(t ?? '').split(/[,，\s]+/)).map((x) => Number(x)).filter((n) => Number.isInteger(n) && n > 0))];
@@ -257,15 +257,8 @@ function paperValues(call: Call<unknown>, input: PaperInput) {
   };
 }
 
-/** The paper's total: the sum of its questions' scores, or of its random counts by type. */
-async function paperTotal(db: Database, p: PaperFull) {
-  if (p.paperType === PAPER_TYPE.random) {
-    const sets = await db.selectFrom('examPaperRandomSets').selectAll().where('paperId', '=', p.id).execute();
-    return { total: round1(sets.reduce((s, r) => s + SET_COUNTS.reduce((a, [k, t]) => a + Number((r as any)[k] ?? 0) * typeScore(p, t), 0), 0)), count: sets.reduce((s, r) => s + SET_COUNTS.reduce((a, [k]) => a + Number((r as any)[k] ?? 0), 0), 0) };
-  }
-  const rows = await db.selectFrom('examPaperQuestions as pq').innerJoin('examQuestions as q', 'q.id', 'pq.questionId').select(['q.type', 'pq.score']).where('pq.paperId', '=', p.id).execute();
-  return { total: round1(rows.reduce((s, r) => s + (r.score != null ? Number(r.score) : typeScore(p, r.type)), 0)), count: rows.length };
-}
+/** One paper's total score and question count (paperTotals for a page of them). */
+const paperTotal = async (db: Database, p: PaperFull) => (await paperTotals(db, [p])).get(p.id)!;
 
 async function checkPass(db: Database, paperId: number) {
   const p = await papers(db).where('p.id', '=', paperId).executeTakeFirstOrThrow();
@@ -328,40 +321,12 @@ async function createPaper(call: Call<PaperInput>, kind: 'any' | 'ordinary' | 'c
 
 // ---------------------------------------------------------------- who sits a paper
 
-/** The members a paper is assigned to (its organisations' subtrees, plus added, minus taken off). */
-async function assignedMembers(db: Database, paperId: number) {
-  const organs = await db.selectFrom('examPaperOrgans').select('organPath').where('paperId', '=', paperId).execute();
-  return db
-    .selectFrom('partyMembers as m')
-    .innerJoin('organizations as o', 'o.id', 'm.organId')
-    .where('m.isDeleted', '=', false)
-    .where('m.status', '=', 1)
-    .where('m.userId', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
-        eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
-      ]),
-    )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))));
-}
-
 /** The signed-in member's party record, for the papers he sits. */
 async function memberOf(call: Call<unknown>) {
-  const m = await call.ctx.db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', call.user.userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
+  const m = await partyMemberOf(call.ctx.db, call.user.userId);
   if (!m) throw forbidden(PAPER_MSG.notMember);
   return m;
 }
-
-/** Papers assigned to a member: by an organisation at or above his, or by name, and not taken off. */
-const assignedTo = (m: { userId: number | null; organPath: string }) => (eb: any) =>
-  eb.and([
-    eb.or([
-      eb.exists(eb.selectFrom('examPaperOrgans as po').select('po.paperId').whereRef('po.paperId', '=', 'p.id').where('po.organPath', 'in', pathChain(m.organPath))),
-      eb.exists(eb.selectFrom('examPaperUsers as pu').select('pu.paperId').whereRef('pu.paperId', '=', 'p.id').where('pu.userId', '=', m.userId).where('pu.excluded', '=', false)),
-    ]),
-    eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
-  ]);
 
 /** A paper the member sits, by id; any other answers as missing. */
 async function myPaper(call: Call<unknown>, id: number) {
@@ -370,17 +335,6 @@ async function myPaper(call: Call<unknown>, id: number) {
   if (!p) throw notFound(PAPER_MSG.paperNotFound);
   return { m, p };
 }
-
-const trainNames = async (db: Database, ids: (number | null)[]) => {
-  const want = [...new Set(ids.filter((x): x is number => !!x))];
-  if (!want.length) return new Map<number, string>();
-  try {
-    const rows = await sql<{ id: number; name: string }>`select id, name from train_classes where id in (${sql.join(want)})`.execute(db);
-    return new Map(rows.rows.map((r) => [r.id, r.name]));
-  } catch {
-    return new Map<number, string>(); // special topics arrive with their own migration
-  }
-};
 
 // ---------------------------------------------------------------- reviews
 
@@ -427,8 +381,7 @@ async function reviewOf(db: Database, r: { id: number; paperId: number; userId: 
 // ---------------------------------------------------------------- statistics
 
 async function statisticsOf(db: Database, p: PaperFull) {
-  const assigned = await assignedMembers(db, p.id);
-  const assignedCount = Number((await assigned.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const assigned = await assignedCount(db, p.id);
   const best = await db
     .selectFrom('examResults')
     .select(['userId', sql<number>`max(score)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
@@ -464,9 +417,9 @@ async function statisticsOf(db: Database, p: PaperFull) {
   return {
     totalScore: total,
     passScore: Number(p.passScore),
-    assignedCount,
+    assignedCount: assigned,
     joinCount,
-    participationRate: pct(joinCount, assignedCount),
+    participationRate: pct(joinCount, assigned),
     passCount,
     passRate: pct(passCount, joinCount),
     pendingMarkCount: pending,
@@ -532,7 +485,7 @@ const listItem = (p: PaperFull, now: Date, canEdit: boolean) => ({
   showAnswer: p.showAnswer,
   organId: p.organId,
   organName: p.organName,
-  stateName: stateName(p, now),
+  stateName: PAPER_STATE_LABEL[paperState(p, now)],
   canEdit,
   creationTime: p.creationTime,
 });
@@ -565,22 +518,15 @@ export const examPaperService = defineService('ExamPaperService', {
       if (input.state === 3) q = q.where('p.endTime', '<', now);
       const page = await pageQuery<PaperFull>(q, input, (x) => x.orderBy('p.id', 'desc'));
       const ids = page.items.map((p) => p.id);
-      const joined = ids.length
-        ? await ctx.db
-            .selectFrom('examResults')
-            .select(['paperId', sql<number>`count(distinct user_id)::int`.as('joinCount'), sql<number>`count(distinct user_id) filter (where passed)::int`.as('passCount')])
-            .where('paperId', 'in', ids)
-            .where('status', '!=', RESULT_STATUS.answering)
-            .groupBy('paperId')
-            .execute()
-        : [];
-      const names = await trainNames(ctx.db, page.items.map((p) => p.trainClassId));
-      const items = [];
-      for (const p of page.items) {
-        const j = joined.find((x) => x.paperId === p.id);
-        const { total, count } = await paperTotal(ctx.db, p);
-        items.push({ ...listItem(p, now, true), trainName: names.get(p.trainClassId ?? 0) ?? null, totalScore: total, questionCount: count, joinCount: j?.joinCount ?? 0, passCount: j?.passCount ?? 0 });
-      }
+      const [totals, results, names] = await Promise.all([paperTotals(ctx.db, page.items), paperResults(ctx.db, ids), trainNames(ctx.db, page.items.map((p) => p.trainClassId))]);
+      const items = page.items.map((p) => ({
+        ...listItem(p, now, true),
+        trainName: names.get(p.trainClassId ?? 0) ?? null,
+        totalScore: totals.get(p.id)!.total,
+        questionCount: totals.get(p.id)!.count,
+        joinCount: results.get(p.id)?.joinCount ?? 0,
+        passCount: results.get(p.id)?.passCount ?? 0,
+      }));
       return { totalCount: page.totalCount, items };
     },
   }),
@@ -941,20 +887,16 @@ export const examPaperService = defineService('ExamPaperService', {
       if (input.paperName?.trim()) q = q.where('p.paperName', 'like', containsPattern(input.paperName));
       if (input.trainClassId) q = q.where('p.trainClassId', '=', input.trainClassId);
       const page = await pageQuery<PaperFull>(q, input, (x) => x.orderBy('p.endTime').orderBy('p.id'));
-      const names = await trainNames(ctx.db, page.items.map((p) => p.trainClassId));
-      const items = [];
-      for (const p of page.items) {
-        const mine = await ctx.db.selectFrom('examResults').select(['id', 'status', 'score', 'passed']).where('paperId', '=', p.id).where('userId', '=', m.userId!).execute();
-        const done = mine.filter((r) => r.status !== RESULT_STATUS.answering);
-        const open = mine.find((r) => r.status === RESULT_STATUS.answering);
-        const { total } = await paperTotal(ctx.db, p);
-        items.push({
+      const ids = page.items.map((p) => p.id);
+      const [totals, mine, names] = await Promise.all([paperTotals(ctx.db, page.items), memberResults(ctx.db, m.userId!, ids), trainNames(ctx.db, page.items.map((p) => p.trainClassId))]);
+      const items = page.items.map((p) => {
+        const r = mine.get(p.id) ?? { usedCount: 0, bestScore: null, passed: null, openResultId: null };
+        return {
           id: p.id, paperName: p.paperName, paperType: p.paperType, paperTypeName: PAPER_TYPE_LABEL[p.paperType], beginTitme: p.beginTime, endTime: p.endTime, testTime: p.testTime, testCount: p.testCount,
-          totalScore: total, passScore: Number(p.passScore), organName: p.organName, trainClassId: p.trainClassId, trainName: names.get(p.trainClassId ?? 0) ?? null,
-          usedCount: mine.length, bestScore: done.length ? Math.max(...done.map((r) => Number(r.score ?? 0))) : null, passed: done.length ? done.some((r) => r.passed) : null,
-          openResultId: open?.id ?? null, canStart: !!open || p.testCount === 0 || mine.length < p.testCount,
-        });
-      }
+          totalScore: totals.get(p.id)!.total, passScore: Number(p.passScore), organName: p.organName, trainClassId: p.trainClassId, trainName: names.get(p.trainClassId ?? 0) ?? null,
+          ...r, canStart: !!r.openResultId || p.testCount === 0 || r.usedCount < p.testCount,
+        };
+      });
       return { totalCount: page.totalCount, items };
     },
   }),

@@ -11,6 +11,7 @@ import { hours } from '../study/credit';
 import { studyPercent } from '../../contract/study-progress';
 import { baseSelect, RESOURCE, toResource } from './resource-library';
 import { containsPattern } from './query-helpers';
+import { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from '../exam/papers';
 
 /**
  * 专题学习 (special topics, issue 13): a special topic is a training class of class_type 2
@@ -210,17 +211,6 @@ async function coursesOf(db: Database, topicId: number, userId: number | null) {
     return { ...c, resourceIds: mine.map((r) => r.id), resourceNames: mine.map((r) => r.name).join('、'), resources: mine };
   });
 }
-
-/** Members of an organisation subtree who sit a paper: by organisation assignment or one by one, minus those taken off. */
-const assignedMembers = (paperId: any) => sql`
-  select pm.user_id from party_members pm
-  where not pm.is_deleted and pm.status = 1 and pm.user_id is not null
-    and not exists (select 1 from exam_paper_users x where x.paper_id = ${paperId} and x.user_id = pm.user_id and x.excluded)
-    and (exists (select 1 from exam_paper_organs po where po.paper_id = ${paperId} and pm.organ_path like po.organ_path || '%')
-      or exists (select 1 from exam_paper_users u where u.paper_id = ${paperId} and u.user_id = pm.user_id and not u.excluded))`;
-
-const paperStatus = (now: Date, begin: Date, end: Date) => (now < begin ? 1 : now > end ? 3 : 2);
-const PAPER_STATUS_TEXT: Record<number, string> = { 1: '未开始', 2: '进行中', 3: '已结束' };
 
 const topicListFilters = {
   name: { type: 'string', maxLength: 100, title: '专题名称' },
@@ -459,28 +449,20 @@ export const specialTopicActions: Record<string, ActionDef> = {
       const q = ctx.db.selectFrom('examPapers as p').select(['p.id', 'p.paperName', 'p.beginTime', 'p.endTime', 'p.passScore', 'p.testCount']).where('p.trainClassId', '=', input.id).where('p.isDeleted', '=', false);
       const page = await pageQuery(q, input, (x) => x.orderBy('p.id', 'desc'));
       const now = ctx.now();
-      const items = [];
-      for (const p of page.items as any[]) {
-        // per paper: members who sit it, and their best completed attempt
-        const stats = (
-          await sql<{ assigned: number; joined: number; passed: number; avg: string | null }>`
-            with a as (${assignedMembers(p.id)}),
-            best as (select r.user_id, max(r.score) as score, bool_or(coalesce(r.passed, false)) as passed
-                     from exam_results r where r.paper_id = ${p.id} and r.status = 3 group by r.user_id)
-            select (select count(*)::int from a) as assigned,
-                   (select count(distinct user_id)::int from exam_results where paper_id = ${p.id}) as joined,
-                   (select count(*)::int from best where passed) as passed,
-                   (select round(avg(score), 1)::text from best) as avg`.execute(ctx.db)
-        ).rows[0];
-        const status = paperStatus(now, new Date(p.beginTime), new Date(p.endTime));
-        items.push({
+      const ids = (page.items as any[]).map((p) => p.id);
+      // the same counts as 考试管理's: each member by his best handed-in attempt
+      const [results, assigned] = await Promise.all([paperResults(ctx.db, ids), Promise.all(ids.map((id) => assignedCount(ctx.db, id)))]);
+      const items = (page.items as any[]).map((p, i) => {
+        const r = results.get(p.id) ?? { joinCount: 0, passCount: 0, averageScore: null };
+        const status = paperState(p, now);
+        return {
           id: p.id, paperId: p.id, paperName: p.paperName, beginTitme: p.beginTime, endTime: p.endTime, passScore: Number(p.passScore), testCount: p.testCount,
-          status, statusText: PAPER_STATUS_TEXT[status],
-          assignedCount: stats.assigned, joinedCount: stats.joined, passedCount: stats.passed,
-          passRate: stats.joined ? Math.floor((stats.passed / stats.joined) * 10000) / 100 : 0,
-          avgScore: stats.avg === null ? null : Number(stats.avg),
-        });
-      }
+          status, statusText: PAPER_STATE_LABEL[status],
+          assignedCount: assigned[i], joinedCount: r.joinCount, passedCount: r.passCount,
+          passRate: r.joinCount ? Math.floor((r.passCount / r.joinCount) * 10000) / 100 : 0,
+          avgScore: r.averageScore,
+        };
+      });
       return { totalCount: page.totalCount, items };
     },
   }),
@@ -706,40 +688,27 @@ export const specialTopicActions: Record<string, ActionDef> = {
     async handler(call) {
       const { ctx, input, user } = call;
       await visibleTopic(call, input.id);
-      const memberPath = user.memberOrganPath ?? '';
-      // the papers of the topic assigned to him: by an organisation above him, or to him by name, and not taken off
+      const member = await partyMemberOf(ctx.db, user.userId);
+      if (!member) return { totalCount: 0, items: [] };
+      // the papers of the topic assigned to him (as 我的考试 finds them)
       const q = ctx.db
         .selectFrom('examPapers as p')
         .select(['p.id', 'p.paperName', 'p.beginTime', 'p.endTime', 'p.testTime', 'p.testCount', 'p.passScore'])
         .where('p.trainClassId', '=', input.id)
         .where('p.isDeleted', '=', false)
-        .where(sql<boolean>`not exists (select 1 from exam_paper_users x where x.paper_id = p.id and x.user_id = ${user.userId} and x.excluded)`)
-        .where(
-          sql<boolean>`(exists (select 1 from exam_paper_organs po where po.paper_id = p.id and po.organ_path = any(${pathChain(memberPath || '/')}::text[]))
-            or exists (select 1 from exam_paper_users u where u.paper_id = p.id and u.user_id = ${user.userId} and not u.excluded))`,
-        );
+        .where(assignedTo(member));
       const page = await pageQuery(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
-      const ids = (page.items as any[]).map((p) => p.id);
-      const results = ids.length
-        ? await ctx.db
-            .selectFrom('examResults')
-            .select(['paperId', sql<number>`count(*)::int`.as('attempts'), sql<string | null>`max(score) filter (where status = 3)::text`.as('best'), sql<boolean>`coalesce(bool_or(passed), false)`.as('passed')])
-            .where('userId', '=', user.userId)
-            .where('paperId', 'in', ids)
-            .groupBy('paperId')
-            .execute()
-        : [];
-      const byPaper = new Map(results.map((r) => [r.paperId, r]));
+      const mine = await memberResults(ctx.db, user.userId, (page.items as any[]).map((p) => p.id));
       const now = ctx.now();
       return {
         totalCount: page.totalCount,
         items: (page.items as any[]).map((p) => {
-          const r = byPaper.get(p.id);
-          const status = paperStatus(now, new Date(p.beginTime), new Date(p.endTime));
+          const r = mine.get(p.id);
+          const status = paperState(p, now);
           return {
             id: p.id, paperId: p.id, paperName: p.paperName, beginTitme: p.beginTime, endTime: p.endTime, testTime: p.testTime, testCount: p.testCount, passScore: Number(p.passScore),
-            status, statusText: PAPER_STATUS_TEXT[status],
-            attempts: Number(r?.attempts ?? 0), bestScore: r?.best == null ? null : Number(r.best), passed: !!r?.passed,
+            status, statusText: PAPER_STATE_LABEL[status],
+            attempts: r?.usedCount ?? 0, bestScore: r?.bestScore ?? null, passed: !!r?.passed,
             examUrl: `${EXAM_ROUTE}?paperId=${p.id}`,
           };
         }),
