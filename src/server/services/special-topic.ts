@@ -654,7 +654,7 @@ export const specialTopicActions: Record<string, ActionDef> = {
       const row = await ctx.db
         .insertInto('trainClassNotes')
         .values({ trainClassId: topic.id, userId: user.userId, memberName: user.name, organId: user.memberOrganId ?? user.organId, organPath, title: input.title.trim(), content })
-        .onConflict((oc) => oc.columns(['trainClassId', 'userId']).doUpdateSet({ title: input.title.trim(), content, lastModificationTime: new Date() }))
+        .onConflict((oc) => oc.columns(['trainClassId', 'userId', 'courseId']).doUpdateSet({ title: input.title.trim(), content, lastModificationTime: new Date() }))
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id: row.id };
