@@ -188,6 +188,25 @@ describe('students', () => {
   });
 });
 
+describe('class exams', () => {
+  it('a paper attached to a class is sat by its approved students; a removed student loses it', async () => {
+    const c = ok(await call(district, 'POST', T('Create'), openClass({ needAudit: false }))).id;
+    ok(await call(member, 'POST', T('Apply'), { classId: c }));
+    const bank = await app.db.selectFrom('examLibraries').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const q = await app.db.selectFrom('examQuestions').select('id').where('libaryId', '=', bank.id).where('type', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    // a paper of the district for no organisation: only the class makes the member sit it
+    const id = ok(await call(district, 'POST', svc('ExamPaperService', 'CreateOrdinaryExamPaper'), { paperName: '培训班结业测试', beginTitme: iso(-DAY), endTime: iso(DAY), questionList: [q.id], passScore: 1 })).id;
+    expect((await call(district2, 'POST', T('AddBatchTrainClassExam'), { id: c, paperIds: [id] })).status).toBe(404);
+    ok(await call(district, 'POST', T('AddBatchTrainClassExam'), { id: c, paperIds: [id] }));
+    expect(ok(await call(member, 'POST', T('UserExamPageList'), { id: c })).items.map((p: any) => p.paperId)).toEqual([id]);
+    const stats = ok(await call(district, 'POST', T('ExamStatisticsPageList'), { id: c }));
+    expect(stats.items[0]).toMatchObject({ paperId: id, assignedCount: 1 });
+    ok(await call(district, 'DELETE', T('RemoveStudent'), { trainClassId: c, userId: memberUserId }));
+    expect((await call(member, 'POST', T('UserExamPageList'), { id: c })).status).toBe(403);
+    expect(ok(await call(district, 'POST', T('ExamStatisticsPageList'), { id: c })).items[0].assignedCount).toBe(0);
+  });
+});
+
 describe('places under simultaneous changes', () => {
   it('50 simultaneous applications, additions and allocations never exceed a total', async () => {
     const c = ok(await call(district, 'POST', T('Create'), openClass({ trainNumbers: 12, needAudit: false }))).id;
