@@ -57,7 +57,7 @@ export default function MindInfo() {
       <div className="dj-mind__meta">
         <span>{m.memberName}</span>
         {m.organName ? <span>{m.organName}</span> : null}
-        <span>{m.className ? `培训班：${m.className}` : '思想汇报'}</span>
+        {m.className ? <span>培训班：{m.className}</span> : null}
         <span>提交时间：{formatPlatform(m.creationTime, MINUTE_FORMAT)}</span>
         {m.lastModificationTime ? <span>修改时间：{formatPlatform(m.lastModificationTime, MINUTE_FORMAT)}</span> : null}
       </div>

@@ -24,7 +24,7 @@ export interface MindEditorProps {
 
 export function MindEditor({ open, mind, classId, onClose, onSaved }: MindEditorProps) {
   const choose = open && !mind && !classId;
-  const classes = useRequest(mindService.studyingClasses, { ready: choose, refreshDeps: [choose] });
+  const classes = useRequest(mindService.studyingClasses, { ready: choose, refreshDeps: [choose], onError: () => undefined });
   const [picked, setPicked] = useState<number | undefined>();
 
   const submit = async (v: Record<string, unknown>) => {

@@ -27,7 +27,7 @@ export function MindItem({ mind, pageIndex, author, from }: { mind: Mind; pageIn
       </div>
       <div className="dj-mind-item__meta">
         {author ? <span>{mind.memberName}</span> : null}
-        <span>{mind.className ? `培训班：${mind.className}` : '思想汇报'}</span>
+        {mind.className ? <span>培训班：{mind.className}</span> : null}
         <span>提交时间：{formatPlatform(mind.creationTime, MINUTE_FORMAT)}</span>
         {mind.commentTime ? <span>点评时间：{formatPlatform(mind.commentTime, MINUTE_FORMAT)}</span> : null}
       </div>
