@@ -88,6 +88,8 @@ describe('access', () => {
     }
     expect((await submit(member, { title: '标题', content: '<p>x</p>', trainClassId: 'abc' })).status).toBe(400);
     expect((await get(member, 'abc')).status).toBe(400);
+    expect((await get(member, 3000000000)).status).toBe(400);
+    expect((await submit(member, { title: '标题', content: '<p>x</p>', trainClassId: 3000000000 })).status).toBe(400);
     expect((await call(member, 'DELETE', T('DeleteMind'), { id: 'abc' })).status).toBe(400);
     expect((await call(district, 'POST', T('CommetStudentMind'), { id: 'abc', comment: '好' })).status).toBe(400);
     expect((await call(district, 'GET', T('AdminMinePageList'), { commented: 'maybe' })).status).toBe(400);
@@ -113,6 +115,14 @@ describe('a member and his minds', () => {
     expect(pending.status).toBe(403);
     expect(pending.body.error.message).toBe(TRAIN_MSG.notStudent);
     expect((await submit(member, { trainClassId: 999999, title: 'x', content: '<p>x</p>' })).status).toBe(404);
+  });
+
+  it('a double submit makes one mind (the repeat-submit guard)', async () => {
+    const body = { title: '重复提交', content: '<p>一次</p>' };
+    const first = ok(await submit(classmate, body)).id;
+    expect((await submit(classmate, body)).status).toBe(429);
+    expect(ok(await call(classmate, 'GET', T('MyMindPageListForApp'), {})).items.map((m: any) => m.id)).toEqual([first]);
+    ok(await call(classmate, 'DELETE', T('DeleteMind'), { id: first }));
   });
 
   it('edits his own mind (an edit without trainClassId keeps the class); another member cannot, by id', async () => {

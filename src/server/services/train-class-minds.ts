@@ -130,7 +130,7 @@ export const mindActions: Record<string, ActionDef> = {
     summary: '提交思想汇报 / 学员心得（党员）：新建，或修改本人未点评的一篇；培训班的心得须为该班已通过的学员；内容为富文本，服务端清洗',
     access: 'self',
     returns: '{id}',
-    repeatSubmit: false,
+    // the default repeat-submit guard: a double click does not make two minds
     input: objectInput(mindProps, ['title', 'content']),
     async handler(call) {
       const { ctx, input, user } = call;
