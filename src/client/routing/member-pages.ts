@@ -13,6 +13,7 @@ import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
 import { subjectRoutes } from '../member/subject';
+import { rotationRoutes } from '../member/rotation';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -80,6 +81,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...studyRoutes,
   ...examRoutes,
   ...subjectRoutes,
+  ...rotationRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,
