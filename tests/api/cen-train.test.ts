@@ -66,9 +66,22 @@ afterAll(async () => app?.close());
 
 describe('access', () => {
   it('401 without a token, 403 without 集中轮训', async () => {
-    const admin: [string, string][] = [['POST', T('CreateCenTrain')], ['PUT', T('UpdateCenTrain')], ['GET', T('GetCenTrainById')], ['GET', T('CenTrainPageList')], ['DELETE', T('DeleteCenTrain')], ['GET', T('CenTrainBatchList')]];
+    const admin: [string, string][] = [['POST', T('CreateCenTrain')], ['PUT', T('UpdateCenTrain')], ['GET', T('GetCenTrainById')], ['GET', T('CenTrainPageList')], ['DELETE', T('DeleteCenTrain')], ['GET', T('CenTrainBatchList')], ['GET', T('CenTrainOrganOptions')]];
     for (const [m, p] of [...admin, ['GET', T('MyCenTrainPageList')] as [string, string]]) expect((await call(null, m, p)).status, p).toBe(401);
     for (const t of [member, branch]) for (const [m, p] of admin) expect((await call(t, m, p, { id: 1 })).status, p).toBe(403);
+  });
+});
+
+describe('organisation options', () => {
+  it('answer the caller\'s organisation and two levels below it, as a tree', async () => {
+    const [root] = ok<any[]>(await call(district, 'GET', T('CenTrainOrganOptions')));
+    expect(root.id).toBe(wenjiang.id);
+    expect(root.children.length).toBeGreaterThan(0);
+    const flat = (n: any): any[] => [n, ...(n.children ?? []).flatMap(flat)];
+    expect(flat(root).some((n) => n.id === fenghuang.id)).toBe(true);
+    expect(root.children.every((c: any) => (c.children ?? []).every((g: any) => !g.children))).toBe(true);
+    const [top] = ok<any[]>(await call(province, 'GET', T('CenTrainOrganOptions')));
+    expect(flat(top).some((n) => n.id === pidu.id)).toBe(true);
   });
 });
 
@@ -110,7 +123,7 @@ describe('programmes', () => {
     expect(same.body.error.validationErrors[0]).toMatchObject({ message: CEN_MSG.organOverlap, members: ['batches[1].organIds'] });
     const nested = await call(province, 'POST', T('CreateCenTrain'), programme([
       { className: '第一期', startTime: '2026-04-01 09:00', endTime: '2026-04-03 17:00', organIds: [wenjiang.id] },
-      { className: '第二期', startTime: '2026-05-01 09:00', endTime: '2026-05-03 17:00', organIds: `${fenghuang.id}` },
+      { className: '第二期', startTime: '2026-05-01 09:00', endTime: '2026-05-03 17:00', organIds: [fenghuang.id] },
     ]));
     expect(nested.status).toBe(400);
     expect(nested.body.error.message).toBe(CEN_MSG.organOverlap);
@@ -125,7 +138,7 @@ describe('programmes', () => {
   it('creates a programme with two batches, each a published class whose students are the members of its organisations', async () => {
     id = ok(await call(province, 'POST', T('CreateCenTrain'), programme([
       { className: '第一期（温江区）', startTime: '2026-04-01 09:00', endTime: '2026-04-03 17:00', address: '温江区党校', organIds: [wenjiang.id] },
-      { className: '第二期（郫都区）', startTime: '2026-06-01 09:00', endTime: '2026-06-03 17:00', organIds: `${pidu.id}` },
+      { className: '第二期（郫都区）', startTime: '2026-06-01 09:00', endTime: '2026-06-03 17:00', organIds: [pidu.id] },
     ]))).id;
     const got = ok(await call(province, 'GET', T('GetCenTrainById'), { id }));
     expect(got).toMatchObject({ id, name: '2026年度党员集中轮训', year: 2026, createOrganName: expect.any(String), batchCount: 2 });

@@ -56,8 +56,7 @@ const batchProps = {
   startTime: { type: 'string', maxLength: 40, title: '开始时间', 'x-required-message': CEN_MSG.startTime },
   endTime: { type: 'string', maxLength: 40, title: '结束时间', 'x-required-message': CEN_MSG.endTime },
   address: { type: ['string', 'null'], maxLength: 200, title: '培训地点' },
-  // the organisation tree widget sends ids joined by commas; API callers send an array
-  organIds: { type: ['array', 'string'], maxLength: 2000, maxItems: 200, items: { type: 'integer', minimum: 1 }, title: '参训组织', 'x-required-message': CEN_MSG.organIds },
+  organIds: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 }, title: '参训组织', 'x-required-message': CEN_MSG.organIds },
 };
 const programmeProps = {
   name: { type: 'string', maxLength: 100, title: '轮训名称', 'x-required-message': CEN_MSG.name },
@@ -72,14 +71,13 @@ const programmeProps = {
   },
 };
 
-type BatchInput = { id?: number | null; className: string; startTime: string; endTime: string; address?: string | null; organIds: number[] | string };
+type BatchInput = { id?: number | null; className: string; startTime: string; endTime: string; address?: string | null; organIds: number[] };
 type ProgrammeInput = { id?: number; name: string; year: number; coverPhoto?: string | null; introduction?: string | null; startTime: string; endTime: string; batches: BatchInput[] };
 
 /** A checked batch: its instants and its organisations (id, path), none overlapping another batch's. */
 type Batch = { id: number | null; className: string; startTime: Date; endTime: Date; address: string | null; organs: { id: number; organPath: string }[] };
 
-const idsOf = (v: BatchInput['organIds']) =>
-  [...new Set((Array.isArray(v) ? v : String(v ?? '').split(/[,，\s]+/)).map((x) => Number(x)).filter((n) => Number.isInteger(n) && n > 0))];
+const idsOf = (v: BatchInput['organIds']) => [...new Set(v ?? [])];
 
 const sanitise = (html: string | null | undefined) => {
   const clean = html ? sanitizeHtml(html, RICH_TEXT).trim() : '';
@@ -285,6 +283,11 @@ async function writeBatches(trx: Database, call: Call<unknown>, programme: { id:
   }
 }
 
+/** Levels below the caller's organisation that a batch may name (cities and districts for a province). */
+export const ORGAN_OPTION_DEPTH = 2;
+const ORGAN_OPTION_MAX = 3000;
+const depthOf = (path: string) => path.split('/').filter(Boolean).length;
+
 const programmeInput = objectInput(programmeProps, ['name', 'year', 'startTime', 'endTime', 'batches']);
 
 /** TrainClassService's rotation-programme actions. */
@@ -375,6 +378,37 @@ export const cenTrainActions: Record<string, ActionDef> = {
       const row = await managedProgramme(call, call.input.id);
       const items = (await toProgrammes(call, [row]))[0].batches;
       return { totalCount: items.length, items };
+    },
+  }),
+
+  CenTrainOrganOptions: action<Record<string, never>>({
+    method: 'GET',
+    summary: '批次可选的参训组织（扩展）：当前管理组织及其下两级组织，树形',
+    access: { permission: CEN_PERMISSION.read },
+    returns: '{id, organName, children}[]',
+    input: objectInput({}),
+    async handler(call) {
+      const organ = actingOrgan(call.user);
+      // a whole province's tree is 200 000 organisations: batches name the levels that rotation training is organised by
+      const maxDepth = depthOf(organ.path) + ORGAN_OPTION_DEPTH;
+      const rows = await call.ctx.db
+        .selectFrom('organizations')
+        .select(['id', 'parentId', 'organName', 'organPath'])
+        .where(subtreeRange('organPath', organ.path))
+        .where('isDeleted', '=', false)
+        .where(sql<boolean>`length(organ_path) - length(replace(organ_path, '/', '')) <= ${maxDepth + 1}`)
+        .orderBy(sql`organ_path collate "C"`)
+        .limit(ORGAN_OPTION_MAX)
+        .execute();
+      type Node = { id: number; organName: string; children?: Node[] };
+      const nodes = new Map<number, Node>(rows.map((r) => [r.id, { id: r.id, organName: r.organName }]));
+      const roots: Node[] = [];
+      for (const r of rows) {
+        const parent = r.parentId != null && r.organPath !== organ.path ? nodes.get(r.parentId) : undefined;
+        if (parent) (parent.children ??= []).push(nodes.get(r.id)!);
+        else if (r.organPath === organ.path) roots.push(nodes.get(r.id)!);
+      }
+      return roots;
     },
   }),
 
