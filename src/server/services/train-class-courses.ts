@@ -6,7 +6,7 @@ import { idInput, objectInput, pagedInput, pageQuery, pagingProps, type PagingIn
 import { actingOrgan } from '../records/store';
 import { isInSubtree, subtreeRange } from '../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS, TRAIN_PERMISSION, classState, managedClass, studentClass } from '../train/classes';
-import { COURSE_MSG, COURSE_REQUIRED, checkedCourse, courseFieldProps, courseValues, type CourseFields } from '../train/courses-input';
+import { COURSE_MSG, COURSE_REQUIRED, checkLibraries, checkedCourse, courseFieldProps, courseValues, type CourseFields } from '../train/courses-input';
 import { classCourses, courseDtos, courseOf, courseReader, courseResources, courseStudy, managedCourse, signWindow, usableResources } from '../train/courses-read';
 import { noteActions } from '../train/courses-notes';
 import { RESOURCE } from './resource-library';
@@ -49,7 +49,7 @@ export const courseActions: Record<string, ActionDef> = {
     input: objectInput({ trainClassId: classIdProp, ...courseFieldProps }, ['trainClassId', ...COURSE_REQUIRED]),
     async handler(call) {
       const cls = await managedClass(call, call.input.trainClassId);
-      const values = checkedCourse(call, call.input);
+      const values = await checkedCourse(call, call.input);
       const row = await call.ctx.db.insertInto('trainClassCourses').values({ ...values, trainClassId: cls.id }).returning('id').executeTakeFirstOrThrow();
       return { id: row.id };
     },
@@ -71,12 +71,14 @@ export const courseActions: Record<string, ActionDef> = {
     async handler(call) {
       const cls = await managedClass(call, call.input.trainClassId);
       const errors: ValidationError[] = [];
-      const rows = call.input.courses.map((c, i) => {
-        const r = courseValues(call, c, `courses[${i}].`);
-        errors.push(...r.errors.map((e) => ({ ...e, message: `第${i + 1}门课程：${e.message}` })));
-        return { ...r.values, trainClassId: cls.id };
-      });
+      const checked = call.input.courses.map((c, i) => ({ ...courseValues(call, c, `courses[${i}].`), prefix: `courses[${i}].`, n: i + 1 }));
+      const library = await checkLibraries(call.ctx.db, checked);
+      for (const c of checked) {
+        const mine = [...c.errors, ...library.filter((e) => e.members[0].startsWith(c.prefix))];
+        errors.push(...mine.map((e) => ({ ...e, message: `第${c.n}门课程：${e.message}` })));
+      }
       if (errors.length) throw invalid(errors);
+      const rows = checked.map((c) => ({ ...c.values, trainClassId: cls.id }));
       await call.ctx.db.transaction().execute((trx) => trx.insertInto('trainClassCourses').values(rows).execute());
       return { count: rows.length };
     },
@@ -90,7 +92,7 @@ export const courseActions: Record<string, ActionDef> = {
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '课程' }, ...courseFieldProps }, ['id', ...COURSE_REQUIRED]),
     async handler(call) {
       const { course } = await managedCourse(call, call.input.id);
-      const values = checkedCourse(call, call.input);
+      const values = await checkedCourse(call, call.input);
       await call.ctx.db.updateTable('trainClassCourses').set({ ...values, lastModificationTime: new Date() }).where('id', '=', course.id).execute();
       return { id: course.id };
     },
@@ -143,7 +145,7 @@ export const courseActions: Record<string, ActionDef> = {
     input: objectInput(
       {
         trainClassCourseId: courseIdProp,
-        resourceList: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'integer', minimum: 1, title: '学习资源' }, title: '学习资源', 'x-required-message': SIGN_MSG.resourceRequired },
+        resourceList: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1, title: '学习资源' }, title: '学习资源', 'x-required-message': SIGN_MSG.resourceRequired },
         resourceType: { type: ['integer', 'null'], enum: [1, 2, 3, 4, 5, 6, 7, null], title: '资源类型' },
       },
       ['trainClassCourseId', 'resourceList'],
@@ -152,6 +154,7 @@ export const courseActions: Record<string, ActionDef> = {
       const { ctx, input } = call;
       const { course, cls } = await managedCourse(call, input.trainClassCourseId);
       const ids = [...new Set(input.resourceList)];
+      if (!ids.length) throw invalid([{ message: SIGN_MSG.resourceRequired, members: ['resourceList'] }]);
       const ok = await usableResources(ctx.db, cls.organPath, ids);
       if (ok.length !== ids.length) throw invalid([{ message: SIGN_MSG.resourceOutOfReach, members: ['resourceList'] }]);
       const type = input.resourceType ?? null;

@@ -1,3 +1,4 @@
+import type { Database } from '../db/database';
 import type { Call } from '../http/actions';
 import { invalid, type ValidationError } from '../http/errors';
 import { platformInstant } from '../platform-day';
@@ -15,7 +16,6 @@ export const COURSE_MSG = {
   endBeforeStart: '结束时间须晚于开始时间',
   period: '学时须在 0 到 99.9 之间',
   courseType: '请选择课程类型（线下或线上）',
-  // migration 021 keeps the ids, but no 师资库 / 基地库 table exists yet: no id can be in them
   teacherMissing: '所选讲师不在师资库中',
   baseMissing: '所选基地不在基地库中',
   coursesRequired: '请至少添加一门课程',
@@ -57,8 +57,6 @@ export function courseValues(call: Call<unknown>, input: CourseFields, prefix = 
   if (!start) errors.push({ message: COURSE_MSG.startInvalid, members: at('startTime') });
   if (!end) errors.push({ message: COURSE_MSG.endInvalid, members: at('endTime') });
   if (start && end && end <= start) errors.push({ message: COURSE_MSG.endBeforeStart, members: at('endTime') });
-  if (input.teacherLibraryId) errors.push({ message: COURSE_MSG.teacherMissing, members: at('teacherLibraryId') });
-  if (input.baseLibraryId) errors.push({ message: COURSE_MSG.baseMissing, members: at('baseLibraryId') });
   const values = {
     courseName: name,
     courseType: input.courseType ?? 1,
@@ -67,8 +65,8 @@ export function courseValues(call: Call<unknown>, input: CourseFields, prefix = 
     startTime: start!,
     endTime: end!,
     description: input.description?.trim() || null,
-    baseLibraryId: null,
-    teacherLibraryId: null,
+    baseLibraryId: input.baseLibraryId ?? null,
+    teacherLibraryId: input.teacherLibraryId ?? null,
     teacherName: input.teacherName?.trim() || null,
     address: input.address?.trim() || null,
     longitude: input.longitude ?? null,
@@ -78,9 +76,37 @@ export function courseValues(call: Call<unknown>, input: CourseFields, prefix = 
   return { values, errors };
 }
 
+/**
+ * 师资库 and 基地库 are configured records (entities teacherLibrary, baseLibrary): an id given must
+ * name one that exists. A course with a library teacher and no name typed takes the teacher's name.
+ */
+export async function checkLibraries(db: Database, rows: { values: ReturnType<typeof courseValues>['values']; prefix: string }[]): Promise<ValidationError[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.values.teacherLibraryId, r.values.baseLibraryId]).filter((x): x is number => !!x))];
+  const found = ids.length
+    ? await db.selectFrom('records').select(['id', 'entity', 'data']).where('id', 'in', ids).where('entity', 'in', ['teacherLibrary', 'baseLibrary']).where('isDeleted', '=', false).execute()
+    : [];
+  const of = (entity: string, id: number | null) => (id ? found.find((r) => r.id === id && r.entity === entity) : undefined);
+  const errors: ValidationError[] = [];
+  for (const { values, prefix } of rows) {
+    const teacher = of('teacherLibrary', values.teacherLibraryId);
+    if (values.teacherLibraryId && !teacher) errors.push({ message: COURSE_MSG.teacherMissing, members: [`${prefix}teacherLibraryId`] });
+    if (teacher && !values.teacherName) values.teacherName = String((teacher.data as { realName?: string }).realName ?? '').slice(0, 50) || null;
+    if (values.baseLibraryId && !of('baseLibrary', values.baseLibraryId)) errors.push({ message: COURSE_MSG.baseMissing, members: [`${prefix}baseLibraryId`] });
+  }
+  return errors;
+}
+
 /** One course's values, or a 400 with its errors. */
-export function checkedCourse(call: Call<unknown>, input: CourseFields) {
+export async function checkedCourse(call: Call<unknown>, input: CourseFields) {
   const { values, errors } = courseValues(call, input);
+  errors.push(...(await checkLibraries(call.ctx.db, [{ values, prefix: '' }])));
   if (errors.length) throw invalid(errors);
   return values;
+}
+
+/** The names of 基地库 entries, by id (the course DTO's baseName). */
+export async function baseNames(db: Database, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((x): x is number => !!x))];
+  const rows = wanted.length ? await db.selectFrom('records').select(['id', 'data']).where('id', 'in', wanted).where('entity', '=', 'baseLibrary').execute() : [];
+  return new Map(rows.map((r) => [r.id, String((r.data as { baseName?: string }).baseName ?? '')]));
 }

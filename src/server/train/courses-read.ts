@@ -6,6 +6,7 @@ import { actingOrgan, pathChain } from '../records/store';
 import { isInSubtree } from '../scope';
 import { hours } from '../study/credit';
 import { baseSelect, toResource } from '../services/resource-library';
+import { baseNames } from './courses-input';
 import { CLASS_TYPE, STUDENT_STATUS, TRAIN_MSG, TRAIN_PERMISSION, classes, managedClass, studentClass, studentRow, type ClassRow } from './classes';
 
 /**
@@ -95,14 +96,14 @@ async function courseCounts(db: Database, classId: number, courseIds: number[]) 
 /** Course DTOs (docs/training.md); with `studentId`, his isSigned and signTime too. The sign-in code never leaves here. */
 export async function courseDtos(db: Database, classId: number, rows: CourseRow[], studentId: number | null) {
   const ids = rows.map((r) => r.id);
-  const counts = await courseCounts(db, classId, ids);
+  const [counts, bases] = await Promise.all([courseCounts(db, classId, ids), baseNames(db, rows.map((r) => r.baseLibraryId))]);
   const mine = studentId && ids.length
     ? new Map((await db.selectFrom('trainClassSignins').select(['courseId', 'signTime']).where('userId', '=', studentId).where('courseId', 'in', ids).execute()).map((s) => [s.courseId, s.signTime]))
     : null;
   return rows.map(({ signCode: _c, signCodeTime: _t, ...c }) => ({
     ...c,
     period: Number(c.period ?? 0),
-    baseName: null,
+    baseName: c.baseLibraryId ? (bases.get(c.baseLibraryId) ?? null) : null,
     resourceCount: counts.resources.get(c.id) ?? 0,
     signedCount: counts.signed.get(c.id) ?? 0,
     studentCount: counts.students,
