@@ -10,21 +10,14 @@ import { Button, Input, Skeleton, Space, Tag } from 'antd';
 import { CheckCircleFilled, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { fmtHours } from '../../api/study';
-import { SIGN_OPEN_BEFORE_MS, trainCourseService, type ClassCourse } from '../../api/train-courses';
+import { trainCourseService, type ClassCourse } from '../../api/train-courses';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { useAction } from '../kit';
 import { openResource, ResourceCard } from '../study/resource-card';
 import { CourseNote } from './course-note';
+import { signOpensAt, signPhase } from './sign-phase';
 
 const TYPE_TEXT: Record<number, string> = { 1: '线下', 2: '线上' };
-
-/** Where the course stands for sign-in, by the instants the server sent (zone-free comparisons). */
-function signPhase(c: ClassCourse, now: number): 'before' | 'open' | 'after' | 'none' {
-  if (!c.startTime || !c.endTime) return 'none';
-  const from = new Date(c.startTime).getTime() - SIGN_OPEN_BEFORE_MS;
-  const to = new Date(c.endTime).getTime();
-  return now < from ? 'before' : now > to ? 'after' : 'open';
-}
 
 export function CourseItem({ course: c, classId, index, onSigned }: { course: ClassCourse; classId: number; index: number; onSigned: () => void }) {
   const navigate = useNavigate();
@@ -79,7 +72,7 @@ export function CourseItem({ course: c, classId, index, onSigned }: { course: Cl
           </Space.Compact>
         ) : null}
         {!c.isSigned && phase === 'before' && c.startTime ? (
-          <span className="dj-train-course__hint">签到将于 {formatPlatform(new Date(new Date(c.startTime).getTime() - SIGN_OPEN_BEFORE_MS).toISOString(), MINUTE_FORMAT)} 开放</span>
+          <span className="dj-train-course__hint">签到将于 {formatPlatform(signOpensAt(c.startTime), MINUTE_FORMAT)} 开放</span>
         ) : null}
         {!c.isSigned && phase === 'after' ? <span className="dj-train-course__hint">课程已结束，未签到</span> : null}
         {c.resourceCount > 0 ? (

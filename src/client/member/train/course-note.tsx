@@ -17,7 +17,7 @@ export function CourseNote({ classId, course, onClose }: { classId: number; cour
     onClose();
   };
   return (
-    <Modal open title={`学习笔记 · ${course.courseName}`} footer={null} onCancel={onClose} width={760} destroyOnClose>
+    <Modal open title={`学习笔记 · ${course.courseName}`} footer={null} onCancel={onClose} width={760} destroyOnHidden>
       {note.error ? <Result status="warning" title={note.error.message || '笔记加载失败'} /> : null}
       {note.loading ? <Skeleton active /> : null}
       {!note.loading && !note.error ? (
