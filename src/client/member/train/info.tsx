@@ -6,7 +6,7 @@
  * sign-in. Dates are shown in the platform zone. Refusals come from the server as they are.
  */
 import { useRequest } from 'ahooks';
-import { Button, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
@@ -137,7 +137,7 @@ export default function TrainInfo() {
 
   return (
     <MemberPage title={c?.className ?? '培训班详情'} back={TRAIN.list} backText="返回集中轮训" className="dj-train-info">
-      {c ? <ClassHeader c={c} onApplied={refresh} /> : cls.error ? <Result status="warning" title={cls.error.message} /> : null}
+      {c ? <ClassHeader c={c} onApplied={refresh} /> : cls.error ? <Alert type="warning" showIcon message={`培训班信息加载失败：${cls.error.message}`} action={<Button size="small" onClick={cls.refresh}>重新加载</Button>} /> : null}
 
       {student && scanTarget && !scanTarget.isSigned ? <ScanSignIn course={scanTarget} code={scanCode} onSigned={signedFromScan} /> : null}
       {scanCourse && scanCode && !student ? <p className="dj-train-course__hint">您不是该培训班的学员，不能签到。</p> : null}
