@@ -2,12 +2,11 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { hasPermission, type Call } from '../http/actions';
 import { notFound } from '../http/errors';
-import { actingOrgan, pathChain } from '../records/store';
-import { isInSubtree } from '../scope';
+import { pathChain } from '../records/store';
 import { hours } from '../study/credit';
 import { baseSelect, toResource } from '../services/resource-library';
 import { baseNames } from './courses-input';
-import { CLASS_TYPE, STUDENT_STATUS, TRAIN_MSG, TRAIN_PERMISSION, classes, managedClass, studentClass, studentRow, type ClassRow } from './classes';
+import { CLASS_TYPE, STUDENT_STATUS, TRAIN_MSG, TRAIN_PERMISSION, classes, managedClass, organises, studentClass, studentRow, type ClassRow } from './classes';
 
 /**
  * Reads of a class's courses: the course DTO of docs/training.md, who may read them (organiser or
@@ -52,12 +51,12 @@ export async function managedCourse(call: Call<unknown>, id: number) {
 /**
  * Who reads a class's courses: its organiser (read permission, managed subtree) or an approved
  * student; anyone else as studentClass answers (404 missing, 403 您不是该培训班的学员).
- * `studentOf` is set when the caller is an approved student (his sign-ins and study are shown).
+ * `student` is set when the caller is an approved student (his sign-ins and study are shown).
  */
 export async function courseReader(call: Call<unknown>, classId: number): Promise<{ cls: ClassRow; student: boolean }> {
   const { user, ctx } = call;
   const row = await classes(ctx.db).where('t.id', '=', classId).executeTakeFirst();
-  if (row && !user.isDefaultRole && user.organPath && hasPermission(user, TRAIN_PERMISSION.read) && isInSubtree(row.organPath, actingOrgan(user).path)) {
+  if (row && organises(user, row) && hasPermission(user, TRAIN_PERMISSION.read)) {
     const s = await studentRow(ctx.db, classId, user.userId);
     return { cls: row, student: s?.status === STUDENT_STATUS.approved };
   }
