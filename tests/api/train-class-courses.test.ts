@@ -115,6 +115,16 @@ describe('courses', () => {
       expect(err(r)).toBe(message);
     }
     expect((await call(district, 'POST', C('Create'), {})).status).toBe(400);
+    // odd input: refused, never a 500
+    const odd: Record<string, unknown>[] = [
+      { ...course('课', 0, 60), period: 'abc' }, { ...course('课', 0, 60), startTime: '2026-13-45 99:99' }, { ...course('课', 0, 60), teacherLibraryId: 99999999999 },
+      { ...course('课', 0, 60), longitude: 'x' }, { ...course('课', 0, 60), courseName: 'x'.repeat(101) }, { ...course('课', 0, 60), startTime: 12345 },
+    ];
+    for (const input of odd) expect((await call(district, 'POST', C('Create'), { trainClassId: classId, ...input })).status, JSON.stringify(input)).toBe(400);
+    expect((await call(district, 'POST', C('Create'), { trainClassId: 99999999999, ...course('课', 0, 60) })).status).toBeLessThan(500);
+    expect((await call(district, 'GET', C('Get'), { id: 99999999999 })).status).toBeLessThan(500);
+    expect((await call(member, 'POST', C('Signin'), { courseId: 'x', code: '1' })).status).toBe(400);
+    expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: 99999999999, title: 'x', content: '<p>x</p>' })).status).toBeLessThan(500);
   });
 
   it('creates, reads, updates and deletes a course; a library teacher lends his name', async () => {
