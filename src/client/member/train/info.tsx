@@ -15,6 +15,7 @@ import { Value } from '../../engine/fields';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { MemberPage, useAction } from '../kit';
 import { CourseItem } from './course-item';
+import { signOpensAt, signPhase } from './sign-phase';
 import { TRAIN } from './index';
 import '../study/study.css';
 import './train.css';
@@ -77,18 +78,25 @@ function ClassHeader({ c, onApplied }: { c: MyClass; onApplied: () => void }) {
   );
 }
 
-/** The QR code's course and code: offered for one-click sign-in while that course is not signed. */
+/** The QR code's course and code: offered for one-click sign-in while that course is not signed and its window is open. */
 function ScanSignIn({ course, code, onSigned }: { course: ClassCourse; code: string; onSigned: () => void }) {
   const signIn = useAction(() => trainCourseService.signIn(course.id, code), { success: '签到成功', onSuccess: onSigned });
+  const phase = signPhase(course, Date.now());
   return (
     <div className="dj-train-scan" data-testid="train-scan-signin">
       <QrcodeOutlined />
       <span>
         扫码签到：<strong>{course.courseName}</strong>，签到码 <strong>{code}</strong>
       </span>
-      <Button type="primary" loading={signIn.loading} onClick={() => void signIn.run()}>
-        一键签到
-      </Button>
+      {phase === 'open' ? (
+        <Button type="primary" loading={signIn.loading} onClick={() => void signIn.run()}>
+          一键签到
+        </Button>
+      ) : (
+        <span className="dj-train-course__hint">
+          {phase === 'before' && course.startTime ? `签到将于 ${formatPlatform(signOpensAt(course.startTime), MINUTE_FORMAT)} 开放` : '不在签到时间内'}
+        </span>
+      )}
     </div>
   );
 }
