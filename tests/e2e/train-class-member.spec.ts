@@ -1,0 +1,140 @@
+/**
+ * 培训班 for a member (issue 14): he finds a class open for applications in 集中轮训, applies; the
+ * organiser approves him in the class's 学员 list; he signs in to the course with the code the
+ * organiser shows, plays its video (the study report credits it), writes a note and a mind; the
+ * organiser comments on the mind in 思想汇报 and makes it public; the member reads the comment.
+ * The class and its course are made through the API (the organiser's screens have their own spec).
+ */
+import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
+import { apiToken, signIn, trackErrors } from './helpers';
+import { Screen, signInAdmin } from './engine-helpers';
+
+const DISTRICT = '中共成都市温江区委员会';
+const MIN = 60_000;
+const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
+const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.method() === 'POST';
+
+async function organiserApi(request: APIRequestContext) {
+  const token = await apiToken(request, 'districtadmin', true);
+  const headers = { Authorization: `Bearer ${token}` };
+  return async (method: 'get' | 'post', action: string, data: Record<string, unknown> = {}) => {
+    const url = `/api/services/app/${action}`;
+    const r = method === 'get' ? await request.get(url, { headers, params: data as Record<string, string> }) : await request.post(url, { headers, data });
+    const body = await r.json();
+    expect(r.status(), JSON.stringify(body)).toBe(200);
+    return body.result;
+  };
+}
+
+test('培训班: apply, approval, sign-in by code, a course video, a note and a mind commented by the organiser', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const errors = trackErrors(page);
+  const api = await organiserApi(request);
+  const className = `青年党员骨干培训班${stamp()}`;
+  const classId = (
+    await api('post', 'TrainClassService/Create', {
+      className, applyStartTime: iso(-60 * MIN), applyEndTime: iso(24 * 60 * MIN), startTime: iso(2 * 24 * 60 * MIN), endTime: iso(10 * 24 * 60 * MIN),
+      trainNumbers: 30, needAudit: true, address: '温江区委党校', introduction: '<p>提升青年党员的理论素养和履职能力。</p>',
+    })
+  ).id;
+  // an online lead-in course under way now, before the class opens (its sign-in is open), with a video of the library
+  const courseId = (await api('post', 'TrainClassCourseService/Create', { trainClassId: classId, courseName: '开班第一课：青年党员的使命担当', courseType: 2, period: 2, startTime: iso(-10 * MIN), endTime: iso(180 * MIN) })).id;
+  const videos = ((await api('get', 'TrainClassService/GetSpecialResourceOptions')) as { id: number; name: string; resourceType: number }[]).filter((r) => r.resourceType === 1);
+  const video = videos.find((v) => v.name.includes('微党课')) ?? videos[0];
+  await api('post', 'TrainClassCourseService/SetCourseResource', { trainClassCourseId: courseId, resourceList: [video.id], resourceType: 1 });
+
+  // the member finds it among the classes open to him and applies
+  await signIn(page, 'member');
+  await page.goto('/dj/partyMember/iStudy/rotationTrain');
+  await page.getByRole('tab', { name: '可报名培训班' }).click();
+  await page.getByTestId('rotation-class').filter({ hasText: className }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`rotationTrain/info\\?id=${classId}`));
+  await expect(page.getByRole('heading', { name: className })).toBeVisible();
+  await page.getByRole('button', { name: /报\s*名/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|确\s*认/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('报名成功，请等待审核');
+  await expect(page.getByTestId('train-student-status')).toContainText('待审核');
+
+  // the organiser approves him in the class's 学员 list
+  const students = await api('get', 'TrainClassService/StudentPageList', { trainClassId: classId, status: 0 });
+  expect(students.items).toHaveLength(1);
+  await api('post', 'TrainClassService/Audit', { id: students.items[0].id, approved: true });
+
+  // an approved student: the course, signed in with the organiser's code
+  await page.reload();
+  await expect(page.getByTestId('train-student-status')).toContainText('已通过');
+  const course = page.getByTestId('train-course').filter({ hasText: '开班第一课' });
+  await expect(course).toContainText('未签到');
+  const { code } = await api('post', 'TrainClassCourseService/SignCode', { id: courseId });
+  await course.getByLabel('开班第一课：青年党员的使命担当签到码').fill(code);
+  await course.getByRole('button', { name: /签\s*到/ }).click();
+  await expect(course).toContainText('已签到');
+
+  // its video in the ordinary player; the end of the clip reports at once
+  await course.getByRole('button', { name: /学习资源/ }).click();
+  await course.getByTestId('resource-card').filter({ hasText: video.name }).click();
+  await expect(page).toHaveURL(/partybook\/video\/info\?id=\d+/);
+  const player = page.locator('.dplayer video');
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  if (await player.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
+  await expect.poll(() => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
+  const reported = page.waitForResponse((r) => isReport(r.request()), { timeout: 30_000 });
+  await player.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = Math.max(0, v.duration - 1.5);
+  });
+  expect((await (await reported).json()).result.credited).toBeGreaterThanOrEqual(2);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`rotationTrain/info\\?id=${classId}`));
+
+  // a note on the course, in the rich-text editor
+  await page.getByTestId('train-course').filter({ hasText: '开班第一课' }).getByRole('button', { name: '学习笔记' }).click();
+  const noteDialog = page.locator('.ant-modal:visible');
+  await noteDialog.getByLabel('心得标题').fill('第一课笔记');
+  await noteDialog.locator('.public-DraftEditor-content').click();
+  await page.keyboard.type('青年党员要勇于担当，在基层一线建功立业。');
+  await noteDialog.getByRole('button', { name: '保存笔记' }).click();
+  await expect(page.locator('.ant-message')).toContainText('学习笔记已保存');
+
+  // a mind on the class
+  await page.getByTestId('class-mind-write').click();
+  const mindDialog = page.locator('.ant-modal:visible');
+  const mindTitle = `培训体会${stamp()}`;
+  await mindDialog.getByLabel('标题').fill(mindTitle);
+  await mindDialog.locator('.public-DraftEditor-content').click();
+  await page.keyboard.type('通过开班第一课的学习，更加明确了青年党员的责任。');
+  await mindDialog.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.locator('.ant-message')).toContainText('思想汇报已提交');
+  // it opens at once, waiting for the organiser
+  await expect(page).toHaveURL(/mindReport\/info\?id=\d+/);
+  await expect(page.getByRole('heading', { name: mindTitle })).toBeVisible();
+  await expect(page.getByText('等待培训班组织者点评')).toBeVisible();
+
+  // the organiser comments on it in 思想汇报 and makes it public
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signInAdmin(page, 'districtadmin', DISTRICT);
+  const s = new Screen(page);
+  await s.open('/education/mindReport');
+  await expect(s.row(mindTitle)).toBeVisible({ timeout: 20_000 });
+  await s.rowAction(mindTitle, '点评');
+  const prompt = page.locator('.ant-modal:visible');
+  await prompt.getByLabel('点评内容').fill('体会深刻，望学以致用。');
+  await prompt.getByRole('button', { name: /确\s*定|提\s*交|保\s*存/ }).click();
+  await s.toast('点评成功');
+  await s.rowAction(mindTitle, '设为公开');
+  await page.locator('.ant-modal-confirm, .ant-popconfirm').getByRole('button', { name: /确\s*定|确\s*认/ }).click();
+  await s.toast('已设为公开');
+
+  // the member reads the comment; his classmates see the mind
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'member');
+  await page.goto(`/dj/partyMember/iStudy/rotationTrain/info?id=${classId}`);
+  const minds = page.getByTestId('class-minds');
+  await expect(minds).toContainText('已点评');
+  await minds.getByRole('link', { name: mindTitle }).first().click();
+  await expect(page).toHaveURL(/mindReport\/info\?id=\d+/);
+  await expect(page.getByTestId('mind-comment')).toContainText('体会深刻，望学以致用。');
+  expect(errors).toEqual([]);
+});
