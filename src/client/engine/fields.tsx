@@ -74,8 +74,9 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 const stripHtml = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
-const pathValue = (obj: Record<string, unknown>, path: string) =>
-  path.split('.').reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), obj);
+/** A field's value by path; through an array, each item's (`scopeList.organName`: the names of a class's organisations). */
+export const pathValue = (obj: Record<string, unknown>, path: string) =>
+  path.split('.').reduce<unknown>((cur, k) => (Array.isArray(cur) ? cur.map((x) => (x && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined)) : cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), obj);
 
 /** A registered widget's read-pretty mode, loaded on first use. */
 function LazyRead({ widget, value, record, props }: { widget: string; value: unknown; record: Record<string, unknown>; props?: Record<string, unknown> }) {
