@@ -572,7 +572,7 @@ export interface TrainClassAllocationTable {
   organPath: string;
   numbers: number;
   creatorUserId: number | null;
-  creationTime: Generated<Timestamp>;
+  creationTime: Timestamp;
   lastModificationTime: NullableTs;
 }
 /** 0 pending, 1 approved, 2 rejected, 3 removed; source 1 applied, 2 added, 3 assigned (rotation batch) */
@@ -589,7 +589,7 @@ export interface TrainClassStudentTable {
   auditorUserId: number | null;
   auditTime: NullableTs;
   addedByUserId: number | null;
-  creationTime: Generated<Timestamp>;
+  creationTime: Timestamp;
 }
 export interface TrainClassSigninTable { courseId: number; userId: number; trainClassId: number; signTime: Timestamp; signedByUserId: number | null }
 export interface TrainClassMindTable {
@@ -607,7 +607,7 @@ export interface TrainClassMindTable {
   commenterName: string | null;
   commentTime: NullableTs;
   isPublic: Generated<boolean>;
-  creationTime: Generated<Timestamp>;
+  creationTime: Timestamp;
   lastModificationTime: NullableTs;
   isDeleted: Generated<boolean>;
 }
@@ -622,7 +622,7 @@ export interface CenTrainTable {
   organId: number;
   organPath: string;
   creatorUserId: number | null;
-  creationTime: Generated<Timestamp>;
+  creationTime: Timestamp;
   lastModificationTime: NullableTs;
   isDeleted: Generated<boolean>;
 }
