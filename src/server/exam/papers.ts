@@ -44,7 +44,7 @@ export async function paperTotals(db: Database, list: (PaperRow & { paperType: n
   return out;
 }
 
-/** The members a paper is assigned to: its organisations' subtrees, plus those added, minus those taken off. */
+/** The members a paper is assigned to: its organisations' subtrees, plus those added and its class's approved students, minus those taken off. */
 export async function assignedMembers(db: Database, paperId: number) {
   const organs = await db.selectFrom('examPaperOrgans').select('organPath').where('paperId', '=', paperId).execute();
   return db
@@ -57,6 +57,16 @@ export async function assignedMembers(db: Database, paperId: number) {
       eb.or([
         ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
         eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
+        // a class's paper: its approved students (issue 14)
+        eb.exists(
+          eb
+            .selectFrom('trainClassStudents as s')
+            .innerJoin('examPapers as cp', 'cp.trainClassId', 's.trainClassId')
+            .select('s.userId')
+            .whereRef('s.userId', '=', 'm.userId')
+            .where('cp.id', '=', paperId)
+            .where('s.status', '=', 1),
+        ),
       ]),
     )
     .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))));
@@ -69,12 +79,13 @@ export const assignedCount = async (db: Database, paperId: number) =>
 export const partyMemberOf = (db: Database, userId: number) =>
   db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
 
-/** Papers (alias `p`) assigned to a member: by an organisation at or above his, or by name, and not taken off. */
+/** Papers (alias `p`) assigned to a member: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
 export const assignedTo = (m: { userId: number | null; organPath: string }) => (eb: any) =>
   eb.and([
     eb.or([
       eb.exists(eb.selectFrom('examPaperOrgans as po').select('po.paperId').whereRef('po.paperId', '=', 'p.id').where('po.organPath', 'in', pathChain(m.organPath))),
       eb.exists(eb.selectFrom('examPaperUsers as pu').select('pu.paperId').whereRef('pu.paperId', '=', 'p.id').where('pu.userId', '=', m.userId).where('pu.excluded', '=', false)),
+      eb.exists(eb.selectFrom('trainClassStudents as ts').select('ts.userId').whereRef('ts.trainClassId', '=', 'p.trainClassId').where('ts.userId', '=', m.userId).where('ts.status', '=', 1)),
     ]),
     eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
   ]);

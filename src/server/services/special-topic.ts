@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
-import { action, type ActionDef, type Call } from '../http/actions';
-import { badRequest, invalid, notFound } from '../http/errors';
+import { action, hasPermission, type ActionDef, type Call } from '../http/actions';
+import { badRequest, forbidden, invalid, notFound } from '../http/errors';
+import { MSG } from '../../contract/messages';
+import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from '../train/classes';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
 import { actingOrgan, pathChain, RICH_TEXT } from '../records/store';
@@ -93,6 +95,20 @@ async function managedTopic(call: Call<unknown>, id: number): Promise<TopicRow> 
   if (!row || !isInSubtree(row.organPath, actingOrgan(call.user).path)) throw notFound(SPECIAL_MSG.notFound);
   return row;
 }
+
+/**
+ * A topic or a 培训班 by id in the caller's subtree, for the exam actions both kinds share (issue
+ * 14): each kind needs its own menu's permission — a class organiser without 专题学习 still attaches
+ * papers to his class.
+ */
+async function managedTopicOrClass(call: Call<unknown>, id: number, need: 'read' | 'update') {
+  const row = await call.ctx.db.selectFrom('trainClasses').select(['id', 'classType', 'organPath']).where('id', '=', id).where('isDeleted', '=', false).executeTakeFirst();
+  if (!row || !isInSubtree(row.organPath, actingOrgan(call.user).path)) throw notFound(row?.classType === CLASS_TYPE ? TRAIN_MSG.notFound : SPECIAL_MSG.notFound);
+  const permission = row.classType === SPECIAL_TYPE ? SPECIAL_PERMISSION[need] : TRAIN_PERMISSION[need];
+  if (!hasPermission(call.user, permission)) throw forbidden(`${MSG.forbidden}（${permission}）`);
+  return row;
+}
+const EITHER = (need: 'read' | 'update') => ({ permission: [SPECIAL_PERMISSION[need], TRAIN_PERMISSION[need]] });
 
 /** Where a member reads topics from: his own organisation's chain upward (an administrator's member record, else his role's). */
 const memberChain = (user: CurrentUser) => pathChain(user.memberOrganPath ?? user.organPath ?? '/');
@@ -378,8 +394,8 @@ export const specialTopicActions: Record<string, ActionDef> = {
 
   GetSpecialExamOptions: action<Record<string, never>>({
     method: 'GET',
-    summary: '可关联到专题的试卷（扩展）：本组织及下级组织尚未关联专题的试卷',
-    access: { permission: SPECIAL_PERMISSION.read },
+    summary: '可关联到专题或培训班的试卷（扩展）：本组织及下级组织尚未关联的试卷',
+    access: EITHER('read'),
     returns: '{id, name}[]',
     input: objectInput({}),
     async handler(call) {
@@ -397,8 +413,8 @@ export const specialTopicActions: Record<string, ActionDef> = {
 
   AddBatchTrainClassExam: action<{ id: number; paperIds: number[] }>({
     method: 'POST',
-    summary: '为专题关联考试（本组织及下级组织的试卷）',
-    access: { permission: SPECIAL_PERMISSION.update },
+    summary: '为专题或培训班关联考试（本组织及下级组织的试卷）；培训班的试卷由其学员参加',
+    access: EITHER('update'),
     returns: '{id, count}',
     repeatSubmit: false,
     input: objectInput(
@@ -410,7 +426,7 @@ export const specialTopicActions: Record<string, ActionDef> = {
     ),
     async handler(call) {
       const { ctx, input } = call;
-      await managedTopic(call, input.id);
+      await managedTopicOrClass(call, input.id, 'update');
       const ids = [...new Set(input.paperIds)];
       const papers = await ctx.db.selectFrom('examPapers').select(['id', 'paperName', 'organPath', 'trainClassId']).where('id', 'in', ids).where('isDeleted', '=', false).execute();
       const scope = actingOrgan(call.user).path;
@@ -424,13 +440,13 @@ export const specialTopicActions: Record<string, ActionDef> = {
 
   DeleteTrainClassExam: action<{ id: number; paperId: number }>({
     method: 'DELETE',
-    summary: '取消专题关联的考试（试卷保留）',
-    access: { permission: SPECIAL_PERMISSION.update },
+    summary: '取消专题或培训班关联的考试（试卷保留）',
+    access: EITHER('update'),
     returns: 'null',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '专题' }, paperId: { type: 'integer', minimum: 1, title: '试卷' } }, ['id', 'paperId']),
     async handler(call) {
       const { ctx, input } = call;
-      await managedTopic(call, input.id);
+      await managedTopicOrClass(call, input.id, 'update');
       const hit = await ctx.db.updateTable('examPapers').set({ trainClassId: null, lastModificationTime: new Date() }).where('id', '=', input.paperId).where('trainClassId', '=', input.id).returning('id').executeTakeFirst();
       if (!hit) throw notFound(SPECIAL_MSG.paperNotFound);
       return null;
@@ -439,13 +455,13 @@ export const specialTopicActions: Record<string, ActionDef> = {
 
   ExamStatisticsPageList: action<PagingInput & { id: number }>({
     method: 'POST',
-    summary: '专题考试统计：每份试卷的应考、参考、通过人数，通过率与平均分',
-    access: { permission: SPECIAL_PERMISSION.read },
+    summary: '专题或培训班的考试统计：每份试卷的应考、参考、通过人数，通过率与平均分',
+    access: EITHER('read'),
     returns: '{totalCount, items: {id, paperId, paperName, beginTitme, endTime, passScore, testCount, status, statusText, assignedCount, joinedCount, passedCount, passRate, avgScore}[]}',
     input: pagedInput({ id: { type: 'integer', minimum: 1, title: '专题' } }, ['id']),
     async handler(call) {
       const { ctx, input } = call;
-      await managedTopic(call, input.id);
+      await managedTopicOrClass(call, input.id, 'read');
       const q = ctx.db.selectFrom('examPapers as p').select(['p.id', 'p.paperName', 'p.beginTime', 'p.endTime', 'p.passScore', 'p.testCount']).where('p.trainClassId', '=', input.id).where('p.isDeleted', '=', false);
       const page = await pageQuery(q, input, (x) => x.orderBy('p.id', 'desc'));
       const now = ctx.now();
@@ -681,13 +697,15 @@ export const specialTopicActions: Record<string, ActionDef> = {
 
   UserExamPageList: action<PagingInput & { id: number }>({
     method: 'POST',
-    summary: '本人在专题中的考试：分配给本人的试卷，最高分、已考次数、是否通过与考试入口',
+    summary: '本人在专题或培训班（须为学员）中的考试：分配给本人的试卷，最高分、已考次数、是否通过与考试入口',
     access: 'self',
     returns: '{totalCount, items: {id, paperId, paperName, beginTitme, endTime, testTime, testCount, passScore, status, statusText, attempts, bestScore, passed, examUrl}[]}',
     input: pagedInput({ id: { type: 'integer', minimum: 1, title: '专题' } }, ['id']),
     async handler(call) {
       const { ctx, input, user } = call;
-      await visibleTopic(call, input.id);
+      const kind = await ctx.db.selectFrom('trainClasses').select('classType').where('id', '=', input.id).executeTakeFirst();
+      if (kind?.classType === CLASS_TYPE) await studentClass(call, input.id);
+      else await visibleTopic(call, input.id);
       const member = await partyMemberOf(ctx.db, user.userId);
       if (!member) return { totalCount: 0, items: [] };
       // the papers of the topic assigned to him (as 我的考试 finds them)

@@ -15,6 +15,7 @@ import {
   CLASS_STATE_LABEL, STUDENT_STATUS, STUDENT_STATUS_LABEL, TRAIN_MSG, TRAIN_PERMISSION,
   classState, classes, managedClass, memberOrganId, memberPath, studentRow, type ClassRow,
 } from '../train/classes';
+import { freeFor } from '../train/places';
 import { ENROL_MSG, HOLDS_PLACE, inScope, lockClass, readPlaces, requireAllocation, requirePlaces, rootUse, scopeHolds } from '../train/enrol';
 
 /**
@@ -195,7 +196,8 @@ async function memberItems(call: Call<unknown>, rows: ClassRow[]) {
   for (const r of rows) {
     const st = mine.find((m) => m.trainClassId === r.id)?.status ?? null;
     const item = classItem(r, now);
-    const canApply = item.state === 2 && (st === null || st === STUDENT_STATUS.rejected) && (await inScope(db, r.id, path));
+    const canApply =
+      item.state === 2 && (st === null || st === STUDENT_STATUS.rejected) && (await inScope(db, r.id, path)) && freeFor(path, await readPlaces(db, r.id, r.trainNumbers)) >= 1;
     out.push({ ...item, trainNumbers: r.trainNumbers, studentCount: counts.get(r.id)!.studentCount, studentStatus: st, studentStatusText: st === null ? null : STUDENT_STATUS_LABEL[st], canApply });
   }
   return out;
@@ -591,6 +593,8 @@ export const classCoreActions: Record<string, ActionDef> = {
     summary: '报名培训班（党员）：报名时间内、培训范围内；占用名额（所在组织分到的名额或班级剩余名额），需审核的待审核',
     access: 'self',
     returns: '{id, status}',
+    // a second click is answered by the lock and 您已报名 — clearer than the generic repeat guard
+    repeatSubmit: false,
     input: objectInput({ classId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' } }, ['classId']),
     async handler(call) {
       const { ctx, input, user } = call;
