@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Value, fieldSchema, resolveColumn } from './fields';
 import { HistoryTimeline } from './timeline';
 import { invoke } from './calls';
-import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, navigateTarget, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { allHold, resolveParams } from './refs';
 import type { ColumnDef, DetailDef, DetailSection, EntityDef, FieldSchema, ScreenDef, UiConfig } from './types';
 
@@ -144,6 +144,8 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
     {
       deleteCall: screen.calls?.delete,
       entity,
+      // another child route of the menu (培训班's 编辑 and 分配名额 from its detail)
+      navigate: (a, r) => navigate(navigateTarget(basePath, a, { session, query, record: r })),
       changed: (a) => (a.back || a.kind === 'delete' ? back() : setVersion((v) => v + 1)),
     },
     { session, query },
