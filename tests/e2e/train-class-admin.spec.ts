@@ -106,6 +106,10 @@ test('培训班: the organiser creates a class, allocates places to two district
   await expect(detail).toContainText(name);
   await expect(detail).toContainText(CITY);
   await expect(page.locator('[data-screen="trainClass/students"]')).toContainText('暂无学员');
+  // 编辑 on the detail opens the form filled with the class
+  await page.locator('.dj-screen').getByRole('button', { name: /^编\s*辑$/ }).first().click();
+  await expect(page).toHaveURL(/\/trainClass\/updateTrainClass\?id=\d+/);
+  await expect(s.field('培训班名称').locator('input')).toHaveValue(name);
   await page.getByRole('button', { name: '返回列表' }).click();
 
   // 分配名额: 温江区 30 and 郫都区 40 of the 100
@@ -179,5 +183,62 @@ test('培训班: the organiser adds two courses on the class’s detail', async 
   }
   await expect(courses.locator('.ant-table-row')).toHaveCount(2);
   await expect(courses.locator('.ant-table-row').first()).toContainText('线下');
+  expect(errors).toEqual([]);
+});
+
+test('培训班: the organiser audits an application, adds a member through the picker and removes him', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const errors = trackErrors(page);
+  const token = await apiToken(request, 'admin', true);
+  const name = `入党积极分子培训班${stamp()}`;
+  const made = await request.post('/api/services/app/TrainClassService/Create', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { className: name, applyStartTime: `${day(-1)} 00:00`, applyEndTime: `${day(3)} 18:00`, startTime: `${day(4)} 09:00`, endTime: `${day(6)} 17:00`, trainNumbers: 0, needAudit: true, status: 1, scopeList: [] },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const id = (await made.json()).result.id as number;
+  // 李明 (the demo member) applies
+  const member = await apiToken(request, 'member');
+  const applied = await request.post('/api/services/app/TrainClassService/Apply', { headers: { Authorization: `Bearer ${member}` }, data: { classId: id } });
+  expect(applied.ok(), await applied.text()).toBeTruthy();
+
+  await signInAdmin(page, 'admin', PROVINCE);
+  const s = new Screen(page);
+  await s.open(`/education/trainClass/info?id=${id}`);
+  const students = page.locator('[data-screen="trainClass/students"]');
+  const applicant = students.locator('.ant-table-row', { hasText: '李明' });
+  await expect(applicant).toContainText('待审核');
+  await expect(applicant).toContainText('自主报名');
+
+  // 审核 → 不通过 needs the reason
+  await applicant.getByRole('button', { name: /^审\s*核$/ }).click();
+  const audit = page.locator('.ant-modal:visible', { hasText: '审核结果' });
+  await audit.getByText('不通过', { exact: true }).click();
+  await audit.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(audit).toContainText('请输入不通过的原因');
+  await audit.locator('textarea').fill('本期名额优先安排村（社区）书记');
+  await audit.getByRole('button', { name: /提\s*交/ }).click();
+  await s.toast('操作成功');
+  await expect(applicant).toContainText('未通过');
+  await expect(applicant).toContainText('本期名额优先安排村（社区）书记');
+  await expect(applicant.getByRole('button', { name: /^审\s*核$/ })).toHaveCount(0);
+
+  // 添加学员: 何林 through the member picker
+  await students.getByRole('button', { name: '添加学员' }).click();
+  const picker = page.locator('.ant-modal:visible', { hasText: '已选' });
+  await picker.getByPlaceholder('请输入姓名').fill('何林');
+  await picker.getByRole('button', { name: /查\s*询/ }).click();
+  await picker.locator('.ant-table-row', { hasText: '何林' }).first().locator('input[type=checkbox]').check();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await s.toast('添加成功');
+  const added = students.locator('.ant-table-row', { hasText: '何林' });
+  await expect(added).toContainText('已通过');
+  await expect(added).toContainText('管理员添加');
+
+  // 移出
+  await added.getByRole('button', { name: /^移\s*出$/ }).click();
+  await s.confirm('确认将该学员移出培训班？');
+  await s.toast('操作成功');
+  await expect(added).not.toContainText('已通过');
   expect(errors).toEqual([]);
 });
