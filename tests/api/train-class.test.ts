@@ -9,6 +9,7 @@ import { ENROL_MSG } from '../../src/server/train/enrol';
 import { CLASS_MSG } from '../../src/server/services/train-class-core';
 import { overruns, type Places } from '../../src/server/train/places';
 import { readPlaces } from '../../src/server/train/enrol';
+import { DEMO_CLASS_NAME, DEMO_OPEN_CLASS_NAME } from '../../src/server/db/seed/demo-training';
 
 let app: TestApp;
 let province: string;
@@ -50,6 +51,19 @@ beforeAll(async () => {
   fenghuang = { id: m.organId, organPath: m.organPath };
 });
 afterAll(async () => app?.close());
+
+describe('demo', () => {
+  it('the demo member studies in the running class and may apply to the open one', async () => {
+    const mine = ok(await call(member, 'GET', T('MyClassPageList'))).items;
+    expect(mine.find((c: any) => c.className === DEMO_CLASS_NAME)).toMatchObject({ studentStatus: 1, state: 4, statusText: '进行中' });
+    const open = ok(await call(member, 'GET', T('ClassMineList'), { name: DEMO_OPEN_CLASS_NAME })).items;
+    expect(open).toEqual([expect.objectContaining({ canApply: true, statusText: '报名中', studentStatus: null })]);
+    const running = mine.find((c: any) => c.className === DEMO_CLASS_NAME);
+    const got = ok(await call(district, 'GET', T('Get'), { id: running.id }));
+    expect(got).toMatchObject({ pendingCount: 1, allocatedCount: 20, courseCount: 2 });
+    expect(got.studentCount).toBeGreaterThan(2);
+  });
+});
 
 describe('access', () => {
   it('401 without a token, 403 without 培训班, member calls for any signed-in user', async () => {

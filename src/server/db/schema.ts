@@ -662,7 +662,7 @@ export interface TrainClassNoteTable {
   title: string;
   /** sanitised rich text */
   content: string;
-  creationTime: Generated<Timestamp>;
+  creationTime: Timestamp;
   lastModificationTime: NullableTs;
   /** 0: on the class as a whole */
   courseId: Generated<number>;

@@ -15,6 +15,8 @@ export interface DemoAccount {
 }
 
 export const WENJIANG_BRANCH = '柳城街道凤凰社区党支部';
+/** the demo district of the demo branch (districtadmin's) */
+export const WENJIANG_DISTRICT = '中共成都市温江区委员会';
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {

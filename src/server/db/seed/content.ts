@@ -1,3 +1,4 @@
+import { WENJIANG_DISTRICT as WENJIANG } from './accounts';
 import type { OrgSeed } from './organisations';
 import { insertChunked, json, type Db } from './util';
 
@@ -10,7 +11,6 @@ type Item = { entity: string; organ: string; owner?: string; data: Record<string
 
 const PROVINCE = '中共四川省委员会';
 const CITY = '中共成都市委员会';
-const WENJIANG = '中共成都市温江区委员会';
 const LIUCHENG = '中共温江区柳城街道工作委员会';
 const PIDU = '中共成都市郫都区委员会';
 const BRANCH = '柳城街道凤凰社区党支部';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_PLATFORM_TZ, calendarDay } from '../../../contract/platform-time';
-import { DEMO_ACCOUNTS, WENJIANG_BRANCH } from './accounts';
+import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT as WENJIANG } from './accounts';
 import type { MemberSeed } from './members';
 import type { OrgSeed } from './organisations';
 import { insertChunked, type Db } from './util';
@@ -13,7 +13,6 @@ import { insertChunked, type Db } from './util';
  * the member pages have something to show. The named accounts get none (the API tests start
  * `member` with no application). Deterministic: fixed picks in id order, times relative to `now`.
  */
-const WENJIANG = '中共成都市温江区委员会';
 
 interface Step {
   transition: 'submit' | 'branchAudit' | 'upperAudit' | 'withdraw';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_PLATFORM_TZ, calendarDay } from '../../../contract/platform-time';
-import { DEMO_ACCOUNTS, WENJIANG_BRANCH } from './accounts';
+import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT as WENJIANG } from './accounts';
 import type { MemberSeed } from './members';
 import type { OrgSeed } from './organisations';
 import { insertChunked, type Db } from './util';
@@ -12,7 +12,6 @@ import { insertChunked, type Db } from './util';
  * waiting for approval — plain rows with the history each step would have written. The named
  * accounts and the first members of each branch get none (the tests file their own).
  */
-const WENJIANG = '中共成都市温江区委员会';
 const PIDU = '中共成都市郫都区委员会';
 const DAY = 86_400_000;
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../security/passwords';
 import type { SeedReport } from './index';
 import { CODE_TABLES, seedBaseCodes } from './base-codes';
-import { DEMO_ACCOUNTS, WENJIANG_BRANCH } from './accounts';
+import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT } from './accounts';
 import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from './extras';
 import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members';
 import { seedMessages } from './messages';
@@ -16,6 +16,7 @@ import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedExamBank, seedExamPapers } from './demo-exam';
 import { seedSpecialTopic } from './demo-special';
+import { seedTraining } from './demo-training';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -144,6 +145,14 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     const demoBranch = orgs.find((o) => o.organName === WENJIANG_BRANCH);
     const specialId = await seedSpecialTopic(trx, orgs[0], userIdByName.get('admin') ?? null);
     if (demoBranch) await seedExamPapers(trx, { bankId, province: orgs[0], branch: demoBranch, creatorUserId: userIdByName.get('admin') ?? null, now: ctx.now(), specialId });
+    const wenjiang = orgs.find((o) => o.organName === WENJIANG_DISTRICT);
+    if (wenjiang && demoBranch) {
+      // the demo member first, then the branch's other members with accounts
+      const branchMembers = members.flatMap((m, i) => (m.org.id === demoBranch.id && userIds[i] ? [{ userId: userIds[i], name: m.name }] : []));
+      const memberId = userIdByName.get('member');
+      const students = [...branchMembers.filter((m) => m.userId === memberId), ...branchMembers.filter((m) => m.userId !== memberId)];
+      await seedTraining(trx, { district: wenjiang, branch: demoBranch, students, organiserUserId: userIdByName.get('districtadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
+    }
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
