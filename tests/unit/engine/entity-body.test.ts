@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyValue, formValue, pickBody, toBody } from '../../../src/client/engine/entity-body';
-import { pathValue } from '../../../src/client/engine/fields';
+import { getPath, resolveValue } from '../../../src/client/engine/refs';
 import type { EntityDef, FieldSchema } from '../../../src/client/engine/types';
 
 const scope: FieldSchema = { title: '培训范围', type: ['array', 'null'], items: { type: 'integer' }, 'x-component': 'OrganTreeSelect', 'x-component-props': { valueKey: 'organId' } };
@@ -30,11 +30,14 @@ describe('entity body: id lists', () => {
   });
 });
 
-describe('column paths', () => {
-  it('read through arrays item by item', () => {
+describe('paths (columns and references)', () => {
+  it('read through arrays item by item, or at an index', () => {
     const r = { scopeList: [{ organName: '温江区' }, { organName: '郫都区' }], organ: { name: '省委' } };
-    expect(pathValue(r, 'scopeList.organName')).toEqual(['温江区', '郫都区']);
-    expect(pathValue(r, 'organ.name')).toBe('省委');
-    expect(pathValue(r, 'missing.name')).toBeUndefined();
+    expect(getPath(r, 'scopeList.organName')).toEqual(['温江区', '郫都区']);
+    expect(getPath(r, 'scopeList.1.organName')).toBe('郫都区');
+    expect(getPath(r, 'organ.name')).toBe('省委');
+    expect(getPath(r, 'missing.name')).toBeUndefined();
+    // a prompt's first value from its load answer: the ids of a course's resources
+    expect(resolveValue('$loaded.items.id', { loaded: { items: [{ id: 4, name: '微党课' }, { id: 9 }] } })).toEqual([4, 9]);
   });
 });
