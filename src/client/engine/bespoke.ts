@@ -20,7 +20,6 @@ export const PENDING: Record<string, string> = {
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
   'special/createExam': '专题考试的组卷（试卷在“考试管理”中新建、组卷和分配，再在专题详情的“考试”中关联）',
   'special/updateExam': '专题考试的修改（试卷在“考试管理”中修改，专题详情的“考试”中可取消关联）',
-  mindReport: TRAIN,
   epidemic: '疫情防控（尚未立项）',
   // the contract hangs the question editor's routes under 考试管理; questions are made and changed in 试题管理
   'exam/questions/create': '试题的新建在“试题管理”中进行',

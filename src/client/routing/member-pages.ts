@@ -13,6 +13,7 @@ import { organSwitchRoutes } from '../member/organ-switch';
 import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
 import { subjectRoutes } from '../member/subject';
+import { mindRoutes } from '../member/mind';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -84,6 +85,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...organSwitchRoutes,
   ...flowRoutes,
   ...noticeRoutes,
+  ...mindRoutes,
 };
 
 export const MEMBER_TABS = [
