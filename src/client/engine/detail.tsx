@@ -1,10 +1,10 @@
 /** Detail: the record read-only in sections (read-pretty widgets), and the detail screen of a route. */
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Space, Spin, Table } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Descriptions, Empty, Space, Spin, Table } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Value, fieldSchema, resolveColumn } from './fields';
 import { HistoryTimeline } from './timeline';
+import { BackBar } from './back-bar';
 import { invoke } from './calls';
 import { ActionBar, navigateTarget, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { allHold, resolveParams } from './refs';
@@ -89,20 +89,6 @@ export function DetailView({ detail, entity, record }: { detail?: DetailDef; ent
           </Descriptions>
         );
       })}
-    </div>
-  );
-}
-
-export function BackBar({ basePath, title }: { basePath: string; title: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const num = new URLSearchParams(location.search).get('num');
-  return (
-    <div className="dj-back-bar" data-testid="back-bar">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(`${basePath}${num ? `?num=${encodeURIComponent(num)}` : ''}`)}>
-        返回列表
-      </Button>
-      <span className="dj-back-bar__title">{title}</span>
     </div>
   );
 }
@@ -205,3 +191,5 @@ export function ContextDetail({ screen, config, context }: { screen: ScreenDef; 
 export function Toolbar({ children }: { children: React.ReactNode }) {
   return <Space>{children}</Space>;
 }
+
+export { BackBar };

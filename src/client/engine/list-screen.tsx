@@ -29,6 +29,7 @@ import { BulkButtons, selectAllTitle, useBulkRunner } from './bulk';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 import { ListTable } from './list-table';
+import { BackBar } from './back-bar';
 
 // what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
@@ -303,8 +304,11 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     reload();
   };
 
+  // a list of its own on a child route of the menu (培训班's 分配名额, ?id=): the way back to the menu's list
+  const childRoute = !embedded && screen.tag.includes('/') && location.pathname.replace(/\/+$/, '').toLowerCase() !== basePath.toLowerCase();
   return (
     <div className="dj-screen dj-list" data-screen={screen.tag}>
+      {childRoute ? <BackBar basePath={basePath} title={screen.title} /> : null}
       {tabs.length ? (
         <Suspense fallback={<div className="dj-tabs-placeholder" />}>
           <Tabs

@@ -21,6 +21,8 @@ vi.mock('../../../src/client/api/request', async () => {
   const call = (method: string) => async (url: string, payload: any) => {
     calls.push({ method, url, payload });
     if (url.endsWith('/TrainClassService/Get')) return klass;
+    if (url.endsWith('/TrainClassService/AllocedPageList'))
+      return { totalCount: 1, items: [{ id: 8, organId: 3, organName: '中共成都市温江区委员会', numbers: 30, usedCount: 2, subAllocated: 0 }], trainNumbers: 100, allocatedTotal: 30 };
     return { totalCount: 0, items: [] };
   };
   return { ApiError, api: { get: call('GET'), post: call('POST'), put: call('PUT'), delete: call('DELETE') } };
@@ -28,6 +30,7 @@ vi.mock('../../../src/client/api/request', async () => {
 
 import { resetState, setState } from '../../../src/client/state/store';
 import { DetailScreen } from '../../../src/client/engine/detail';
+import { ListScreen } from '../../../src/client/engine/list-screen';
 import { pickBody } from '../../../src/client/engine/entity-body';
 import { screenFor } from '../../../src/client/engine/resolve';
 import type { EntityDef, ScreenDef, UiConfig } from '../../../src/client/engine/types';
@@ -83,5 +86,33 @@ describe('培训班 screens', () => {
     expect(calls.find((c) => c.url.endsWith('/TrainClassService/Get'))?.payload).toMatchObject({ id: '2' });
     fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/education/trainClass/updateTrainClass?id=2'));
+  });
+
+  it('分配名额 is a list on a child route: the class’s places above it, and the way back to the list', async () => {
+    render(
+      <MemoryRouter initialEntries={['/education/trainClass/distributive?id=2']}>
+        <App>
+          <ListScreen screen={screens['trainClass/distributive']} config={config} basePath="/education/trainClass" />
+          <Where />
+        </App>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('中共成都市温江区委员会')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('list-summary').querySelector('[data-summary=allocatedTotal]')?.textContent).toBe('30'));
+    expect(calls.filter((c) => c.url.endsWith('/AllocedPageList')).every((c) => c.payload.trainClassId === '2')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /返回列表/ }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/education/trainClass'));
+  });
+
+  it('the menu’s own list has no way back', async () => {
+    render(
+      <MemoryRouter initialEntries={['/education/trainClass']}>
+        <App>
+          <ListScreen screen={screens.trainClass} config={config} basePath="/education/trainClass" />
+        </App>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('暂无培训班')).toBeTruthy();
+    expect(screen.queryByTestId('back-bar')).toBeNull();
   });
 });
