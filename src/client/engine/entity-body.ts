@@ -22,12 +22,12 @@ export function formValue(fs: FieldSchema | undefined, v: unknown): unknown {
 
 /**
  * A form value as the body sends it: an id list edited by a widget answering the ids joined by
- * commas (OrganTreeSelect: "3,5") is sent as the array ([3, 5]; numbers when the items are), an
- * emptied one as [].
+ * commas (OrganTreeSelect: "3,5") is sent as the array ([3, 5]; numbers when the items are); any
+ * other value (an array, null when cleared) as it is.
  */
 export function bodyValue(fs: FieldSchema | undefined, v: unknown): unknown {
-  if (!isIdList(fs) || (typeof v !== 'string' && v !== null)) return v;
-  const parts = (v ?? '').split(/[,，\s]+/).filter(Boolean);
+  if (!isIdList(fs) || typeof v !== 'string') return v;
+  const parts = v.split(/[,，\s]+/).filter(Boolean);
   return typeOf(fs!.items?.type) === 'string' ? parts : parts.map(Number).filter((n) => Number.isFinite(n));
 }
 

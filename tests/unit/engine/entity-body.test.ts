@@ -20,9 +20,10 @@ describe('entity body: id lists', () => {
     expect(pickBody(entity, { id: 9, className: '班', scopeList: [{ organId: 3, organName: '温江区' }] })).toEqual({ className: '班', scopeList: [3] });
   });
 
-  it('ids joined by commas are sent as the array (numbers when the items are), emptied as []', () => {
+  it('ids joined by commas are sent as the array (numbers when the items are); null stays null', () => {
     expect(bodyValue(scope, '3,5')).toEqual([3, 5]);
-    expect(bodyValue(scope, null)).toEqual([]);
+    expect(bodyValue(scope, '')).toEqual([]);
+    expect(bodyValue(scope, null)).toBeNull();
     expect(bodyValue(scope, [3])).toEqual([3]);
     expect(bodyValue(entity.schema.properties.tags, 'a, b')).toEqual(['a', 'b']);
     expect(bodyValue({ title: 'x', type: 'string' }, '3,5')).toBe('3,5');
