@@ -56,6 +56,8 @@ beforeAll(async () => {
   classmate = await app.login('branchadmin');
   outsider = await app.login('district2admin');
   memberUserId = await userId('member');
+  // the demo's minds (demo-training.ts) aside, the lists hold exactly this file's
+  await app.db.deleteFrom('trainClassMinds').execute();
   classA = await insertClass('温江区青年党员培训班', '中共成都市温江区委员会');
   classB = await insertClass('全省党务干部培训班', '中共四川省委员会');
   await addStudent(classA, 'member', 1);

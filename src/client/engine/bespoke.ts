@@ -16,7 +16,6 @@ const PRACTICE = '管理与实践服务（尚未立项：services.md 所列党�
 const BIG_SCREEN = '大屏信息服务（尚未立项）';
 
 export const PENDING: Record<string, string> = {
-  centralTraining: TRAIN,
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
   'special/createExam': '专题考试的组卷（试卷在“考试管理”中新建、组卷和分配，再在专题详情的“考试”中关联）',
   'special/updateExam': '专题考试的修改（试卷在“考试管理”中修改，专题详情的“考试”中可取消关联）',

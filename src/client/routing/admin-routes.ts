@@ -16,6 +16,8 @@ export const PERMISSION_CHILD_ROUTES: Record<string, string[]> = {
   'Pages.BaseLibrary': ['all', 'examine', 'info'],
   'Pages.ExamLibaryService': ['library/info', 'exam/list', 'exam/create', 'exam/update', 'exam/info', 'questions/create', 'questions/update'],
   'Pages.TrainClass': ['createTrainClass', 'updateTrainClass', 'distributive', 'info'],
+  // info: 集中轮训's detail with its batches (issue 14), beyond the contract's routes
+  'Pages.CentralTraining': ['info'],
   'Pages.Live': ['calendar', 'info'],
   'Pages.Special': ['createCourse', 'updateCourse', 'createExam', 'updateExam', 'info'],
   'Pages.MindReprt': ['info'],

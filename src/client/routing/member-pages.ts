@@ -14,6 +14,7 @@ import { flowRoutes } from '../member/flow';
 import { noticeRoutes } from '../member/notice';
 import { subjectRoutes } from '../member/subject';
 import { mindRoutes } from '../member/mind';
+import { rotationRoutes } from '../member/rotation';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -81,6 +82,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...studyRoutes,
   ...examRoutes,
   ...subjectRoutes,
+  ...rotationRoutes,
   ...difficultyRoutes,
   ...organSwitchRoutes,
   ...flowRoutes,

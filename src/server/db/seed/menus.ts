@@ -44,7 +44,7 @@ export const ADMIN_MENUS: MenuDef[] = [
   {
     displayName: '教育', url: '/education', icon: 'ReadOutlined', tags: 'education', permissionName: 'Pages.Education',
     children: [
-      page('集中轮训', '/centralTraining', 'centralTraining', 'Pages.CentralTraining', 'TeamOutlined'),
+      page('集中轮训', '/centralTraining', 'centralTraining', 'Pages.CentralTraining', 'TeamOutlined', crud('Pages.CentralTraining')),
       page('疫情防控', '/epidemic', 'epidemic', 'Pages.epidemic', 'SafetyOutlined'),
       page('考试管理', '/exam', 'exam', 'Pages.ExamLibaryService', 'FormOutlined', crud('Pages.ExamLibaryService')),
       page('题库管理', '/examLibrary', 'examLibrary', 'Pages.ExamLibaryService.Library', 'DatabaseOutlined'),
