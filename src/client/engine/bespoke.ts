@@ -10,7 +10,6 @@
  */
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
-const TRAIN = '培训服务（尚未立项：培训班、集中轮训、专题与学员心得）';
 const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
 const PRACTICE = '管理与实践服务（尚未立项：services.md 所列党费、发展党员、困难帮扶、流动党员、组织生活、关系转接、村官、志愿服务、示范岗责任区等）';
 const BIG_SCREEN = '大屏信息服务（尚未立项）';
