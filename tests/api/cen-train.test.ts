@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { ASSIGNED_SOURCE, CEN_MSG } from '../../src/server/services/cen-train';
+import { CEN_MSG } from '../../src/server/services/cen-train';
+import { ASSIGNED_SOURCE } from '../../src/server/train/rotation';
 import { subtreeRange } from '../../src/server/scope';
 
 let app: TestApp;
@@ -60,6 +61,14 @@ beforeAll(async () => {
   memberUserId = (await app.db.selectFrom('users').select('id').where('userName', '=', 'member').executeTakeFirstOrThrow()).id;
   const m = await app.db.selectFrom('partyMembers').select(['organId', 'organPath']).where('userId', '=', memberUserId).where('isDeleted', '=', false).executeTakeFirstOrThrow();
   fenghuang = { id: m.organId, path: m.organPath };
+  // the demo programme (demo-training.ts) aside: this file counts programmes and batches of its own
+  const demoBatches = (await app.db.selectFrom('trainClasses').select('id').where('cenTrainId', 'is not', null).execute()).map((b) => b.id);
+  if (demoBatches.length) {
+    await app.db.deleteFrom('trainClassStudents').where('trainClassId', 'in', demoBatches).execute();
+    await app.db.deleteFrom('trainClassScopes').where('trainClassId', 'in', demoBatches).execute();
+    await app.db.deleteFrom('trainClasses').where('id', 'in', demoBatches).execute();
+  }
+  await app.db.deleteFrom('cenTrains').execute();
   expect(fenghuang.path.startsWith(wenjiang.path) && fenghuang.path !== wenjiang.path).toBe(true);
 });
 afterAll(async () => app?.close());

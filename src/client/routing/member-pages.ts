@@ -15,6 +15,7 @@ import { noticeRoutes } from '../member/notice';
 import { subjectRoutes } from '../member/subject';
 import { mindRoutes } from '../member/mind';
 import { rotationRoutes } from '../member/rotation';
+import { trainRoutes } from '../member/train';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -88,6 +89,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...flowRoutes,
   ...noticeRoutes,
   ...mindRoutes,
+  ...trainRoutes,
 };
 
 export const MEMBER_TABS = [

@@ -8,6 +8,7 @@ import { platformInstant } from '../platform-day';
 import { actingOrgan, RICH_TEXT } from '../records/store';
 import { isInSubtree, subtreeRange } from '../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from '../train/classes';
+import { ASSIGNED_SOURCE, syncBatch } from '../train/rotation';
 import { containsPattern } from './query-helpers';
 
 /**
@@ -25,8 +26,6 @@ export const CEN_PERMISSION = {
   delete: 'Pages.CentralTraining.Delete',
 } as const;
 
-/** Student rows a programme assigns (train_class_students.source). */
-export const ASSIGNED_SOURCE = 3;
 
 export const CEN_MSG = {
   notFound: '集中轮训不存在或已删除',
@@ -215,39 +214,6 @@ async function toProgrammes(call: Call<unknown>, rows: ProgrammeRow[]) {
       });
     return { ...r, batchCount: mine.length, studentCount: mine.reduce((s, b) => s + b.studentCount, 0), batches: mine };
   });
-}
-
-/**
- * A batch's scope and assigned students as the programme now says: scope rows replaced; assigned
- * rows of members no longer under its organisations dropped (applied and added ones stay); every
- * member with an account under them assigned and approved, unless he already has a row.
- */
-async function syncBatch(trx: Database, classId: number, organs: Batch['organs'], byUserId: number) {
-  await trx.deleteFrom('trainClassScopes').where('trainClassId', '=', classId).execute();
-  await trx.insertInto('trainClassScopes').values(organs.map((o) => ({ trainClassId: classId, organId: o.id, organPath: o.organPath }))).execute();
-  await trx
-    .deleteFrom('trainClassStudents')
-    .where('trainClassId', '=', classId)
-    .where('source', '=', ASSIGNED_SOURCE)
-    .where((eb) => eb.not(eb.or(organs.map((o) => subtreeRange('organPath', o.organPath)))))
-    .execute();
-  await trx
-    .insertInto('trainClassStudents')
-    .columns(['trainClassId', 'userId', 'memberName', 'organId', 'organPath', 'status', 'source', 'addedByUserId'])
-    .expression(
-      trx
-        .selectFrom('partyMembers as m')
-        .select([
-          sql<number>`${classId}::int`.as('trainClassId'), 'm.userId', 'm.name', 'm.organId', 'm.organPath',
-          sql<number>`${STUDENT_STATUS.approved}::smallint`.as('status'), sql<number>`${ASSIGNED_SOURCE}::smallint`.as('source'), sql<number>`${byUserId}::int`.as('addedByUserId'),
-        ])
-        .where('m.isDeleted', '=', false)
-        .where('m.status', '=', 1)
-        .where('m.userId', 'is not', null)
-        .where((eb) => eb.or(organs.map((o) => subtreeRange('m.organPath', o.organPath)))),
-    )
-    .onConflict((oc) => oc.columns(['trainClassId', 'userId']).doNothing())
-    .execute();
 }
 
 /** The programme's batches written as the input says, in the caller's transaction. */

@@ -71,11 +71,11 @@ const courseProps = {
 type CourseInput = { id?: number | null; trainClassId: number; courseName: string; introduction?: string | null; sort?: number | null; resourceIds: number[] };
 
 /** A name of spaces only passes minLength: refuse it as missing, by field. */
-function requireText(value: string, member: string, message: string) {
+export function requireText(value: string, member: string, message: string) {
   if (!value.trim()) throw invalid([{ message, members: [member] }]);
 }
 
-const sanitise = (html: string | null | undefined) => {
+export const sanitise = (html: string | null | undefined) => {
   const clean = html ? sanitizeHtml(html, RICH_TEXT).trim() : '';
   return clean || null;
 };
@@ -90,7 +90,7 @@ const topics = (db: Database) =>
 type TopicRow = Awaited<ReturnType<ReturnType<typeof topics>['executeTakeFirstOrThrow']>>;
 
 /** A topic by id in the caller's managed subtree; beyond it, exactly as a missing one. */
-async function managedTopic(call: Call<unknown>, id: number): Promise<TopicRow> {
+export async function managedTopic(call: Call<unknown>, id: number): Promise<TopicRow> {
   const row = await topics(call.ctx.db).where('t.id', '=', id).executeTakeFirst();
   if (!row || !isInSubtree(row.organPath, actingOrgan(call.user).path)) throw notFound(SPECIAL_MSG.notFound);
   return row;
@@ -114,7 +114,7 @@ const EITHER = (need: 'read' | 'update') => ({ permission: [SPECIAL_PERMISSION[n
 const memberChain = (user: CurrentUser) => pathChain(user.memberOrganPath ?? user.organPath ?? '/');
 const visibleTopics = (call: Call<unknown>) => topics(call.ctx.db).where('t.isEnabled', '=', true).where('t.organPath', 'in', memberChain(call.user));
 
-async function visibleTopic(call: Call<unknown>, id: number): Promise<TopicRow> {
+export async function visibleTopic(call: Call<unknown>, id: number): Promise<TopicRow> {
   const row = await visibleTopics(call).where('t.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(SPECIAL_MSG.notFound);
   return row;
@@ -547,27 +547,6 @@ export const specialTopicActions: Record<string, ActionDef> = {
     },
   }),
 
-  StudentNotePageList: action<PagingInput & { id: number; name?: string }>({
-    method: 'GET',
-    summary: '专题的学习心得（管理）：专题所属组织下党员提交的心得',
-    access: { permission: SPECIAL_PERMISSION.read },
-    returns: '{totalCount, items: {id, trainClassId, userId, memberName, organName, title, content, creationTime, lastModificationTime}[]}',
-    input: pagedInput({ id: { type: 'integer', minimum: 1, title: '专题' }, name: { type: 'string', maxLength: 50, title: '姓名' } }, ['id']),
-    async handler(call) {
-      const { ctx, input } = call;
-      await managedTopic(call, input.id);
-      // the caller's subtree only: a province topic's notes from elsewhere stay with their own administrators
-      let q = ctx.db
-        .selectFrom('trainClassNotes as n')
-        .leftJoin('organizations as o', 'o.id', 'n.organId')
-        .select(['n.id', 'n.trainClassId', 'n.userId', 'n.memberName', 'o.organName', 'n.title', 'n.content', 'n.creationTime', 'n.lastModificationTime'])
-        .where('n.trainClassId', '=', input.id)
-        .where(subtreeRange('n.organPath', actingOrgan(call.user).path));
-      if (input.name?.trim()) q = q.where('n.memberName', 'like', containsPattern(input.name));
-      return pageQuery(q, input, (x) => x.orderBy('n.id', 'desc'));
-    },
-  }),
-
   // ---- members: any signed-in member, topics of his organisation and above
 
   GetTopSepcial: action<{ maxResultCount?: number }>({
@@ -645,55 +624,7 @@ export const specialTopicActions: Record<string, ActionDef> = {
     },
   }),
 
-  SubmitNote: action<{ trainClassId: number; title: string; content: string }>({
-    method: 'POST',
-    summary: '提交学习心得（党员，专题）：每名党员每个专题一篇，再次提交即修改；内容为富文本，服务端清洗',
-    access: 'self',
-    returns: '{id}',
-    repeatSubmit: false,
-    input: objectInput(
-      {
-        trainClassId: { type: 'integer', minimum: 1, title: '专题', 'x-required-message': '请选择专题' },
-        title: { type: 'string', minLength: 1, maxLength: 100, title: '心得标题', 'x-required-message': SPECIAL_MSG.noteTitle },
-        content: { type: 'string', minLength: 1, maxLength: 100000, title: '心得内容', 'x-required-message': SPECIAL_MSG.noteContent },
-      },
-      ['trainClassId', 'title', 'content'],
-    ),
-    async handler(call) {
-      const { ctx, input, user } = call;
-      const topic = await visibleTopic(call, input.trainClassId);
-      requireText(input.title, 'title', SPECIAL_MSG.noteTitle);
-      const content = sanitise(input.content);
-      // an editor's empty paragraph is no content
-      if (!content || !sanitizeHtml(content, { allowedTags: ['img'], allowedAttributes: {} }).trim()) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
-      const organPath = user.memberOrganPath ?? user.organPath ?? '/';
-      const row = await ctx.db
-        .insertInto('trainClassNotes')
-        .values({ trainClassId: topic.id, userId: user.userId, memberName: user.name, organId: user.memberOrganId ?? user.organId, organPath, title: input.title.trim(), content })
-        .onConflict((oc) => oc.columns(['trainClassId', 'userId', 'courseId']).doUpdateSet({ title: input.title.trim(), content, lastModificationTime: new Date() }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id };
-    },
-  }),
-
-  GetNote: action<{ trainClassId: number }>({
-    method: 'GET',
-    summary: '本人在专题中的学习心得（没有时为 null）',
-    access: 'self',
-    returns: '{id, trainClassId, title, content, creationTime, lastModificationTime} | null',
-    input: objectInput({ trainClassId: { type: 'integer', minimum: 1, title: '专题' } }, ['trainClassId']),
-    async handler(call) {
-      const topic = await visibleTopic(call, call.input.trainClassId);
-      const note = await call.ctx.db
-        .selectFrom('trainClassNotes')
-        .select(['id', 'trainClassId', 'title', 'content', 'creationTime', 'lastModificationTime'])
-        .where('trainClassId', '=', topic.id)
-        .where('userId', '=', call.user.userId)
-        .executeTakeFirst();
-      return note ?? null;
-    },
-  }),
+  // 学习心得 (SubmitNote, GetNote, StudentNotePageList): one implementation for topics and classes, train/courses-notes.ts
 
   UserExamPageList: action<PagingInput & { id: number }>({
     method: 'POST',

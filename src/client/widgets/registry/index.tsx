@@ -67,6 +67,8 @@ const REGISTRY: Record<string, Loader> = {
   TimeWindow: () => import('../exam-paper/time-window'),
   AttemptCount: () => import('../exam-paper/attempt-count'),
   ScorePair: () => import('../exam-paper/score-pair'),
+  // 培训班 (issue 14): a course's sign-in code as a QR code, in SignCode's call-result dialog
+  SignCodeQr: () => import('../sign-code-qr'),
 };
 
 /**

@@ -1,4 +1,5 @@
 import { addToDay, calendarDay, instantOf } from '../../../contract/platform-time';
+import { syncBatch } from '../../train/rotation';
 import type { OrgSeed } from './organisations';
 import type { Db } from './util';
 
@@ -114,4 +115,33 @@ export async function seedTraining(db: Db, s: TrainingSeed) {
     ])
     .execute();
   return { classId: running.id, openClassId: open.id };
+}
+
+export const DEMO_ROTATION_NAME = '2026年全省党员冬训集中轮训';
+
+/**
+ * The demo 集中轮训: a province programme in two batches — 温江区 now (the demo member's), 郫都区
+ * after it — each a class whose students are the members of its district (train/rotation.ts).
+ */
+export async function seedRotation(db: Db, r: { province: OrgSeed; batches: { organ: OrgSeed; name: string; address: string }[]; creatorUserId: number | null; now: Date; timeZone: string }) {
+  const today = calendarDay(r.now, r.timeZone);
+  const at = (days: number, clock: string) => instantOf(`${addToDay(today, { days })} ${clock}`, r.timeZone)!;
+  const introduction = '<p>按照全省党员冬训工作安排，各地分批次组织党员参加集中轮训，每批次集中学习不少于3天。</p>';
+  const programme = await db
+    .insertInto('cenTrains')
+    .values({ name: DEMO_ROTATION_NAME, year: Number(today.slice(0, 4)), introduction, startTime: at(-10, '00:00'), endTime: at(60, '23:59'), organId: r.province.id, organPath: r.province.organPath, creatorUserId: r.creatorUserId, creationTime: at(-12, '10:00') })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [i, b] of r.batches.entries()) {
+    const batch = await db
+      .insertInto('trainClasses')
+      .values({
+        classType: 1, cenTrainId: programme.id, name: b.name, introduction, organId: r.province.id, organPath: r.province.organPath, status: 1, needAudit: false, trainNumbers: 0,
+        startTime: at(-3 + i * 30, '09:00'), endTime: at(2 + i * 30, '18:00'), address: b.address, creatorUserId: r.creatorUserId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await syncBatch(db, batch.id, [{ id: b.organ.id, organPath: b.organ.organPath }], r.creatorUserId);
+  }
+  return programme.id;
 }

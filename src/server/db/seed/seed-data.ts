@@ -16,7 +16,7 @@ import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
 import { seedExamBank, seedExamPapers } from './demo-exam';
 import { seedSpecialTopic } from './demo-special';
-import { seedTraining } from './demo-training';
+import { seedRotation, seedTraining } from './demo-training';
 import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedMenus } from './menus';
@@ -152,6 +152,9 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
       const memberId = userIdByName.get('member');
       const students = [...branchMembers.filter((m) => m.userId === memberId), ...branchMembers.filter((m) => m.userId !== memberId)];
       await seedTraining(trx, { district: wenjiang, branch: demoBranch, students, organiserUserId: userIdByName.get('districtadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
+      const pidu = orgs.find((o) => o.organName === '中共成都市郫都区委员会');
+      const batches = [{ organ: wenjiang, name: '第一批（温江区）', address: '温江区委党校' }, ...(pidu ? [{ organ: pidu, name: '第二批（郫都区）', address: '郫都区委党校' }] : [])];
+      await seedRotation(trx, { province: orgs[0], batches, creatorUserId: userIdByName.get('admin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     }
     await seedVillageOfficials(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });

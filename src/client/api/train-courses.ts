@@ -1,0 +1,78 @@
+/**
+ * Typed calls of a 培训班 for members (docs/training.md): the class (GetMyClass, Apply — the core
+ * part's calls, used by contract), its courses, sign-in, course resources and notes.
+ */
+import { api, type CallOptions } from './request';
+import { servicePath } from '../../contract/paths';
+import type { Resource } from './study';
+
+const tc = (a: string) => servicePath('TrainClassService', a);
+const cc = (a: string) => servicePath('TrainClassCourseService', a);
+
+/** Member item of a class + introduction, address, teachingObjects (GetMyClass). */
+export interface MyClass {
+  id: number;
+  className: string;
+  coverPicture: string | null;
+  createOrganName: string;
+  applyStartTime: string | null;
+  applyEndTime: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  state: number;
+  statusText: string;
+  trainNumbers: number;
+  studentCount: number;
+  /** null: not applied; 0 待审核, 1 已通过, 2 未通过, 3 已移出 */
+  studentStatus: number | null;
+  studentStatusText: string | null;
+  canApply: boolean;
+  introduction?: string | null;
+  address?: string | null;
+  teachingObjects?: string | null;
+}
+
+/** Course DTO; isSigned and signTime for a student. */
+export interface ClassCourse {
+  id: number;
+  trainClassId: number;
+  courseName: string;
+  /** 1 线下, 2 线上 */
+  courseType: number;
+  period: number;
+  startTime: string | null;
+  endTime: string | null;
+  description: string | null;
+  teacherName: string | null;
+  baseName: string | null;
+  address: string | null;
+  resourceCount: number;
+  signedCount: number;
+  studentCount: number;
+  isSigned?: boolean;
+  signTime?: string | null;
+}
+
+export interface ClassNote {
+  id: number;
+  trainClassId: number;
+  courseId: number;
+  title: string;
+  content: string;
+  creationTime: string;
+  lastModificationTime: string | null;
+}
+
+export const STUDENT_APPROVED = 1;
+/** The sign-in window opens this long before a course's start (the server decides; the page only says when). */
+export const SIGN_OPEN_BEFORE_MS = 30 * 60_000;
+
+export const trainCourseService = {
+  myClass: (id: number, opts?: CallOptions) => api.get<MyClass>(tc('GetMyClass'), { id }, opts),
+  apply: (classId: number) => api.post<{ id: number; status: number }>(tc('Apply'), { classId }),
+  courses: (trainClassId: number, opts?: CallOptions) => api.get<{ items: ClassCourse[] }>(cc('CourseList'), { trainClassId }, opts),
+  resources: (trainClassCourseId: number) => api.get<{ items: Resource[] }>(cc('GetCourseResource'), { trainClassCourseId }),
+  signIn: (courseId: number, code: string) => api.post<{ signTime: string }>(cc('Signin'), { courseId, code }),
+  note: (trainClassId: number, courseId: number) => api.get<ClassNote | null>(tc('GetNote'), { trainClassId, courseId }),
+  submitNote: (input: { trainClassId: number; courseId: number; title: string; content: string }) => api.post<{ id: number }>(tc('SubmitNote'), input),
+};

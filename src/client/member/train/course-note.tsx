@@ -1,0 +1,38 @@
+/**
+ * A student's 学习笔记 on one course, in a dialog: the form of schemas/special-note.json (the
+ * schema SubmitNote validates with; its content is the rich-text editor). One note per course:
+ * an earlier one is loaded, and submitting again replaces it.
+ */
+import { useRequest } from 'ahooks';
+import { Modal, Result, Skeleton } from 'antd';
+import { trainCourseService, type ClassCourse } from '../../api/train-courses';
+import { toastSuccess } from '../../api/toast';
+import { MemberForm } from '../kit';
+
+export function CourseNote({ classId, course, onClose }: { classId: number; course: ClassCourse; onClose: () => void }) {
+  const note = useRequest(() => trainCourseService.note(classId, course.id), { refreshDeps: [classId, course.id] });
+  const submit = async (v: Record<string, unknown>) => {
+    await trainCourseService.submitNote({ trainClassId: classId, courseId: course.id, title: String(v.title ?? '').trim(), content: String(v.content ?? '') });
+    void toastSuccess('学习笔记已保存');
+    onClose();
+  };
+  return (
+    <Modal open title={`学习笔记 · ${course.courseName}`} footer={null} onCancel={onClose} width={760} destroyOnHidden>
+      {note.error ? <Result status="warning" title={note.error.message || '笔记加载失败'} /> : null}
+      {note.loading ? <Skeleton active /> : null}
+      {!note.loading && !note.error ? (
+        <>
+          {note.data ? <p className="dj-train-course__hint">您已写过本课程的笔记，再次提交将覆盖原内容。</p> : null}
+          <MemberForm
+            entity="specialNote"
+            fields={['title', 'content']}
+            initialValues={note.data ? { title: note.data.title, content: note.data.content } : { title: `${course.courseName}学习笔记` }}
+            submitText={note.data ? '修改笔记' : '保存笔记'}
+            onSubmit={submit}
+            onCancel={onClose}
+          />
+        </>
+      ) : null}
+    </Modal>
+  );
+}
