@@ -11,6 +11,7 @@ import { getWidget } from '../widgets/registry';
 import { useAppState } from '../state/store';
 import { toastSuccess } from '../api/toast';
 import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
+import { cleanQuery } from '../utils/query';
 import { invoke } from './calls';
 import { TransitionDialog, type TransitionState } from './transition';
 import type { ResultState } from './call-result';
@@ -31,6 +32,13 @@ export function usePermitted() {
 
 export function useSessionScope(): Record<string, unknown> {
   return (useAppState((s) => s.session) ?? {}) as unknown as Record<string, unknown>;
+}
+
+/** Where a navigate action goes: the menu's child route with its params, resolved, as the query. */
+export function navigateTarget(basePath: string, a: ActionDef, scope: RefScope): string {
+  const p = cleanQuery(resolveParams(a.params, scope));
+  const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
+  return `${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`;
 }
 
 export function visibleActions(actions: ActionDef[] | undefined, permitted: (a: ActionDef) => boolean, scope: RefScope) {

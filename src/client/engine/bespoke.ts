@@ -10,13 +10,11 @@
  */
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
-const TRAIN = '培训服务（尚未立项：培训班、集中轮训、专题与学员心得）';
 const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
 const PRACTICE = '管理与实践服务（尚未立项：services.md 所列党费、发展党员、困难帮扶、流动党员、组织生活、关系转接、村官、志愿服务、示范岗责任区等）';
 const BIG_SCREEN = '大屏信息服务（尚未立项）';
 
 export const PENDING: Record<string, string> = {
-  trainClass: TRAIN,
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
   'special/createExam': '专题考试的组卷（试卷在“考试管理”中新建、组卷和分配，再在专题详情的“考试”中关联）',
   'special/updateExam': '专题考试的修改（试卷在“考试管理”中修改，专题详情的“考试”中可取消关联）',

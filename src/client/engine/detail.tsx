@@ -1,12 +1,12 @@
 /** Detail: the record read-only in sections (read-pretty widgets), and the detail screen of a route. */
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Space, Spin, Table } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Descriptions, Empty, Space, Spin, Table } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Value, fieldSchema, resolveColumn } from './fields';
 import { HistoryTimeline } from './timeline';
+import { BackBar } from './back-bar';
 import { invoke } from './calls';
-import { ActionBar, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, navigateTarget, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { allHold, resolveParams } from './refs';
 import type { ColumnDef, DetailDef, DetailSection, EntityDef, FieldSchema, ScreenDef, UiConfig } from './types';
 
@@ -93,20 +93,6 @@ export function DetailView({ detail, entity, record }: { detail?: DetailDef; ent
   );
 }
 
-export function BackBar({ basePath, title }: { basePath: string; title: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const num = new URLSearchParams(location.search).get('num');
-  return (
-    <div className="dj-back-bar" data-testid="back-bar">
-      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(`${basePath}${num ? `?num=${encodeURIComponent(num)}` : ''}`)}>
-        返回列表
-      </Button>
-      <span className="dj-back-bar__title">{title}</span>
-    </div>
-  );
-}
-
 /**
  * The detail route (permission child `info`, query id): the record from the get call, the detail's
  * actions, and its related lists (e.g. the replies of a post) with the record as their context.
@@ -144,6 +130,8 @@ export function DetailScreen({ screen, config, basePath, renderList }: { screen:
     {
       deleteCall: screen.calls?.delete,
       entity,
+      // another child route of the menu (培训班's 编辑 and 分配名额 from its detail)
+      navigate: (a, r) => navigate(navigateTarget(basePath, a, { session, query, record: r })),
       changed: (a) => (a.back || a.kind === 'delete' ? back() : setVersion((v) => v + 1)),
     },
     { session, query },
@@ -203,3 +191,5 @@ export function ContextDetail({ screen, config, context }: { screen: ScreenDef; 
 export function Toolbar({ children }: { children: React.ReactNode }) {
   return <Space>{children}</Space>;
 }
+
+export { BackBar };

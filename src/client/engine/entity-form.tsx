@@ -23,6 +23,7 @@ import { noEnterSubmit } from '../utils/no-enter-submit';
 import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
 import { resolveParams, test, type RefScope } from './refs';
 import { FormRecordContext } from './form-record';
+import { toBody } from './entity-body';
 import type { EntityDef, FieldSchema, FormStep } from './types';
 
 setValidateLanguage('zh-CN');
@@ -348,7 +349,7 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
     try {
       await form.submit(async (values) => {
         try {
-          await onSubmit(values as Record<string, unknown>);
+          await onSubmit(toBody(entity, values as Record<string, unknown>));
         } catch (err) {
           const rest = applyServerErrors(form, err);
           if (rest.length) void toastError(rest.join('；'));

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-time';
 import { getWidget, isRegistered } from '../widgets/registry';
 import { StatusTag } from '../components/status-tag';
+import { getPath } from './refs';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
 /** Fields every configured record carries (the generic record store), with their titles. */
@@ -74,9 +75,6 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
 const empty = (v: unknown) => v === null || v === undefined || v === '';
 const stripHtml = (s: string) => s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
 
-const pathValue = (obj: Record<string, unknown>, path: string) =>
-  path.split('.').reduce<unknown>((cur, k) => (cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined), obj);
-
 /** A registered widget's read-pretty mode, loaded on first use. */
 function LazyRead({ widget, value, record, props }: { widget: string; value: unknown; record: Record<string, unknown>; props?: Record<string, unknown> }) {
   const { Read } = getWidget(widget);
@@ -89,7 +87,7 @@ function LazyRead({ widget, value, record, props }: { widget: string; value: unk
 
 /** Renders one value read-only; `inTable` shortens rich text to plain text. */
 export function Value({ col, record, inTable }: { col: ColumnDef; record: Record<string, unknown>; inTable?: boolean }) {
-  const v = col.field.includes('.') ? pathValue(record, col.field) : record?.[col.field];
+  const v = col.field.includes('.') ? getPath(record, col.field) : record?.[col.field];
   switch (col.valueType) {
     case 'date':
     case 'dateTime': {

@@ -19,7 +19,7 @@ import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { Value, resolveColumn } from './fields';
 import { FilterBar, filterQuery } from './filter-bar';
-import { ActionBar, DEFAULT_SUCCESS, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
+import { ActionBar, DEFAULT_SUCCESS, navigateTarget, useActionRunner, usePermitted, useSessionScope, visibleActions } from './actions';
 import { resolveParams, resolveValue, type RefScope } from './refs';
 import { editedFields, pickBody } from './entity-body';
 import { useExport } from './export-import';
@@ -29,6 +29,7 @@ import { BulkButtons, selectAllTitle, useBulkRunner } from './bulk';
 import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 import { ListTable } from './list-table';
+import { BackBar } from './back-bar';
 
 // what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
@@ -188,11 +189,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         const s = a.screen ? config.screens[a.screen] : undefined;
         if (s) setOverlay({ type: 'screen', screen: s, context: resolveParams(a.params ?? { id: '$record.id' }, { ...scope, record: r }), action: a });
       },
-      navigate: (a, r) => {
-        const p = cleanQuery(resolveParams(a.params, { ...scope, record: r }));
-        const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
-        navigate(`${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`);
-      },
+      navigate: (a, r) => navigate(navigateTarget(basePath, a, { ...scope, record: r })),
       // what the user sees: the filters of now (every page), the columns he shows, in his order; an
       // export's own params join the list's (导出（完整号码）: reveal)
       export: (a) => void runExport(a, { call: eff.call, columns: shownColumns(eff.columns.map((d) => resolveColumn(d, entity)), columnsState), title: screen.title, params: { ...listParams(), ...resolveParams(a.params, scope) } }),
@@ -307,8 +304,11 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     reload();
   };
 
+  // a list of its own on a child route of the menu (培训班's 分配名额, ?id=): the way back to the menu's list
+  const childRoute = !embedded && screen.tag.includes('/') && location.pathname.replace(/\/+$/, '').toLowerCase() !== basePath.toLowerCase();
   return (
     <div className="dj-screen dj-list" data-screen={screen.tag}>
+      {childRoute ? <BackBar basePath={basePath} title={screen.title} /> : null}
       {tabs.length ? (
         <Suspense fallback={<div className="dj-tabs-placeholder" />}>
           <Tabs

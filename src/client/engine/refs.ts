@@ -17,12 +17,18 @@ const REF = /^\$(record|context|session|query|loaded)\.([A-Za-z0-9_.]+)$/;
 
 export const isRef = (v: unknown): v is string => typeof v === 'string' && REF.test(v);
 
-function getPath(obj: Record<string, unknown> | null | undefined, path: string): unknown {
+const own = (o: unknown, key: string): unknown => (o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
+
+/**
+ * A value by path. Through an array a name reads each item's (`scopeList.organName`: the names of a
+ * class's organisations; `$loaded.items.id`: the ids of a list answer), a number the item at it.
+ */
+export function getPath(obj: Record<string, unknown> | null | undefined, path: string): unknown {
   let cur: unknown = obj;
   for (const key of path.split('.')) {
-    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
-    cur = (cur as Record<string, unknown>)[key];
+    if (Array.isArray(cur)) cur = /^\d+$/.test(key) ? cur[Number(key)] : cur.map((x) => own(x, key));
+    else if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    else cur = own(cur, key);
   }
   return cur;
 }
