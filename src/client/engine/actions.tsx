@@ -8,7 +8,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { getWidget } from '../widgets/registry';
-import { useAppState } from '../state/store';
+import { getState, useAppState } from '../state/store';
+import { buildAdminRoutes } from '../routing/admin-routes';
 import { toastSuccess } from '../api/toast';
 import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
 import { cleanQuery } from '../utils/query';
@@ -16,6 +17,7 @@ import { invoke } from './calls';
 import { TransitionDialog, type TransitionState } from './transition';
 import type { ResultState } from './call-result';
 import type { ActionDef, EntityDef, PromptField } from './types';
+import type { MenuDto } from '../../contract/types';
 
 // dialogs of some actions only load when one opens (issue 19)
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
@@ -27,18 +29,24 @@ export const DEFAULT_SUCCESS = '操作成功';
 /** Whether the current role may see the action at all (button permission). */
 export function usePermitted() {
   const flags = useAppState((s) => s.permissionButton);
-  return (a: { permission?: string }) => !a.permission || !!flags[a.permission];
+  const menus = useAppState((s) => s.permissionMenus);
+  // a navigate action into another menu (`menu`) shows only to roles that have that menu
+  return (a: { permission?: string; menu?: string }) => (!a.permission || !!flags[a.permission]) && (!a.menu || !!menuPath(menus, a.menu));
 }
+
+/** The path of a menu of the role by its tag (null when the role lacks it). */
+export const menuPath = (menus: MenuDto[], tag: string) => buildAdminRoutes(menus).find((r) => r.tag === tag && !r.sub)?.path ?? null;
 
 export function useSessionScope(): Record<string, unknown> {
   return (useAppState((s) => s.session) ?? {}) as unknown as Record<string, unknown>;
 }
 
-/** Where a navigate action goes: the menu's child route with its params, resolved, as the query. */
+/** Where a navigate action goes: the menu's (or the `menu` tag's) child route with its params, resolved, as the query. */
 export function navigateTarget(basePath: string, a: ActionDef, scope: RefScope): string {
   const p = cleanQuery(resolveParams(a.params, scope));
   const qs = new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)])).toString();
-  return `${basePath}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`;
+  const base = (a.menu && menuPath(getState().permissionMenus, a.menu)) || basePath;
+  return `${base}${a.route ? `/${a.route}` : ''}${qs ? `?${qs}` : ''}`;
 }
 
 export function visibleActions(actions: ActionDef[] | undefined, permitted: (a: ActionDef) => boolean, scope: RefScope) {

@@ -114,6 +114,8 @@ export interface ActionDef {
   primary?: boolean;
   screen?: string;
   route?: string;
+  /** navigate: into a child route of another menu, by its tag (shown only to roles with that menu) */
+  menu?: string;
   /** after a call on a detail screen: go back to the list */
   back?: boolean;
   /** transition: the step is a decision (通过 / 不通过, sent as `approved`) */

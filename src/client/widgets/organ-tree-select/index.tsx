@@ -3,7 +3,7 @@
  * level when it is opened (a province has 200 000 organisations). Checking a parent does not check
  * its children: a chosen organisation stands for its whole subtree on the server. The value is the
  * ids joined by commas (ExamPaperService's `teachTarget`); the names of a saved value come from the
- * record's `namesField` (same order as the ids).
+ * record's `namesField`: names in the order of the ids, or organisations `{organId, organName}`.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { TreeSelect } from 'antd';
@@ -35,8 +35,10 @@ export default function OrganTreeSelect({ value, onChange, id, disabled, namesFi
   // names of the saved value, known before their branches are opened
   useMemo(() => {
     const saved = namesField ? record?.[namesField] : undefined;
-    const ids = idsOf(record?.teachTarget);
-    if (Array.isArray(saved)) ids.forEach((x, i) => saved[i] && names.current.set(x, String(saved[i])));
+    if (!Array.isArray(saved)) return;
+    // a list of organisations ({organId, organName}: a class's scopeList), or names in the order of teachTarget's ids
+    if (saved.some((x) => x && typeof x === 'object')) saved.forEach((o) => o?.organId && names.current.set(Number(o.organId), String(o.organName ?? '')));
+    else idsOf(record?.teachTarget).forEach((x, i) => saved[i] && names.current.set(x, String(saved[i])));
   }, [record, namesField]);
   useEffect(() => {
     if (!session?.organId) {
