@@ -104,3 +104,19 @@ export async function addMember(request: APIRequestContext, name: string): Promi
   }
   throw new Error(`no initial password for ${phone} in ${log}`);
 }
+
+/**
+ * Plays the video of a player page until it has counted two seconds, then jumps to the end of the
+ * clip, whose report goes out at once; answers that study report's result.
+ */
+export async function playVideoToEnd(page: Page): Promise<{ studyState: number; credited: number }> {
+  const video = page.locator('.dplayer video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
+  await expect.poll(() => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
+  const reported = page.waitForResponse((r) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.request().method() === 'POST', { timeout: 30_000 });
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = Math.max(0, v.duration - 1.5);
+  });
+  return (await (await reported).json()).result;
+}

@@ -3,13 +3,12 @@
  * resource of the library; a member of the district finds it in 专题课程, opens it and plays the
  * course's video in the ordinary player, whose study report credits it.
  */
-import { expect, test, type Request } from '@playwright/test';
-import { signIn, trackErrors } from './helpers';
+import { expect, test } from '@playwright/test';
+import { playVideoToEnd, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
 const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
-const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.method() === 'POST';
 
 test('专题学习: an administrator creates a topic with a course; a member opens it and plays its video', async ({ page }) => {
   test.setTimeout(150_000);
@@ -60,15 +59,7 @@ test('专题学习: an administrator creates a topic with a course; a member ope
 
   // the party bookshelf's player: play, then the end of the clip reports at once
   await expect(page).toHaveURL(/partybook\/video\/info\?id=\d+/);
-  const video = page.locator('.dplayer video');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-  if (await video.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
-  await expect.poll(() => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
-  const reported = page.waitForResponse((r) => isReport(r.request()), { timeout: 30_000 });
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = Math.max(0, v.duration - 1.5);
-  });
-  const answer = await (await reported).json();
+  const answer = { result: await playVideoToEnd(page) };
   expect(answer.result.studyState).toBe(1);
   expect(answer.result.credited).toBeGreaterThanOrEqual(2);
 

@@ -5,15 +5,14 @@
  * organiser comments on the mind in 思想汇报 and makes it public; the member reads the comment.
  * The class and its course are made through the API (the organiser's screens have their own spec).
  */
-import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
-import { apiToken, signIn, trackErrors } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiToken, playVideoToEnd, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
 const MIN = 60_000;
 const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/ResrouceStudy') && r.method() === 'POST';
 
 async function organiserApi(request: APIRequestContext) {
   const token = await apiToken(request, 'districtadmin', true);
@@ -75,15 +74,7 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   await course.getByRole('button', { name: /学习资源/ }).click();
   await course.getByTestId('resource-card').filter({ hasText: video.name }).click();
   await expect(page).toHaveURL(/partybook\/video\/info\?id=\d+/);
-  const player = page.locator('.dplayer video');
-  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-  if (await player.evaluate((v: HTMLVideoElement) => v.paused)) await page.locator('.dplayer-play-icon').click();
-  await expect.poll(() => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(2);
-  const reported = page.waitForResponse((r) => isReport(r.request()), { timeout: 30_000 });
-  await player.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = Math.max(0, v.duration - 1.5);
-  });
-  expect((await (await reported).json()).result.credited).toBeGreaterThanOrEqual(2);
+  expect((await playVideoToEnd(page)).credited).toBeGreaterThanOrEqual(2);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`rotationTrain/info\\?id=${classId}`));
 

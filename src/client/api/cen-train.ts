@@ -47,6 +47,7 @@ export interface MemberClass {
   serverTime: string;
   trainNumbers: number;
   studentCount: number;
+  /** null: not applied; 0 待审核, 1 已通过, 2 未通过, 3 已移出 */
   studentStatus: number | null;
   studentStatusText: string | null;
   canApply: boolean;

@@ -5,28 +5,13 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { Resource } from './study';
+import type { MemberClass } from './cen-train';
 
 const tc = (a: string) => servicePath('TrainClassService', a);
 const cc = (a: string) => servicePath('TrainClassCourseService', a);
 
 /** Member item of a class + introduction, address, teachingObjects (GetMyClass). */
-export interface MyClass {
-  id: number;
-  className: string;
-  coverPicture: string | null;
-  createOrganName: string;
-  applyStartTime: string | null;
-  applyEndTime: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  state: number;
-  statusText: string;
-  trainNumbers: number;
-  studentCount: number;
-  /** null: not applied; 0 待审核, 1 已通过, 2 未通过, 3 已移出 */
-  studentStatus: number | null;
-  studentStatusText: string | null;
-  canApply: boolean;
+export interface MyClass extends MemberClass {
   introduction?: string | null;
   address?: string | null;
   teachingObjects?: string | null;

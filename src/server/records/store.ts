@@ -297,3 +297,9 @@ export const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'data'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
 };
+
+/** Rich text as stored: sanitised with the one policy above; null when nothing is left. */
+export const cleanRichText = (html: string | null | undefined) => (html ? sanitizeHtml(html, RICH_TEXT).trim() || null : null);
+
+/** Whether stored rich text says anything: text or an image, not an editor's empty paragraph. */
+export const hasRichContent = (clean: string | null) => !!clean && !!sanitizeHtml(clean, { allowedTags: ['img'], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();

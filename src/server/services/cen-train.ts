@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/database';
 import { action, type ActionDef, type Call } from '../http/actions';
 import { badRequest, invalid, notFound, type ValidationError } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { platformInstant } from '../platform-day';
-import { actingOrgan, RICH_TEXT } from '../records/store';
+import { actingOrgan, cleanRichText } from '../records/store';
 import { isInSubtree, subtreeRange } from '../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from '../train/classes';
 import { ASSIGNED_SOURCE, syncBatch } from '../train/rotation';
@@ -78,10 +77,7 @@ type Batch = { id: number | null; className: string; startTime: Date; endTime: D
 
 const idsOf = (v: BatchInput['organIds']) => [...new Set(v ?? [])];
 
-const sanitise = (html: string | null | undefined) => {
-  const clean = html ? sanitizeHtml(html, RICH_TEXT).trim() : '';
-  return clean || null;
-};
+const sanitise = cleanRichText;
 
 /**
  * A programme's input checked field by field (Chinese messages on the fields, all at once): names,

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
 import { action, hasPermission, type ActionDef, type Call } from '../http/actions';
@@ -8,7 +7,7 @@ import { MSG } from '../../contract/messages';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from '../train/classes';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
-import { actingOrgan, pathChain, RICH_TEXT } from '../records/store';
+import { actingOrgan, cleanRichText, pathChain } from '../records/store';
 import { hours } from '../study/credit';
 import { studyPercent } from '../../contract/study-progress';
 import { baseSelect, RESOURCE, toResource } from './resource-library';
@@ -75,10 +74,7 @@ export function requireText(value: string, member: string, message: string) {
   if (!value.trim()) throw invalid([{ message, members: [member] }]);
 }
 
-export const sanitise = (html: string | null | undefined) => {
-  const clean = html ? sanitizeHtml(html, RICH_TEXT).trim() : '';
-  return clean || null;
-};
+export const sanitise = cleanRichText;
 
 const topics = (db: Database) =>
   db

@@ -1,4 +1,3 @@
-import sanitizeHtml from 'sanitize-html';
 import { sql } from 'kysely';
 import { maskPhone } from '../../contract/validators';
 import type { Database } from '../db/database';
@@ -6,7 +5,7 @@ import { action, type ActionDef, type Call } from '../http/actions';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { platformInstant } from '../platform-day';
-import { actingOrgan, RICH_TEXT } from '../records/store';
+import { actingOrgan, cleanRichText } from '../records/store';
 import { isInSubtree, subtreeRange } from '../scope';
 import { takeStep } from '../workflow/decide';
 import { MESSAGE_SOURCE, sendSiteMessage } from './site-message';
@@ -83,7 +82,7 @@ interface ClassInput {
 }
 const CLASS_REQUIRED = ['className', 'applyStartTime', 'applyEndTime', 'startTime', 'endTime', 'trainNumbers'];
 
-const sanitise = (html: string | null | undefined) => (html ? sanitizeHtml(html, RICH_TEXT).trim() || null : null);
+const sanitise = cleanRichText;
 const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** The class's times as instants in the platform zone, checked in order (errors by field). */

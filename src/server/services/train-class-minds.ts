@@ -1,11 +1,10 @@
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
 import { action, hasPermission, type ActionDef, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
-import { actingOrgan, RICH_TEXT } from '../records/store';
+import { actingOrgan, cleanRichText, hasRichContent } from '../records/store';
 import { classes, memberOrganId, memberPath, organises, STUDENT_STATUS, studentClass, studentRow, TRAIN_MSG } from '../train/classes';
 import { containsPattern } from './query-helpers';
 import { MESSAGE_SOURCE, sendSiteMessage } from './site-message';
@@ -105,8 +104,8 @@ async function ownMind(call: Call<unknown>, id: number): Promise<MindRow> {
 
 /** Rich text as stored: sanitised; an editor's empty paragraph (no text, no image) is no content. */
 function mindContent(html: string): string {
-  const clean = sanitizeHtml(html, RICH_TEXT).trim();
-  if (!clean || !sanitizeHtml(clean, { allowedTags: ['img'], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim()) throw invalid([{ message: MIND_MSG.content, members: ['content'] }]);
+  const clean = cleanRichText(html);
+  if (!clean || !hasRichContent(clean)) throw invalid([{ message: MIND_MSG.content, members: ['content'] }]);
   return clean;
 }
 

@@ -1,10 +1,9 @@
-import sanitizeHtml from 'sanitize-html';
 import { MSG } from '../../contract/messages';
 import type { Database } from '../db/database';
 import { action, hasPermission, type ActionDef, type Call } from '../http/actions';
 import { forbidden, invalid, notFound } from '../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
-import { actingOrgan } from '../records/store';
+import { actingOrgan, hasRichContent } from '../records/store';
 import { subtreeRange } from '../scope';
 import { containsPattern } from '../services/query-helpers';
 import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, sanitise, visibleTopic } from '../services/special-topic';
@@ -80,7 +79,7 @@ export const noteActions: Record<string, ActionDef> = {
       requireText(input.title, 'title', SPECIAL_MSG.noteTitle);
       const content = sanitise(input.content);
       // an editor's empty paragraph is no content
-      if (!content || !sanitizeHtml(content, { allowedTags: ['img'], allowedAttributes: {} }).trim()) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
+      if (!content || !hasRichContent(content)) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
       const title = input.title.trim();
       const row = await ctx.db
         .insertInto('trainClassNotes')
