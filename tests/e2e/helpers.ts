@@ -105,6 +105,16 @@ export async function addMember(request: APIRequestContext, name: string): Promi
   throw new Error(`no initial password for ${phone} in ${log}`);
 }
 
+/** A new member of 凤凰社区党支部 who signs in with the demo password (addMember, then UpdateWeakPassword). */
+export async function newMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string }> {
+  const who = await addMember(request, name);
+  const first = await request.post('/api/TokenAuth/Sigin', { data: { userName: who.userName, password: who.initialPassword } });
+  const bearer = (await first.json()).result.accessToken as string;
+  const changed = await request.post('/api/services/app/UserService/UpdateWeakPassword', { headers: { Authorization: `Bearer ${bearer}` }, data: { newPassword: PASSWORD } });
+  expect(changed.ok(), await changed.text()).toBeTruthy();
+  return { userName: who.userName, name };
+}
+
 /**
  * Plays the video of a player page until it has counted two seconds, then jumps to the end of the
  * clip, whose report goes out at once; answers that study report's result.

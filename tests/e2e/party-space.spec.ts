@@ -12,7 +12,7 @@
  * password through UpdateWeakPassword), never the shared demo `member`.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, addMember, apiToken, go, platformToday, signIn, trackErrors } from './helpers';
+import { apiToken, go, newMember, platformToday, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const WENJIANG = '中共成都市温江区委员会';
@@ -21,15 +21,6 @@ const PIDU_PATH = ['中共四川省委员会', '中共成都市委员会', PIDU]
 const svc = (service: string, action: string) => `/api/services/app/${service}/${action}`;
 const auth = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 
-/** A new member of 凤凰社区党支部 who signs in with the demo password (helpers' addMember, then UpdateWeakPassword). */
-async function newMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string }> {
-  const who = await addMember(request, name);
-  const first = await request.post('/api/TokenAuth/Sigin', { data: { userName: who.userName, password: who.initialPassword } });
-  const bearer = (await first.json()).result.accessToken as string;
-  const changed = await request.post(svc('UserService', 'UpdateWeakPassword'), { ...auth(bearer), data: { newPassword: PASSWORD } });
-  expect(changed.ok(), await changed.text()).toBeTruthy();
-  return { userName: who.userName, name };
-}
 
 /** Picks organisations level by level in the OrganCascader of a member form field. */
 async function pickOrgan(page: Page, field: string, path: string[]) {

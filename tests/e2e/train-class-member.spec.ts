@@ -6,7 +6,7 @@
  * The class and its course are made through the API (the organiser's screens have their own spec).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, playVideoToEnd, signIn, trackErrors } from './helpers';
+import { apiToken, newMember, playVideoToEnd, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
@@ -43,8 +43,11 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   const video = videos.find((v) => v.name.includes('微党课')) ?? videos[0];
   await api('post', 'TrainClassCourseService/SetCourseResource', { trainClassCourseId: courseId, resourceList: [video.id], resourceType: 1 });
 
-  // the member finds it among the classes open to him and applies
-  await signIn(page, 'member');
+  // a member of the district of his own: the study rules credit one playing video per member at a time,
+  // and other specs play as the demo members meanwhile
+  const who = await newMember(request, '培训班学员');
+  // he finds the class among those open to him and applies
+  await signIn(page, who.userName);
   await page.goto('/dj/partyMember/iStudy/rotationTrain');
   await page.getByRole('tab', { name: '可报名培训班' }).click();
   await page.getByTestId('rotation-class').filter({ hasText: className }).getByRole('link').first().click();
@@ -120,7 +123,7 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   // the member reads the comment; his classmates see the mind
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'member');
+  await signIn(page, who.userName);
   await page.goto(`/dj/partyMember/iStudy/rotationTrain/info?id=${classId}`);
   const minds = page.getByTestId('class-minds');
   await expect(minds).toContainText('已点评');
