@@ -193,12 +193,28 @@ describe('students', () => {
     expect(errorOf(await call(district, 'DELETE', T('Delete'), { id: c }))).toBe(CLASS_MSG.hasStudents);
   });
 
-  it('reminds approved students who have not started, as site messages', async () => {
+  it('reminds approved students who have not started, or not signed in to a course, as site messages the header counts', async () => {
+    const unread = async () => ok<number>(await call(member, 'GET', svc('SiteMessageService', 'GetUserUnReadMessageCount'), { source: 2 }));
     const c = ok(await call(district, 'POST', T('Create'), openClass({ needAudit: false }))).id;
     ok(await call(member, 'POST', T('Apply'), { classId: c }));
+    const before = await unread();
     expect(ok(await call(district, 'POST', T('RemindUser'), { trainClassId: c })).count).toBe(1);
-    const unread = await app.db.selectFrom('siteMessageReceivers as r').innerJoin('siteMessages as m', 'm.id', 'r.messageId').select(['m.title', 'm.linkUrl']).where('r.userId', '=', memberUserId).where('m.title', 'like', '请尽快开始学习%').execute();
-    expect(unread.at(-1)?.linkUrl).toBe(`/partyMember/iStudy/rotationTrain/info?id=${c}`);
+    expect(await unread()).toBe(before + 1);
+    const sent = await app.db.selectFrom('siteMessageReceivers as r').innerJoin('siteMessages as m', 'm.id', 'r.messageId').select(['m.title', 'm.linkUrl']).where('r.userId', '=', memberUserId).where('m.title', 'like', '请尽快开始学习%').execute();
+    expect(sent.at(-1)?.linkUrl).toBe(`/partyMember/iStudy/rotationTrain/info?id=${c}`);
+
+    // a course under way: he signs in, a classmate does not — only the classmate is reminded of it
+    const other = await app.db.selectFrom('partyMembers').select('userId').where('organPath', 'like', `${wenjiang.organPath}%`).where('userId', 'is not', null).where('userId', '!=', memberUserId).where('status', '=', 1).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    ok(await call(district, 'POST', T('AddStudent'), { trainClassId: c, userList: [other.userId] }));
+    const C = (a: string) => svc('TrainClassCourseService', a);
+    const courseId = ok(await call(district, 'POST', C('Create'), { trainClassId: c, courseName: '开班导学', courseType: 2, period: 1, startTime: iso(-600_000), endTime: iso(3_600_000) })).id;
+    const { code } = ok(await call(district, 'POST', C('SignCode'), { id: courseId }));
+    ok(await call(member, 'POST', C('Signin'), { courseId, code }));
+    const before2 = await unread();
+    expect(ok(await call(district, 'POST', T('RemindUser'), { trainClassId: c, courseId })).count).toBe(1);
+    expect(await unread()).toBe(before2);
+    const toOther = await app.db.selectFrom('siteMessageReceivers as r').innerJoin('siteMessages as m', 'm.id', 'r.messageId').select('m.title').where('r.userId', '=', other.userId!).where('m.title', 'like', '请按时签到%').execute();
+    expect(toOther.map((m) => m.title)).toEqual([`请按时签到：培训班“${(await app.db.selectFrom('trainClasses').select('name').where('id', '=', c).executeTakeFirstOrThrow()).name}”课程“开班导学”`]);
   });
 });
 

@@ -21,6 +21,26 @@ export async function signInAdmin(page: Page, userName: string, organName: strin
 /** One page object for any configured screen: rows, buttons, the form, confirm prompts. */
 export class Screen {
   constructor(readonly page: Page) {}
+  /** Types a day and time into a form's picker and confirms it. */
+  async setTime(title: string, value: string) {
+    const input = this.field(title).locator('input');
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    await expect(input).toHaveValue(value);
+  }
+  /** Checks an organisation in an OrganTreeSelect field, opening the levels above it. */
+  async checkOrgan(title: string, path: string[], name: string) {
+    await this.field(title).locator('.ant-select-selector').click();
+    const dropdown = this.page.locator('.ant-select-tree:visible');
+    for (const level of path) {
+      const node = dropdown.locator('.ant-select-tree-treenode', { has: this.page.locator(`.ant-select-tree-title:text-is("${level}")`) });
+      await node.locator('.ant-select-tree-switcher').click();
+    }
+    await dropdown.locator(`.ant-select-tree-title:text-is("${name}")`).click();
+    await this.page.keyboard.press('Escape');
+    await expect(this.field(title).locator('.ant-select-selection-item', { hasText: name })).toBeVisible();
+  }
   async open(path: string) {
     await go(this.page, path);
     // a screen's chunk and its first call: allow for a busy machine

@@ -16,28 +16,6 @@ const BANK = '党章党规与党史知识题库';
 const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
 const day = (offset: number) => calendarDay(new Date(Date.now() + offset * 86_400_000), DEFAULT_PLATFORM_TZ);
 
-/** Types a day and time into a form's picker and confirms it. */
-async function setTime(s: Screen, title: string, value: string) {
-  const input = s.field(title).locator('input');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(input).toHaveValue(value);
-}
-
-/** Checks an organisation in the 参考组织 tree, opening the levels above it. */
-async function checkOrgan(page: Page, s: Screen, path: string[], name: string) {
-  await s.field('参考组织').locator('.ant-select-selector').click();
-  const dropdown = page.locator('.ant-select-tree:visible');
-  for (const level of path) {
-    const node = dropdown.locator('.ant-select-tree-treenode', { has: page.locator(`.ant-select-tree-title:text-is("${level}")`) });
-    await node.locator('.ant-select-tree-switcher').click();
-  }
-  await dropdown.locator(`.ant-select-tree-title:text-is("${name}")`).click();
-  await page.keyboard.press('Escape');
-  await expect(s.field('参考组织').locator('.ant-select-selection-item', { hasText: name })).toBeVisible();
-}
-
 async function chooseOption(page: Page, label: string, option: string) {
   await page.locator(`.ant-select[aria-label="${label}"] .ant-select-selector`).click();
   await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`).click();
@@ -55,10 +33,10 @@ test('考试管理: a random paper for the demo branch, its statistics and membe
   await expect(page).toHaveURL(/\/education\/exam\/exam\/create\?paperType=2/);
   await expect(s.field('试卷类型').getByRole('radio', { name: '随机试卷' })).toBeChecked();
   await s.fill('试卷名称', name);
-  await setTime(s, '开始时间', `${day(-1)} 08:00`);
-  await setTime(s, '结束时间', `${day(7)} 18:00`);
+  await s.setTime('开始时间', `${day(-1)} 08:00`);
+  await s.setTime('结束时间', `${day(7)} 18:00`);
   await s.fill('及格分', '6');
-  await checkOrgan(page, s, [DISTRICT, STREET], BRANCH);
+  await s.checkOrgan('参考组织', [DISTRICT, STREET], BRANCH);
 
   await page.getByRole('button', { name: '添加抽题规则' }).click();
   await chooseOption(page, '规则1题库', BANK);
@@ -105,10 +83,10 @@ test('考试管理: an ordinary paper of two picked questions; the total follows
   await s.toolbar('新建普通试卷');
   await expect(page).toHaveURL(/paperType=1/);
   await s.fill('试卷名称', name);
-  await setTime(s, '开始时间', `${day(1)} 09:00`);
-  await setTime(s, '结束时间', `${day(3)} 18:00`);
+  await s.setTime('开始时间', `${day(1)} 09:00`);
+  await s.setTime('结束时间', `${day(3)} 18:00`);
   await s.fill('及格分', '3');
-  await checkOrgan(page, s, [DISTRICT, STREET], BRANCH);
+  await s.checkOrgan('参考组织', [DISTRICT, STREET], BRANCH);
 
   await page.getByTestId('pick-questions').click();
   const browser = page.getByRole('dialog', { name: '选择试题' });

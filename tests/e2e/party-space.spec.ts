@@ -11,7 +11,7 @@
  * own, added by branchadmin (helpers' addMember; the initial password is replaced with the demo
  * password through UpdateWeakPassword), never the shared demo `member`.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiToken, go, newMember, platformToday, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 

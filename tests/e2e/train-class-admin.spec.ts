@@ -18,28 +18,6 @@ const PIDU = '中共成都市郫都区委员会';
 const stamp = () => `${Date.now() % 1_000_000}${Math.random().toString(36).slice(2, 5)}`;
 const day = (offset: number) => calendarDay(new Date(Date.now() + offset * 86_400_000), DEFAULT_PLATFORM_TZ);
 
-/** Types a day and time into a form's picker and confirms it. */
-async function setTime(s: Screen, title: string, value: string) {
-  const input = s.field(title).locator('input');
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect(input).toHaveValue(value);
-}
-
-/** Checks an organisation in the 培训范围 tree, opening the levels above it. */
-async function checkOrgan(page: Page, s: Screen, path: string[], name: string) {
-  await s.field('培训范围').locator('.ant-select-selector').click();
-  const dropdown = page.locator('.ant-select-tree:visible');
-  for (const level of path) {
-    const node = dropdown.locator('.ant-select-tree-treenode', { has: page.locator(`.ant-select-tree-title:text-is("${level}")`) });
-    await node.locator('.ant-select-tree-switcher').click();
-  }
-  await dropdown.locator(`.ant-select-tree-title:text-is("${name}")`).click();
-  await page.keyboard.press('Escape');
-  await expect(s.field('培训范围').locator('.ant-select-selection-item', { hasText: name })).toBeVisible();
-}
-
 /** Picks an organisation, level by level, in the cascader of a dialog. */
 async function cascade(page: Page, dialog: Locator, path: string[]) {
   await expect(async () => {
@@ -79,17 +57,17 @@ test('培训班: the organiser creates a class, allocates places to two district
   await s.fill('培训地点', '省委党校');
   await page.getByRole('button', { name: '下一步' }).click();
   // step 2: 报名与名额 (the end before the start, at first)
-  await setTime(s, '报名开始时间', `${day(0)} 00:00`);
-  await setTime(s, '报名截止时间', `${day(5)} 18:00`);
-  await setTime(s, '培训开始时间', `${day(6)} 09:00`);
-  await setTime(s, '培训结束时间', `${day(6)} 08:00`);
+  await s.setTime('报名开始时间', `${day(0)} 00:00`);
+  await s.setTime('报名截止时间', `${day(5)} 18:00`);
+  await s.setTime('培训开始时间', `${day(6)} 09:00`);
+  await s.setTime('培训结束时间', `${day(6)} 08:00`);
   await s.field('培训名额').locator('input').fill('100');
-  await checkOrgan(page, s, [PROVINCE], CITY);
+  await s.checkOrgan('培训范围', [PROVINCE], CITY);
   await page.getByRole('button', { name: '下一步' }).click();
   // the server's refusal lands on its field, the form back on its step
   await s.submitForm();
   await expect(s.field('培训结束时间')).toContainText('结束时间须晚于开始时间');
-  await setTime(s, '培训结束时间', `${day(8)} 17:00`);
+  await s.setTime('培训结束时间', `${day(8)} 17:00`);
   await page.getByRole('button', { name: '下一步' }).click();
   // step 3: 简介, then 提交
   await s.submitForm();
@@ -171,8 +149,8 @@ test('培训班: the organiser adds two courses on the class’s detail', async 
     await courses.getByRole('button', { name: '新建课程' }).click();
     const dialog = page.locator('.ant-modal:visible');
     await s.fill('课程名称', course);
-    await setTime(s, '开始时间', `${day(4 + i)} 09:00`);
-    await setTime(s, '结束时间', `${day(4 + i)} 11:30`);
+    await s.setTime('开始时间', `${day(4 + i)} 09:00`);
+    await s.setTime('结束时间', `${day(4 + i)} 11:30`);
     await s.field('学时').locator('input').fill('2');
     await s.fill('上课地点', `省委党校${i + 1}号教室`);
     await dialog.getByTestId('form-submit').click();

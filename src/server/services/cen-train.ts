@@ -7,7 +7,7 @@ import { platformInstant } from '../platform-day';
 import { actingOrgan, cleanRichText } from '../records/store';
 import { isInSubtree, subtreeRange } from '../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from '../train/classes';
-import { ASSIGNED_SOURCE, syncBatch } from '../train/rotation';
+import { syncBatch } from '../train/rotation';
 import { containsPattern } from './query-helpers';
 
 /**
@@ -77,7 +77,6 @@ type Batch = { id: number | null; className: string; startTime: Date; endTime: D
 
 const idsOf = (v: BatchInput['organIds']) => [...new Set(v ?? [])];
 
-const sanitise = cleanRichText;
 
 /**
  * A programme's input checked field by field (Chinese messages on the fields, all at once): names,
@@ -128,7 +127,7 @@ async function checked(call: Call<unknown>, input: ProgrammeInput) {
     }),
   );
   if (errors.length) throw invalid(errors);
-  return { name, year: input.year, coverPhoto: input.coverPhoto || null, introduction: sanitise(input.introduction), startTime: start!, endTime: end!, batches };
+  return { name, year: input.year, coverPhoto: input.coverPhoto || null, introduction: cleanRichText(input.introduction), startTime: start!, endTime: end!, batches };
 }
 type Checked = Awaited<ReturnType<typeof checked>>;
 

@@ -7,7 +7,7 @@ import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '.
 import { isInSubtree, subtreeRange } from '../scope';
 import { actingOrgan, pathChain } from '../records/store';
 import { platformInstant } from '../platform-day';
-import { EXAM_PERMISSION, QUESTION_TYPE_LABEL } from './exam-library';
+import { QUESTION_TYPE_LABEL } from './exam-library';
 import { LETTERS, checkAnswer, questionForMember, rightAnswer, round1, type Answer, type SheetQuestion } from '../exam/scoring';
 import { PAPER_STATE_LABEL, assignedCount, assignedMembers, assignedTo, memberResults, paperResults, paperState, paperTotals, partyMemberOf, trainNames } from '../exam/papers';
 import { ANSWER_GRACE_MS, CLOSED_BY, RESULT_STATUS, RESULT_STATUS_LABEL, closeAttempt, closeExpired, countAttempts, saveAnswers, sheetFor, sheetOwner, sheetTotal, typeScore } from '../exam/sitting';

@@ -74,7 +74,6 @@ export function requireText(value: string, member: string, message: string) {
   if (!value.trim()) throw invalid([{ message, members: [member] }]);
 }
 
-export const sanitise = cleanRichText;
 
 const topics = (db: Database) =>
   db
@@ -276,7 +275,7 @@ export const specialTopicActions: Record<string, ActionDef> = {
       const made = await ctx.db
         .insertInto('trainClasses')
         .values({
-          classType: SPECIAL_TYPE, name: input.name.trim(), coverPhoto: input.coverPhoto || null, introduction: sanitise(input.introduction),
+          classType: SPECIAL_TYPE, name: input.name.trim(), coverPhoto: input.coverPhoto || null, introduction: cleanRichText(input.introduction),
           organId: organ.id, organPath: organ.path, sort: input.sort ?? 0, isEnabled: input.isEnabled ?? true, isRecommend: input.isRecommend ?? false, creatorUserId: user.userId,
         })
         .returning('id')
@@ -298,7 +297,7 @@ export const specialTopicActions: Record<string, ActionDef> = {
       await ctx.db
         .updateTable('trainClasses')
         .set({
-          name: input.name.trim(), coverPhoto: input.coverPhoto || null, introduction: sanitise(input.introduction), sort: input.sort ?? row.sort,
+          name: input.name.trim(), coverPhoto: input.coverPhoto || null, introduction: cleanRichText(input.introduction), sort: input.sort ?? row.sort,
           isEnabled: input.isEnabled ?? row.isEnabled, isRecommend: input.isRecommend ?? row.isRecommend, lastModificationTime: new Date(),
         })
         .where('id', '=', input.id)

@@ -15,7 +15,7 @@ import {
   classState, classes, managedClass, memberOrganId, memberPath, studentRow, type ClassRow,
 } from '../train/classes';
 import { freeFor } from '../train/places';
-import { ENROL_MSG, HOLDS_PLACE, inScope, lockClass, readPlaces, requireAllocation, requirePlaces, rootUse, scopeHolds } from '../train/enrol';
+import { ENROL_MSG, HOLDS_PLACE, inScope, inScopeOf, lockClass, readPlaces, readPlacesOf, readScope, scopeHoldsPath, requireAllocation, requirePlaces, rootUse, scopeHolds } from '../train/enrol';
 
 /**
  * 培训班 (issue 14, docs/training.md "Classes"): a class of the administrator's organisation with a
@@ -82,7 +82,6 @@ interface ClassInput {
 }
 const CLASS_REQUIRED = ['className', 'applyStartTime', 'applyEndTime', 'startTime', 'endTime', 'trainNumbers'];
 
-const sanitise = cleanRichText;
 const text = (v: string | null | undefined) => v?.trim() || null;
 
 /** The class's times as instants in the platform zone, checked in order (errors by field). */
@@ -191,12 +190,13 @@ async function memberItems(call: Call<unknown>, rows: ClassRow[]) {
   const counts = await classCounts(db, ids);
   const mine = ids.length ? await db.selectFrom('trainClassStudents').select(['trainClassId', 'status']).where('userId', '=', call.user.userId).where('trainClassId', 'in', ids).execute() : [];
   const path = memberPath(call.user);
+  // one query each for the page, not per class
+  const [scoped, places] = await Promise.all([inScopeOf(db, ids, path), readPlacesOf(db, rows)]);
   const out = [];
   for (const r of rows) {
     const st = mine.find((m) => m.trainClassId === r.id)?.status ?? null;
     const item = classItem(r, now);
-    const canApply =
-      item.state === 2 && (st === null || st === STUDENT_STATUS.rejected) && (await inScope(db, r.id, path)) && freeFor(path, await readPlaces(db, r.id, r.trainNumbers)) >= 1;
+    const canApply = item.state === 2 && (st === null || st === STUDENT_STATUS.rejected) && scoped.has(r.id) && freeFor(path, places.get(r.id)!) >= 1;
     out.push({ ...item, trainNumbers: r.trainNumbers, studentCount: counts.get(r.id)!.studentCount, studentStatus: st, studentStatusText: st === null ? null : STUDENT_STATUS_LABEL[st], canApply });
   }
   return out;
@@ -227,7 +227,7 @@ export const classCoreActions: Record<string, ActionDef> = {
         const row = await trx
           .insertInto('trainClasses')
           .values({
-            classType: 1, name: input.className.trim(), coverPhoto: text(input.coverPicture), introduction: sanitise(input.introduction), organId: organ.id, organPath: organ.path,
+            classType: 1, name: input.className.trim(), coverPhoto: text(input.coverPicture), introduction: cleanRichText(input.introduction), organId: organ.id, organPath: organ.path,
             groupName: text(input.group), teachingObjects: text(input.teachingObjects), teachingPlanId: input.teachingPlanId ?? null, ...t, address: text(input.address),
             trainNumbers: input.trainNumbers, needAudit: input.needAudit ?? true, status: input.status ?? 1, creatorUserId: user.userId, cenTrainId: null,
           })
@@ -259,7 +259,7 @@ export const classCoreActions: Record<string, ActionDef> = {
         await trx
           .updateTable('trainClasses')
           .set({
-            name: input.className.trim(), coverPhoto: text(input.coverPicture), introduction: sanitise(input.introduction), groupName: text(input.group), teachingObjects: text(input.teachingObjects),
+            name: input.className.trim(), coverPhoto: text(input.coverPicture), introduction: cleanRichText(input.introduction), groupName: text(input.group), teachingObjects: text(input.teachingObjects),
             teachingPlanId: input.teachingPlanId ?? null, ...t, address: text(input.address), trainNumbers: input.trainNumbers, needAudit: input.needAudit ?? c.needAudit,
             status: input.status ?? c.status, lastModificationTime: ctx.now(),
           })
@@ -330,7 +330,8 @@ export const classCoreActions: Record<string, ActionDef> = {
       const organs = await ownOrgans(call, input.organIds, 'organIds');
       await ctx.db.transaction().execute(async (trx) => {
         await lockClass(trx, c.id);
-        for (const o of organs) if (!(await inScope(trx, c.id, o.organPath))) throw invalid([{ message: `${CLASS_MSG.notInScope}：${o.organName}`, members: ['organIds'] }]);
+        const scope = await readScope(trx, c.id);
+        for (const o of organs) if (!scopeHoldsPath(scope, o.organPath)) throw invalid([{ message: `${CLASS_MSG.notInScope}：${o.organName}`, members: ['organIds'] }]);
         await requireUnused(trx as unknown as Database, c.id, organs.map((o) => o.organPath));
         for (const o of organs) {
           // an organisation of the scope itself leaves it; one below is excluded
@@ -463,7 +464,8 @@ export const classCoreActions: Record<string, ActionDef> = {
       const now = ctx.now();
       const added = await ctx.db.transaction().execute(async (trx) => {
         await lockClass(trx, c.id);
-        for (const m of members) if (!(await inScope(trx, c.id, m.organPath))) throw invalid([{ message: `${CLASS_MSG.memberOut}：${m.name}`, members: ['userList'] }]);
+        const scope = await readScope(trx, c.id);
+        for (const m of members) if (!scopeHoldsPath(scope, m.organPath)) throw invalid([{ message: `${CLASS_MSG.memberOut}：${m.name}`, members: ['userList'] }]);
         const existing = await trx.selectFrom('trainClassStudents').select(['userId', 'status']).where('trainClassId', '=', c.id).where('userId', 'in', ids).execute();
         const holding = new Set(existing.filter((e) => HOLDS_PLACE.includes(e.status as 0 | 1)).map((e) => e.userId));
         // a pending applicant added by the organiser is approved in place: he already holds a place
@@ -683,11 +685,14 @@ async function allocate(call: Call<unknown>, classId: number, items: { organId: 
   return call.ctx.db.transaction().execute(async (trx) => {
     await lockClass(trx, c.id);
     const ids: number[] = [];
+    const scope = await readScope(trx, c.id);
+    // read once; each allocation is checked against the places as the previous ones left them
+    let places = await readPlaces(trx, c.id, c.trainNumbers);
     for (const item of items) {
       const o = byId.get(item.organId)!;
-      if (!(await inScope(trx, c.id, o.organPath))) throw invalid([{ message: `${CLASS_MSG.notInScope}：${o.organName}`, members: ['organId'] }]);
+      if (!scopeHoldsPath(scope, o.organPath)) throw invalid([{ message: `${CLASS_MSG.notInScope}：${o.organName}`, members: ['organId'] }]);
       try {
-        requireAllocation(await readPlaces(trx, c.id, c.trainNumbers), o.organPath, item.numbers);
+        requireAllocation(places, o.organPath, item.numbers);
       } catch (e) {
         throw invalid([{ message: items.length > 1 ? `${o.organName}：${(e as Error).message}` : (e as Error).message, members: ['numbers'] }]);
       }
@@ -697,6 +702,7 @@ async function allocate(call: Call<unknown>, classId: number, items: { organId: 
         .onConflict((oc) => oc.columns(['trainClassId', 'organId']).doUpdateSet({ numbers: item.numbers, lastModificationTime: call.ctx.now() }))
         .returning('id')
         .executeTakeFirstOrThrow();
+      places = { ...places, allocations: [...places.allocations.filter((a) => a.organPath !== o.organPath), { id: row.id, organPath: o.organPath, numbers: item.numbers }] };
       ids.push(row.id);
     }
     return ids;

@@ -3,10 +3,10 @@ import type { Database } from '../db/database';
 import { action, hasPermission, type ActionDef, type Call } from '../http/actions';
 import { forbidden, invalid, notFound } from '../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
-import { actingOrgan, hasRichContent } from '../records/store';
+import { actingOrgan, cleanRichText, hasRichContent } from '../records/store';
 import { subtreeRange } from '../scope';
 import { containsPattern } from '../services/query-helpers';
-import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, sanitise, visibleTopic } from '../services/special-topic';
+import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from '../services/special-topic';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, managedClass, memberOrganId, memberPath, studentClass } from './classes';
 
 /**
@@ -77,7 +77,7 @@ export const noteActions: Record<string, ActionDef> = {
       const { ctx, input, user } = call;
       const target = await noteTarget(call, input.trainClassId, input.courseId);
       requireText(input.title, 'title', SPECIAL_MSG.noteTitle);
-      const content = sanitise(input.content);
+      const content = cleanRichText(input.content);
       // an editor's empty paragraph is no content
       if (!content || !hasRichContent(content)) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
       const title = input.title.trim();

@@ -36,9 +36,21 @@ export async function lockClass(trx: Trx, classId: number) {
 
 /** The places of a class as they are (read under the lock). */
 export async function readPlaces(trx: Trx | Database, classId: number, total: number): Promise<Places> {
-  const allocations = await trx.selectFrom('trainClassAllocations').select(['id', 'organPath', 'numbers']).where('trainClassId', '=', classId).execute();
-  const taken = await trx.selectFrom('trainClassStudents').select('organPath').where('trainClassId', '=', classId).where('status', 'in', HOLDS_PLACE).execute();
-  return { total, allocations, takenPaths: taken.map((t) => t.organPath) };
+  return (await readPlacesOf(trx, [{ id: classId, trainNumbers: total }])).get(classId)!;
+}
+
+/** The places of several classes (a page of a member's list): two queries whatever their number. */
+export async function readPlacesOf(db: Trx | Database, list: { id: number; trainNumbers: number }[]): Promise<Map<number, Places>> {
+  const out = new Map<number, Places>(list.map((c) => [c.id, { total: c.trainNumbers, allocations: [], takenPaths: [] }]));
+  if (!list.length) return out;
+  const ids = list.map((c) => c.id);
+  for (const a of await db.selectFrom('trainClassAllocations').select(['id', 'trainClassId', 'organPath', 'numbers']).where('trainClassId', 'in', ids).execute()) {
+    out.get(a.trainClassId)!.allocations.push({ id: a.id, organPath: a.organPath, numbers: a.numbers });
+  }
+  for (const t of await db.selectFrom('trainClassStudents').select(['trainClassId', 'organPath']).where('trainClassId', 'in', ids).where('status', 'in', HOLDS_PLACE).execute()) {
+    out.get(t.trainClassId)!.takenPaths.push(t.organPath);
+  }
+  return out;
 }
 
 /** Refuses unless every one of these paths finds a free place (taken one after another). */
@@ -68,10 +80,22 @@ export function rootUse(places: Places) {
  * and under none taken out (ShrinkTeachingScope). Reads the scope rows of his path's chain only.
  */
 export async function inScope(db: Trx | Database, classId: number, organPath: string) {
+  return (await inScopeOf(db, [classId], organPath)).has(classId);
+}
+
+/** A class's scope rows, for checking many paths against it at once (AddStudent, allocations). */
+export const readScope = (db: Trx | Database, classId: number) => db.selectFrom('trainClassScopes').select(['organPath', 'excluded']).where('trainClassId', '=', classId).execute();
+
+/** Whether scope rows hold a path: under an included organisation and under none taken out. */
+export const scopeHoldsPath = (rows: { organPath: string; excluded: boolean }[], path: string) =>
+  rows.some((r) => !r.excluded && path.startsWith(r.organPath)) && !rows.some((r) => r.excluded && path.startsWith(r.organPath));
+
+/** Of these classes, those whose scope holds the path (one query). */
+export async function inScopeOf(db: Trx | Database, classIds: number[], organPath: string): Promise<Set<number>> {
   const chain = pathChain(organPath);
-  if (!chain.length) return false;
-  const rows = await db.selectFrom('trainClassScopes').select('excluded').where('trainClassId', '=', classId).where('organPath', 'in', chain).execute();
-  return rows.some((r) => !r.excluded) && !rows.some((r) => r.excluded);
+  if (!chain.length || !classIds.length) return new Set();
+  const rows = await db.selectFrom('trainClassScopes').select(['trainClassId', 'organPath', 'excluded']).where('trainClassId', 'in', classIds).where('organPath', 'in', chain).execute();
+  return new Set(classIds.filter((id) => scopeHoldsPath(rows.filter((r) => r.trainClassId === id), organPath)));
 }
 
 /** SQL: the class `t` has the path in its scope (for member lists). */

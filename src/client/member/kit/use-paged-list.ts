@@ -4,6 +4,7 @@
  * the same page; the fetcher gets ABP paging (skipCount, maxResultCount). Stale answers are dropped
  * by useRequest; a page emptied by a delete steps back to the last page that has rows.
  */
+import { useState } from 'react';
 import { useRequest } from 'ahooks';
 import { useSearchParams } from 'react-router-dom';
 import type { PagedResult } from '../../../contract/types';
@@ -24,6 +25,11 @@ export interface PagedListOptions {
   deps?: unknown[];
   /** false: wait (e.g. an inactive tab) */
   ready?: boolean;
+  /**
+   * false: the page index is the component's own state, not the URL's `num` — a list embedded in a
+   * page that has its own (a class's minds on the class page)
+   */
+  inUrl?: boolean;
 }
 
 export interface PagedList<T> {
@@ -44,19 +50,20 @@ export interface PagedList<T> {
 export const pageOfQuery = (params: URLSearchParams) => Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
 
 export function usePagedList<T>(fetcher: (page: PageArgs, pageIndex: number) => Promise<PagedResult<T>>, options: PagedListOptions = {}): PagedList<T> {
-  const { pageSize = PAGER_PAGE_SIZE, deps = [], ready = true } = options;
+  const { pageSize = PAGER_PAGE_SIZE, deps = [], ready = true, inUrl = true } = options;
   const [params, setParams] = useSearchParams();
-  const pageIndex = pageOfQuery(params);
+  const [ownPage, setOwnPage] = useState(1);
+  const pageIndex = inUrl ? pageOfQuery(params) : ownPage;
 
   const setPageIndex = (p: number, replace = false) =>
-    setParams(
+    inUrl ? setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
         next.set(PAGE_PARAM, String(Math.max(1, p)));
         return next;
       },
       { replace },
-    );
+    ) : setOwnPage(Math.max(1, p));
 
   const req = useRequest(() => fetcher({ skipCount: toSkip(pageIndex, pageSize), maxResultCount: pageSize }, pageIndex), {
     ready,

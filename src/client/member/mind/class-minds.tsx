@@ -5,46 +5,23 @@
  * that belongs to the page around them. Rows open mindReport/info, whose back bar returns here.
  */
 import { useState } from 'react';
-import { useRequest } from 'ahooks';
 import { Button } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { PagedResult } from '../../../contract/types';
 import { mindService, type Mind } from '../../api/mind';
-import { PAGER_PAGE_SIZE, toSkip } from '../../utils/paging';
-import { MemberList, type PageArgs, type PagedList } from '../kit';
+import { MemberList, usePagedList } from '../kit';
 import { MindEditor } from './mind-editor';
 import { MindItem } from './mind-item';
 import { MIND } from './paths';
 import './mind.css';
-
-/** A paged list whose page index is its own state (the kit's usePagedList keeps it in the URL). */
-function useLocalPagedList<T>(fetcher: (page: PageArgs) => Promise<PagedResult<T>>, deps: unknown[]): PagedList<T> {
-  const [pageIndex, setPageIndex] = useState(1);
-  const req = useRequest(() => fetcher({ skipCount: toSkip(pageIndex, PAGER_PAGE_SIZE), maxResultCount: PAGER_PAGE_SIZE }), {
-    refreshDeps: [pageIndex, ...deps],
-    onError: () => undefined,
-  });
-  return {
-    items: req.data?.items ?? [],
-    total: req.data?.totalCount ?? 0,
-    data: req.data as PagedList<T>['data'],
-    pageIndex,
-    pageSize: PAGER_PAGE_SIZE,
-    loading: req.loading,
-    error: req.error,
-    refresh: req.refresh,
-    setPageIndex,
-  };
-}
 
 export function ClassMinds({ classId }: { classId: number }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const from = `${pathname}${search}`;
   const [writing, setWriting] = useState(false);
-  const mine = useLocalPagedList<Mind>((page) => mindService.mine({ ...page, trainClassId: classId }), [classId]);
-  const shared = useLocalPagedList<Mind>((page) => mindService.ofClass(classId, page), [classId]);
+  const mine = usePagedList<Mind>((page) => mindService.mine({ ...page, trainClassId: classId }), { deps: [classId], inUrl: false });
+  const shared = usePagedList<Mind>((page) => mindService.ofClass(classId, page), { deps: [classId], inUrl: false });
   return (
     <div className="dj-class-minds" data-testid="class-minds">
       <div className="dj-mind__section-title">

@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { useRequest } from 'ahooks';
-import { Button, Input, Skeleton, Space, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { CheckCircleFilled, EditOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { fmtHours } from '../../api/study';
 import { trainCourseService, type ClassCourse } from '../../api/train-courses';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
-import { useAction } from '../kit';
+import { SignInCode } from '../kit';
 import { openResource, ResourceCard } from '../study/resource-card';
 import { CourseNote } from './course-note';
 import { signOpensAt, signPhase } from './sign-phase';
@@ -21,17 +21,9 @@ const TYPE_TEXT: Record<number, string> = { 1: '线下', 2: '线上' };
 
 export function CourseItem({ course: c, classId, index, onSigned }: { course: ClassCourse; classId: number; index: number; onSigned: () => void }) {
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
   const [showResources, setShowResources] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   const resources = useRequest(() => trainCourseService.resources(c.id), { ready: showResources, refreshDeps: [c.id, showResources] });
-  const signIn = useAction((v: string) => trainCourseService.signIn(c.id, v), {
-    success: '签到成功',
-    onSuccess: () => {
-      setCode('');
-      onSigned();
-    },
-  });
   const phase = signPhase(c, Date.now());
   const time = c.startTime ? `${formatPlatform(c.startTime, MINUTE_FORMAT)} 至 ${c.endTime ? formatPlatform(c.endTime, MINUTE_FORMAT) : ''}` : '时间待定';
 
@@ -56,20 +48,7 @@ export function CourseItem({ course: c, classId, index, onSigned }: { course: Cl
       {c.description ? <p className="dj-train-course__desc">{c.description}</p> : null}
       <div className="dj-train-course__actions">
         {!c.isSigned && phase === 'open' ? (
-          <Space.Compact className="dj-train-course__signin">
-            <Input
-              aria-label={`${c.courseName}签到码`}
-              placeholder="请输入6位签到码"
-              inputMode="numeric"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              onPressEnter={() => code && void signIn.run(code)}
-            />
-            <Button type="primary" disabled={code.length !== 6} loading={signIn.loading} onClick={() => void signIn.run(code)}>
-              签到
-            </Button>
-          </Space.Compact>
+          <SignInCode className="dj-train-course__signin" label={`${c.courseName}签到码`} signIn={(v) => trainCourseService.signIn(c.id, v)} onSigned={onSigned} />
         ) : null}
         {!c.isSigned && phase === 'before' && c.startTime ? (
           <span className="dj-train-course__hint">签到将于 {formatPlatform(signOpensAt(c.startTime), MINUTE_FORMAT)} 开放</span>

@@ -5,16 +5,15 @@
  * code from 30 minutes before the start to the end. Each action asks first where it matters, and the
  * server's refusals (名额已满, 报名已截止, 签到码错误 …) are shown as they come.
  */
-import { useState } from 'react';
 import { useRequest } from 'ahooks';
-import { Button, Input, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Result, Skeleton, Tag } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, EnvironmentOutlined, PhoneOutlined, TeamOutlined, UserOutlined, BankOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
 import { volunteerService } from '../../api/volunteer';
 import { Value } from '../../engine/fields';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
-import { MemberPage, useAction, useEntity } from '../kit';
+import { MemberPage, SignInCode, useAction, useEntity } from '../kit';
 import { ActivityCover, placesText } from './activity-card';
 import { VOLUNTEER } from './index';
 import { optionLabel } from './option-label';
@@ -31,20 +30,12 @@ export default function VolunteerInfo() {
   const back = params.get('tab') === 'mine' ? `${VOLUNTEER}?tab=mine` : VOLUNTEER;
   const now = useNow(15_000);
   const { entity } = useEntity('volActivity');
-  const [code, setCode] = useState('');
   // the page shows a refusal itself (不存在或已删除)
   const req = useRequest(() => volunteerService.get(id, { silent: true }), { ready: id > 0, refreshDeps: [id], onError: () => undefined });
   const a = req.data;
 
   const apply = useAction(() => volunteerService.apply(id), { confirm: '确认报名参加该志愿活动？', success: '报名成功', onSuccess: req.refresh });
   const cancel = useAction(() => volunteerService.cancel(id), { confirm: '确认取消报名？', danger: true, success: '已取消报名', onSuccess: req.refresh });
-  const signIn = useAction((c: string) => volunteerService.signIn(id, c), {
-    success: '签到成功',
-    onSuccess: () => {
-      setCode('');
-      req.refresh();
-    },
-  });
 
   let body: React.ReactNode;
   if (!id || (req.error && !a)) {
@@ -73,20 +64,7 @@ export default function VolunteerInfo() {
               <CheckCircleFilled /> 已签到
             </span>
           ) : canSign ? (
-            <Space.Compact className="dj-vol-info__signin">
-              <Input
-                aria-label="签到码"
-                placeholder="请输入6位签到码"
-                inputMode="numeric"
-                maxLength={6}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                onPressEnter={() => code && void signIn.run(code)}
-              />
-              <Button type="primary" disabled={!code} loading={signIn.loading} onClick={() => void signIn.run(code)}>
-                签到
-              </Button>
-            </Space.Compact>
+            <SignInCode className="dj-vol-info__signin" signIn={(c) => volunteerService.signIn(id, c)} onSigned={req.refresh} />
           ) : null}
           {canCancel ? (
             <Button loading={cancel.loading} onClick={() => void cancel.run()}>
