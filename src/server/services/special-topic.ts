@@ -5,6 +5,7 @@ import { action, hasPermission, type ActionDef, type Call } from '../http/action
 import { badRequest, forbidden, invalid, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from '../train/classes';
+import { usableResources } from '../train/courses-read';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { isInSubtree, subtreeRange } from '../scope';
 import { actingOrgan, cleanRichText, pathChain } from '../records/store';
@@ -185,17 +186,10 @@ async function memberCards(call: Call<unknown>, rows: TopicRow[]) {
 
 const memberOrder = (q: any) => q.orderBy('t.sort', 'asc').orderBy('t.id', 'desc');
 
-/** Checks a course's resources: each enabled and published at the topic's organisation or above, so every member who sees the topic may study it. */
+/** Checks a course's resources: each enabled and published at the topic's organisation or above, so every member who sees the topic may study it (the one rule of classes' courses too). */
 async function checkResources(db: Database, topicPath: string, ids: number[]) {
   const unique = [...new Set(ids)];
-  const ok = await db
-    .selectFrom('resources')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('isDeleted', '=', false)
-    .where('isEnabled', '=', true)
-    .where('organPath', 'in', pathChain(topicPath))
-    .execute();
+  const ok = await usableResources(db, topicPath, unique);
   if (ok.length !== unique.length) throw invalid([{ message: SPECIAL_MSG.resourceOutOfReach, members: ['resourceIds'] }]);
   return unique;
 }

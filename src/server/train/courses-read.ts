@@ -125,7 +125,7 @@ export async function courseResources(db: Database, courseId: number, userId: nu
 
 /**
  * Resources a class's course may use: enabled library resources published at the class's
- * organisation or above — the rule topics use (special-topic checkResources), so every student,
+ * organisation or above — topics use the same rule through it (special-topic checkResources), so every student,
  * who is of the class's subtree, may study them through the ordinary study report.
  */
 export const usableResources = (db: Database, classPath: string, ids: number[]) =>
