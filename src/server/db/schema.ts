@@ -305,6 +305,13 @@ export interface RecordParticipantTable {
   addedByUserId: number | null;
   creationTime: Timestamp;
   cancelTime: NullableTs;
+  /** leave before the record starts (migration 023): null none, 0 pending, 1 approved, -1 rejected */
+  leaveReason: ColumnType<string | null, string | null | undefined, string | null>;
+  leaveStatus: ColumnType<number | null, number | null | undefined, number | null>;
+  leaveTime: NullableTs;
+  leaveAuditUserId: ColumnType<number | null, number | null | undefined, number | null>;
+  leaveAuditTime: NullableTs;
+  leaveAuditRemark: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface RecordSignCodeTable { recordId: number; code: string; createdByUserId: number | null; creationTime: Timestamp }
 export interface RecordIssueTable {

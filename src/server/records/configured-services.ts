@@ -7,6 +7,7 @@ import { ConfigError, type EntityFile } from './entities';
 import { workflowOf } from './op-kit';
 import { OPERATIONS } from './operations';
 import { registerFileHoldingEntities } from './file-holders';
+import { renameInput } from './input-names';
 
 /**
  * Turns the `service` blocks of schemas/*.json into app services: each action maps onto a generic
@@ -14,7 +15,7 @@ import { registerFileHoldingEntities } from './file-holders';
  * block refers to — states, transitions, effects, fields, parent entities — is checked here, at
  * start, so a wrong name stops the server with the file and the place instead of failing a user.
  */
-const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'signIn', 'supplementSignIn'];
+const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'signIn', 'supplementSignIn', 'askLeave', 'decideLeave'];
 const COLUMN_SUMS = ['participantCount', 'likeCount', 'replyCount'];
 const RECORD_COLUMNS = ['creationTime', 'auditStatus', 'organId', 'isTop', 'isEnabled'];
 
@@ -51,6 +52,10 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   for (const [k, f] of Object.entries({ capacityField: pc?.capacityField, applyUntilField: pc?.applyUntilField, cancelBeforeField: pc?.cancelBeforeField, 'signIn/fromField': pc?.signIn?.fromField, 'signIn/toField': pc?.signIn?.toField })) {
     if (f && !props[f]) fail(`/service/participants/${k}`, `字段 ${f} 未在 schema 中定义`);
   }
+  if (pc?.leave && !props[pc.leave.beforeField]) fail('/service/participants/leave/beforeField', `字段 ${pc.leave.beforeField} 未在 schema 中定义`);
+  const ts = service.timeStatus;
+  for (const f of [ts?.fromField, ts?.toField]) if (f && !props[f]) fail('/service/timeStatus', `字段 ${f} 未在 schema 中定义`);
+  if (ts && props[ts.field]) fail('/service/timeStatus/field', `字段 ${ts.field} 由时间推导，不能在 schema 中定义`);
   for (const ix of service.indexes ?? []) for (const f of ix.fields) if (!props[f]) fail('/service/indexes', `字段 ${f} 未在 schema 中定义`);
   for (const f of service.organFields ?? []) if (!props[f]) fail('/service/organFields', `字段 ${f} 未在 schema 中定义`);
 
@@ -70,6 +75,12 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if (a.dueWithinDays && !props[a.dueWithinDays.field]) fail(`${p}/dueWithinDays/field`, `字段 ${a.dueWithinDays.field} 未在 schema 中定义`);
     if ((a.scope === 'sides' || a.scope === 'otherSide') && !(service.organFields?.length || Object.values(wf?.transitions ?? {}).some((t) => typeof t.actor === 'object')))
       fail(`${p}/scope`, `范围 ${a.scope} 需要 /service/organFields 或按字段确定办理人的流转`);
+    if ((a.op === 'askLeave' || a.op === 'decideLeave') && !pc?.leave) fail(p, `操作 ${a.op} 需要 /service/participants/leave`);
+    if (a.lockedFrom && a.op !== 'update' && a.op !== 'delete') fail(`${p}/lockedFrom`, 'lockedFrom 只用于 update 与 delete 操作');
+    if (a.lockedFrom && !props[a.lockedFrom.field]) fail(`${p}/lockedFrom/field`, `字段 ${a.lockedFrom.field} 未在 schema 中定义`);
+    for (const f of a.lockedFrom?.except ?? []) if (!props[f]) fail(`${p}/lockedFrom/except`, `字段 ${f} 未在 schema 中定义`);
+    for (const f of a.required ?? []) if (!props[f] || (a.fields && !a.fields.includes(f))) fail(`${p}/required`, `字段 ${f} 未在 schema 或本操作的 fields 中定义`);
+    if (a.organs && a.op !== 'organsWithout') fail(`${p}/organs`, 'organs 只用于 organsWithout 操作');
     if (a.op === 'importTemplate' && service.actions[a.of ?? '']?.op !== 'import') fail(`${p}/of`, '须为本服务的 import 操作');
     if (a.op === 'statistics') {
       const g = a.groupBy ?? 'organ';
@@ -77,7 +88,9 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       if (a.dateField && !props[a.dateField] && a.dateField !== 'creationTime') fail(`${p}/dateField`, `字段 ${a.dateField} 未在 schema 中定义`);
       for (const m of a.measures ?? []) if (m.sum && !props[m.sum] && !COLUMN_SUMS.includes(m.sum)) fail(`${p}/measures`, `字段 ${m.sum} 未在 schema 中定义`);
     }
-    for (const f of Object.keys(a.filters ?? {})) if (!props[f] && !RECORD_COLUMNS.includes(f)) fail(`${p}/filters`, `字段 ${f} 未在 schema 中定义`);
+    for (const m of a.measures ?? []) for (const f of Object.keys(m.where ?? {})) if (!props[f] && !RECORD_COLUMNS.includes(f)) fail(`${p}/measures`, `字段 ${f} 未在 schema 中定义`);
+    for (const f of Object.keys(a.where ?? {})) if (!props[f] && !RECORD_COLUMNS.includes(f)) fail(`${p}/where`, `字段 ${f} 未在 schema 中定义`);
+    for (const f of Object.keys(a.filters ?? {})) if (!props[f] && !RECORD_COLUMNS.includes(f) && f !== ts?.field) fail(`${p}/filters`, `字段 ${f} 未在 schema 中定义`);
   }
 }
 
@@ -107,7 +120,13 @@ export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
       const permission = config.permission ?? service.permission;
       const access: Access = permission === 'self' ? 'self' : { permission };
       const scope = config.scope ?? (permission === 'self' ? 'visible' : 'subtree');
-      const def = build({ entity, config, access, scope, summary: config.summary ?? `${entity.title}：${key}`, entities: byName });
+      const built = build({ entity, config, access, scope, summary: config.summary ?? `${entity.title}：${key}`, entities: byName });
+      let def: typeof built;
+      try {
+        def = config.inputNames ? renameInput(built, config.inputNames) : built;
+      } catch (err) {
+        throw new ConfigError(`配置文件 ${entity.file} 不合法：/service/actions/${key}/inputNames ${(err as Error).message}`);
+      }
       // the repeat-submit guard (http/repeat-submit.ts) follows the operation, not the name: joins,
       // transitions and updates have their own answer to a repeat
       actions[key] = { ...def, repeatSubmit: def.repeatSubmit ?? CREATING_OPS.has(config.op) };

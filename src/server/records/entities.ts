@@ -28,7 +28,8 @@ export interface ActionConfig {
   /** fixed conditions: a value means equality, an array one of */
   where?: Record<string, unknown>;
   set?: Record<string, unknown>;
-  filters?: Record<string, 'eq' | 'contains' | 'in' | 'dateRange' | 'bool'>;
+  /** quarter: input `<field>Quarter` 'YYYY-Qn', the calendar quarter of the platform zone */
+  filters?: Record<string, 'eq' | 'contains' | 'in' | 'dateRange' | 'bool' | 'quarter'>;
   markRead?: boolean;
   elevate?: string;
   /** transition: the steps this action may take */
@@ -42,7 +43,8 @@ export interface ActionConfig {
   /** statistics */
   groupBy?: string;
   dateField?: string;
-  measures?: { key: string; title: string; sum?: string }[];
+  /** `where`: this measure counts (or sums) only the records matching these values */
+  measures?: { key: string; title: string; sum?: string; where?: Record<string, unknown> }[];
   /** mine: the record itself, or whether one exists */
   answer?: 'record' | 'exists';
   /** importTemplate: the import action it serves */
@@ -57,12 +59,22 @@ export interface ActionConfig {
   onBehalf?: boolean;
   /** create: the body may name `organId`, an organisation of the caller's subtree the record belongs to */
   forOrgan?: boolean;
+  /** the contract's input names onto the operation's (a list of objects sends each one's itemKey) */
+  inputNames?: Record<string, string | { name: string; itemKey: string }>;
+  /** update / delete: refused from the instant of this body field on, but for the `except` fields */
+  lockedFrom?: { field: string; except?: string[]; message: string };
+  /** update: fields this action requires besides the entity's */
+  required?: string[];
+  /** organsWithout: the organisations listed (organType codes) */
+  organs?: { organType?: string[] };
 }
 export interface ParticipantsConfig {
   capacityField?: string;
   applyUntilField?: string;
   cancelBeforeField?: string;
-  signIn?: { fromField: string; toField: string; openMinutesBefore?: number };
+  signIn?: { fromField: string; toField: string; openMinutesBefore?: number; url?: string };
+  /** absences with a reason, asked before this field's instant */
+  leave?: { beforeField: string };
 }
 export interface EntityFile {
   name: string;
@@ -82,6 +94,8 @@ export interface EntityFile {
     indexes?: { fields: string[] }[];
     /** body fields naming other organisations the record concerns (scopes `sides`, `otherSide`) */
     organFields?: string[];
+    /** a phase 0/1/2 (未开始/进行中/已结束) derived from two time fields at the server's clock */
+    timeStatus?: { field: string; fromField: string; toField: string };
     actions: Record<string, ActionConfig>;
   };
   /** where it was read from, for messages */

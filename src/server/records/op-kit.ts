@@ -9,6 +9,7 @@ import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
 import { canTake } from '../workflow/decide';
 import { type Subject, type WorkflowDef } from '../workflow/types';
 import { fieldActors, namedOrganFields, workflowOf } from './named-organs';
+import { timeStatusOf } from './time-status';
 import type { ActionConfig, EntityFile } from './entities';
 import { actingOrgan, assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
 
@@ -57,7 +58,10 @@ export function filterProps(entity: EntityFile, config: ActionConfig) {
     if (kind === 'dateRange') {
       props[`${field}Start`] = { type: 'string', maxLength: 30, title: `${title}起` };
       props[`${field}End`] = { type: 'string', maxLength: 30, title: `${title}止` };
-    } else if (kind === 'in') props[field] = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 }, title };
+    } else if (kind === 'quarter') {
+      props[`${field}Quarter`] = { type: 'string', pattern: QUARTER.source, title: `${title}（季度）`, 'x-message': '季度格式不正确，应为如 2026-Q4' };
+    } else if (field === entity.service?.timeStatus?.field) props[field] = { type: 'integer', enum: [0, 1, 2], title: '状态' };
+    else if (kind === 'in') props[field] = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 }, title };
     else if (kind === 'bool') props[field] = { type: 'boolean', title };
     else if (kind === 'contains') props[field] = { type: 'string', maxLength: 100, title };
     else props[field] = { type: fieldType(entity, field), title };
@@ -72,6 +76,29 @@ const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time',
 export const fieldRef = (field: string) => (COLUMN_FIELDS[field] ? sql.raw(COLUMN_FIELDS[field]) : sql`r.data->>${field}`);
 const fieldText = (field: string) => (COLUMN_FIELDS[field] ? sql`${sql.raw(COLUMN_FIELDS[field])}::text` : sql`r.data->>${field}`);
 
+/** A calendar quarter as the input of a `quarter` filter: '2026-Q4'. */
+export const QUARTER = /^\d{4}-Q[1-4]$/;
+
+/** The days a quarter spans: from its first day to the first day of the next (exclusive), 'YYYY-MM-DD'. */
+export function quarterRange(quarter: string): { from: string; to: string } {
+  const [y, q] = [Number(quarter.slice(0, 4)), Number(quarter.slice(6))];
+  const month = (q - 1) * 3 + 1;
+  const from = `${y}-${String(month).padStart(2, '0')}-01`;
+  const to = q === 4 ? `${y + 1}-01-01` : `${y}-${String(month + 3).padStart(2, '0')}-01`;
+  return { from, to };
+}
+
+/** The quarter a calendar day lies in: '2026-11-25' → '2026-Q4'. */
+export const quarterOf = (day: string) => `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+
+/** SQL: a record matches fixed conditions (a value: equal; an array: one of). */
+export function whereSql(where: Record<string, unknown>) {
+  const conds = Object.entries(where).map(([field, value]) =>
+    Array.isArray(value) ? sql`${fieldText(field)} in (${sql.join(value.map(String))})` : sql`${fieldText(field)} = ${String(value)}`,
+  );
+  return conds.length ? sql<boolean>`(${sql.join(conds, sql` and `)})` : sql<boolean>`true`;
+}
+
 /** Whether a value satisfies a fixed `where` condition: equal to it, or one of an array. */
 const whereMatches = (cond: unknown, actual: unknown) => (Array.isArray(cond) ? cond.map(String).includes(String(actual)) : String(actual) === String(cond));
 
@@ -85,6 +112,14 @@ export function applyFilters(q: any, config: ActionConfig, input: Record<string,
       const end = input[`${field}End`];
       if (start) q = q.where(sql`${fieldRef(field)} >= ${start}`);
       if (end) q = q.where(sql`${fieldRef(field)} <= ${/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end}T23:59:59.999` : end}`);
+      continue;
+    }
+    if (kind === 'quarter') {
+      // wall-clock times and days of the platform zone compare as text with the quarter's first days
+      const quarter = input[`${field}Quarter`];
+      if (!quarter) continue;
+      const { from, to } = quarterRange(quarter);
+      q = q.where(sql`${fieldRef(field)} >= ${from}`).where(sql`${fieldRef(field)} < ${to}`);
       continue;
     }
     const v = input[field];
@@ -116,6 +151,11 @@ export function factColumns(entity: EntityFile, userId: number): any[] {
   if (entity.service?.participants) {
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1 and pt.sign_in_time is not null)`.as('isSigned'));
+  }
+  if (entity.service?.participants?.leave) {
+    // the caller's own leave request: offWorkStatus (null none, 0 pending, 1 approved, -1 rejected) and its reason
+    cols.push(sql<number | null>`(select pt.leave_status from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('offWorkStatus'));
+    cols.push(sql<string | null>`(select pt.leave_reason from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('leaveReason'));
   }
   return cols;
 }
@@ -167,6 +207,8 @@ export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & 
   const { parentOwnerUserId: _po, ...row } = rec;
   for (const f of namedOrganFields(entity)) delete (row as any)[organPathFact(f)];
   const facts: Record<string, unknown> = {};
+  const ts = entity.service?.timeStatus;
+  if (ts) facts[ts.field] = timeStatusOf(call.ctx, entity, rec.data);
   if (wf) {
     const subject = recordSubject(entity, rec);
     facts.availableTransitions = Object.entries(wf.transitions).filter(([, t]) => canTake(call.user, t, subject)).map(([name]) => name);

@@ -8,6 +8,7 @@ import { decideReport, submitReport } from '../workflow/upward-reports';
 import { historyOf } from '../workflow/history';
 import { notifyStateChange } from '../workflow/notify';
 import { runCheck } from './checks';
+import { hasPassed, timeStatusWhere } from './time-status';
 import { platformDay } from '../platform-day';
 import { addToDay } from '../../contract/platform-time';
 import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
@@ -45,6 +46,11 @@ async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; pa
 }
 
 export type Builder = (o: OpContext) => ActionDef;
+
+/** An input schema that also requires these fields (an action's own `required`). */
+function withRequired(input: ReturnType<typeof bodySchema>, required: string[] | undefined) {
+  return required?.length ? { ...input, required: [...new Set([...input.required, ...required])] } : input;
+}
 
 /** The input of a create: the body, and for a record filed on a member's behalf his user id. */
 function createInput(o: OpContext) {
@@ -125,11 +131,14 @@ const BASE_OPERATIONS: Record<string, Builder> = {
 
   update: (o) =>
     action({
-      method: o.config.method, summary: o.summary, access: o.access, input: bodySchema(o.entity, true, o.config.fields), returns: `${o.entity.title}记录`,
+      method: o.config.method, summary: o.summary, access: o.access, input: withRequired(bodySchema(o.entity, true, o.config.fields), o.config.required), returns: `${o.entity.title}记录`,
       async handler(call) {
         const { id, ...body } = call.input;
         const rec = await loadInScope(call, o, id);
         assertOnlyFields(o.entity, body, o.config.fields, undefined, rec.data);
+        const locked = o.config.lockedFrom;
+        // from its start on a record keeps what was planned; only the `except` fields (minutes, photos) still change
+        if (locked && hasPassed(call.ctx, rec.data, locked.field)) assertOnlyFields(o.entity, body, locked.except ?? [], () => locked.message, rec.data);
         const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
         await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
@@ -166,12 +175,15 @@ const BASE_OPERATIONS: Record<string, Builder> = {
           q = q.where('r.organPath', 'like', subtreePattern(call.input.organPath));
         }
         if (o.config.actionable) q = q.where(actionableWhere(o.entity, call.user));
+        const ts = o.entity.service?.timeStatus;
+        const phase = ts ? call.input[ts.field] : undefined;
+        if (ts && phase !== undefined && phase !== null) q = q.where(timeStatusWhere(call.ctx, o.entity, phase));
         if (o.config.dueWithinDays) {
           // falling due: the date lies on or before the platform's today plus the days (YYYY-MM-DD compares as text)
           const until = addToDay(platformDay(call.ctx), { days: o.config.dueWithinDays.days });
           q = q.where(sql`r.data->>${o.config.dueWithinDays.field}`, '<=', until);
         }
-        return pageOf(call, o.entity, applyFilters(q, o.config, call.input));
+        return pageOf(call, o.entity, applyFilters(q, o.config, ts ? { ...call.input, [ts.field]: undefined } : call.input));
       },
     }),
 
@@ -180,6 +192,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: idInput,
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
+        if (o.config.lockedFrom && hasPassed(call.ctx, rec.data, o.config.lockedFrom.field)) throw badRequest(o.config.lockedFrom.message);
         await call.ctx.db.updateTable('records').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where('id', '=', rec.id).execute();
         return true;
       },

@@ -28,7 +28,26 @@ export const PARTICIPANT_MSG = {
   signed: '您已签到',
   notMember: '所选党员不在您的管理范围内',
   memberNotJoined: '该党员未报名',
+  notParticipant: '您不在参加人员名单中',
+  leaveClosed: '已开始，不能再请假',
+  leaveSigned: '您已签到，无需请假',
+  leaveAgain: '您已请假，请勿重复提交',
+  noLeave: '该党员未请假',
+  leaveDecided: '该请假已审批',
+  pickMembers: '请选择党员',
 } as const;
+
+/**
+ * Attendance of a participant (status list `attendance`): signed in; on approved leave; leave
+ * pending; absent once the sign-in window has closed without either; else not yet signed.
+ */
+export const ATTENDANCE = { unsigned: 0, signed: 1, leave: 2, absent: 3, leavePending: 4 } as const;
+export function attendanceOf(p: { signInTime: Date | null; leaveStatus: number | null }, ended: boolean): number {
+  if (p.signInTime) return ATTENDANCE.signed;
+  if (p.leaveStatus === 1) return ATTENDANCE.leave;
+  if (p.leaveStatus === 0) return ATTENDANCE.leavePending;
+  return ended ? ATTENDANCE.absent : ATTENDANCE.unsigned;
+}
 
 const cfgOf = (o: OpContext): ParticipantsConfig => o.entity.service!.participants!;
 const capacityOf = (o: OpContext, data: Record<string, unknown>) => Math.max(0, Number(data[cfgOf(o).capacityField ?? ''] ?? 0) || 0);
@@ -83,6 +102,22 @@ async function withdraw(call: Call<any>, rec: RecordRow, userId: number, notJoin
       .executeTakeFirst();
     if (!hit) throw badRequest(notJoined);
     await trx.updateTable('records').set({ participantCount: sql`greatest(participant_count - 1, 0)` }).where('id', '=', rec.id).execute();
+  });
+}
+
+/** Several participants out at once: all of them or none (one not taking part refuses the whole). */
+async function withdrawAll(call: Call<any>, rec: RecordRow, userIds: number[]) {
+  await call.ctx.db.transaction().execute(async (trx) => {
+    const hit = await trx
+      .updateTable('recordParticipants')
+      .set({ status: 2, cancelTime: call.ctx.now() })
+      .where('recordId', '=', rec.id)
+      .where('userId', 'in', userIds)
+      .where('status', '=', 1)
+      .returning('userId')
+      .execute();
+    if (hit.length !== userIds.length) throw badRequest(PARTICIPANT_MSG.memberNotJoined);
+    await trx.updateTable('records').set({ participantCount: sql`greatest(participant_count - ${hit.length}, 0)` }).where('id', '=', rec.id).execute();
   });
 }
 
@@ -143,10 +178,15 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
 
   removeParticipant: (o) =>
     action({
-      method: o.config.method, summary: o.summary, access: o.access, input: idAndUser, returns: 'true',
+      method: o.config.method, summary: o.summary, access: o.access,
+      input: objectInput({ id: idProp, userId: { type: 'integer', minimum: 1, title: '党员' }, userIds: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'integer', minimum: 1 }, title: '党员' } }, ['id']),
+      returns: 'true',
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
-        await withdraw(call, rec, call.input.userId, PARTICIPANT_MSG.memberNotJoined);
+        const ids = [...new Set<number>(call.input.userIds ?? (call.input.userId ? [call.input.userId] : []))];
+        if (!ids.length) throw invalid([{ message: PARTICIPANT_MSG.pickMembers, members: ['userId'] }]);
+        if (ids.length === 1) await withdraw(call, rec, ids[0], PARTICIPANT_MSG.memberNotJoined);
+        else await withdrawAll(call, rec, ids);
         return true;
       },
     }),
@@ -154,8 +194,11 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
   participantsPage: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access,
-      input: objectInput({ ...pagingProps, id: idProp, name: { type: 'string', maxLength: 50, title: '姓名' }, signed: { type: 'boolean', title: '是否签到' } }, ['id']),
-      returns: '{totalCount, items: {userId, name, organName, phoneNumber(脱敏), status, signInTime, signInBy, creationTime}[]}',
+      input: objectInput(
+        { ...pagingProps, id: idProp, name: { type: 'string', maxLength: 50, title: '姓名' }, signed: { type: 'boolean', title: '是否签到' }, offWorkStatus: { type: 'integer', enum: [-1, 0, 1], title: '请假状态' } },
+        ['id'],
+      ),
+      returns: '{totalCount, items: {userId, name, organName, phoneNumber(脱敏), status, signInTime, signInBy, creationTime, signInStatus, offWorkStatus, leaveReason, leaveTime, leaveAuditRemark, attendance}[]}',
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
         let q = call.ctx.db
@@ -168,10 +211,21 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         if (call.input.name?.trim()) q = q.where('u.name', 'like', `%${call.input.name.trim().replace(/[\\%_]/g, (c: string) => `\\${c}`)}%`);
         if (call.input.signed === true) q = q.where('pt.signInTime', 'is not', null);
         if (call.input.signed === false) q = q.where('pt.signInTime', 'is', null);
+        if (call.input.offWorkStatus !== undefined) q = q.where('pt.leaveStatus', '=', call.input.offWorkStatus);
         const page = await pageQuery<any>(q, call.input, (x) =>
-          x.select(['pt.userId', 'u.name', 'og.organName', 'u.phoneNumber', 'pt.status', 'pt.signInTime', 'sb.name as signInBy', 'pt.creationTime']).orderBy('pt.creationTime').orderBy('pt.userId'),
+          x
+            .select(['pt.userId', 'u.name', 'og.organName', 'u.phoneNumber', 'pt.status', 'pt.signInTime', 'sb.name as signInBy', 'pt.creationTime', 'pt.leaveStatus', 'pt.leaveReason', 'pt.leaveTime', 'pt.leaveAuditRemark'])
+            .orderBy('pt.creationTime')
+            .orderBy('pt.userId'),
         );
-        return { totalCount: page.totalCount, items: page.items.map((p) => ({ ...p, phoneNumber: maskPhone(p.phoneNumber), signInStatus: p.signInTime ? 1 : 0 })) };
+        const window = signInWindow(call, o, rec.data);
+        const ended = !!window && call.ctx.now() >= window.to;
+        return {
+          totalCount: page.totalCount,
+          items: page.items.map(({ leaveStatus, ...p }) => ({
+            ...p, phoneNumber: maskPhone(p.phoneNumber), signInStatus: p.signInTime ? 1 : 0, offWorkStatus: leaveStatus, attendance: attendanceOf({ signInTime: p.signInTime, leaveStatus }, ended),
+          })),
+        };
       },
     }),
 
@@ -192,7 +246,10 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
             .onConflict((oc) => oc.column('recordId').doUpdateSet({ code, createdByUserId: call.user.userId, creationTime: call.ctx.now() }))
             .execute();
         }
-        return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null };
+        // the member page a QR code of the code opens (SignCodeQr), when the entity names one
+        const url = cfgOf(o).signIn?.url;
+        const signUrl = url ? url.replace('{id}', String(rec.id)).replace('{code}', code) : undefined;
+        return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null, ...(signUrl ? { signUrl } : {}) };
       },
     }),
 
@@ -213,6 +270,66 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         if (!code || code.code !== call.input.code.trim()) throw invalid([{ message: PARTICIPANT_MSG.codeWrong, members: ['code'] }]);
         await call.ctx.db.updateTable('recordParticipants').set({ signInTime: now, signInByUserId: null }).where('recordId', '=', rec.id).where('userId', '=', call.user.userId).where('signInTime', 'is', null).execute();
         return { signInTime: now };
+      },
+    }),
+
+  /** A participant asks for leave, with a reason, before the record's start (`participants.leave`). A rejected request may be asked again. */
+  askLeave: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access,
+      input: objectInput({ id: idProp, reason: { type: 'string', minLength: 1, maxLength: 500, title: '请假事由', 'x-message': '请输入请假事由', 'x-required-message': '请输入请假事由' } }, ['id', 'reason']),
+      returns: '{offWorkStatus: 0}',
+      async handler(call) {
+        const rec = await loadInScope(call, o, call.input.id);
+        const reason = String(call.input.reason).trim();
+        if (!reason) throw invalid([{ message: '请输入请假事由', members: ['reason'] }]);
+        const mine = await participation(call, rec.id, call.user.userId);
+        if (!mine) throw badRequest(PARTICIPANT_MSG.notParticipant);
+        if (mine.signInTime) throw badRequest(PARTICIPANT_MSG.leaveSigned);
+        const before = instantField(call, rec.data, cfgOf(o).leave!.beforeField);
+        if (before && call.ctx.now() >= before) throw badRequest(PARTICIPANT_MSG.leaveClosed);
+        // a pending or approved request stands; two simultaneous asks: the conditional update lets one through
+        const hit = await call.ctx.db
+          .updateTable('recordParticipants')
+          .set({ leaveReason: reason, leaveStatus: 0, leaveTime: call.ctx.now(), leaveAuditUserId: null, leaveAuditTime: null, leaveAuditRemark: null })
+          .where('recordId', '=', rec.id)
+          .where('userId', '=', call.user.userId)
+          .where('status', '=', 1)
+          .where((eb) => eb.or([eb('leaveStatus', 'is', null), eb('leaveStatus', '=', -1)]))
+          .returning('userId')
+          .executeTakeFirst();
+        if (!hit) throw badRequest(PARTICIPANT_MSG.leaveAgain);
+        return { offWorkStatus: 0 };
+      },
+    }),
+
+  /** The organiser approves or rejects a pending leave request (offWorkStatus 1 / -1). */
+  decideLeave: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access,
+      input: objectInput(
+        { id: idProp, userId: { type: 'integer', minimum: 1, title: '党员' }, approved: { type: 'boolean', title: '审批结果', 'x-required-message': '请选择审批结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } },
+        ['id', 'userId', 'approved'],
+      ),
+      returns: '{offWorkStatus}',
+      async handler(call) {
+        const rec = await loadInScope(call, o, call.input.id);
+        const offWorkStatus = call.input.approved ? 1 : -1;
+        const hit = await call.ctx.db
+          .updateTable('recordParticipants')
+          .set({ leaveStatus: offWorkStatus, leaveAuditUserId: call.user.userId, leaveAuditTime: call.ctx.now(), leaveAuditRemark: call.input.remark?.trim() || null })
+          .where('recordId', '=', rec.id)
+          .where('userId', '=', call.input.userId)
+          .where('status', '=', 1)
+          .where('leaveStatus', '=', 0)
+          .returning('userId')
+          .executeTakeFirst();
+        if (!hit) {
+          const p = await participation(call, rec.id, call.input.userId);
+          if (!p) throw notFound(PARTICIPANT_MSG.memberNotJoined);
+          throw badRequest(p.leaveStatus == null ? PARTICIPANT_MSG.noLeave : PARTICIPANT_MSG.leaveDecided);
+        }
+        return { offWorkStatus };
       },
     }),
 

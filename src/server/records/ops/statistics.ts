@@ -4,7 +4,9 @@ import { action, type Call } from '../../http/actions';
 import { objectInput } from '../../http/paging';
 import { subtreePattern } from '../../scope';
 import { actingOrgan, applyScope, baseQuery } from '../store';
-import { applyFilters, filterProps, loadWithFacts, recordDto, scopeOf, scopeOptions, workflowOf, type OpContext } from '../op-kit';
+import { applyFilters, filterProps, loadWithFacts, quarterOf, recordDto, scopeOf, scopeOptions, whereSql, workflowOf, type OpContext } from '../op-kit';
+import { pageQuery, pagingProps } from '../../http/paging';
+import { platformDay } from '../../platform-day';
 import type { Builder } from '../operations';
 
 /**
@@ -15,10 +17,10 @@ import type { Builder } from '../operations';
  */
 const COLUMN_SUMS: Record<string, string> = { participantCount: 'r.participant_count', likeCount: 'r.like_count', replyCount: 'r.reply_count' };
 
-function measureSql(sum: string | undefined) {
-  if (!sum) return sql`1`;
-  if (COLUMN_SUMS[sum]) return sql.raw(COLUMN_SUMS[sum]);
-  return sql`case when jsonb_typeof(r.data->${sum}) = 'number' then (r.data->>${sum})::numeric else 0 end`;
+function measureSql(sum: string | undefined, where?: Record<string, unknown>) {
+  const value = !sum ? sql`1` : COLUMN_SUMS[sum] ? sql.raw(COLUMN_SUMS[sum]) : sql`case when jsonb_typeof(r.data->${sum}) = 'number' then (r.data->>${sum})::numeric else 0 end`;
+  // a measure of some records only (meetings of one type beside the total): the others count 0
+  return where ? sql`case when ${whereSql(where)} then ${value} else 0 end` : value;
 }
 
 const measuresOf = (o: OpContext) => o.config.measures ?? [{ key: 'count', title: '数量' }];
@@ -55,7 +57,7 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         q = applyFilters(q.where('r.organPath', 'like', subtreePattern(at)), o.config, call.input);
         const measures = measuresOf(o);
         const groupBy = o.config.groupBy ?? 'organ';
-        const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum)}), 0)`.as(m.key));
+        const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum, m.where)}), 0)`.as(m.key));
         const num = (row: any) => Object.fromEntries(measures.map((m) => [m.key, Number(row[m.key] ?? 0)]));
 
         let rows: { key: string; label: string; [k: string]: unknown }[];
@@ -86,6 +88,47 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         }
         const totals = Object.fromEntries(measures.map((m) => [m.key, rows.reduce((n, r) => n + Number(r[m.key] ?? 0), 0)]));
         return { measures: measures.map(({ key, title }) => ({ key, title })), totals, rows };
+      },
+    }),
+
+  /**
+   * Organisations of a kind in the caller's subtree (or the chosen `organPath`) with no record
+   * matching the action's `where` in the period of its filters — 未召开支部党员大会的支部 this quarter.
+   * A `quarter` filter left empty means the platform's current quarter. A record counts for the
+   * organisation whose subtree holds it.
+   */
+  organsWithout: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access, input: objectInput({ ...pagingProps, ...filterProps(o.entity, o.config) }),
+      returns: '{totalCount, items: {organId, organName, organPath, parentName, secretaryName, contactPhone}[], period: {quarter?}}',
+      async handler(call) {
+        const { db } = call.ctx;
+        const at = call.input.organPath || actingOrgan(call.user).path;
+        call.requireScope(at);
+        const input: Record<string, any> = { ...call.input };
+        const period: Record<string, string> = {};
+        for (const [field, kind] of Object.entries(o.config.filters ?? {})) {
+          if (kind !== 'quarter') continue;
+          input[`${field}Quarter`] ||= quarterOf(platformDay(call.ctx));
+          period.quarter = input[`${field}Quarter`];
+        }
+        const held = applyFilters(
+          db.selectFrom('records as r').select(sql`1`.as('one')).where('r.entity', '=', o.entity.name).where('r.isDeleted', '=', false).where(sql<boolean>`r.organ_path like g.organ_path || '%'`),
+          o.config,
+          input,
+        );
+        let q = db
+          .selectFrom('organizations as g')
+          .leftJoin('organizations as gp', 'gp.id', 'g.parentId')
+          .where('g.isDeleted', '=', false)
+          .where('g.auditStatus', '=', 1)
+          .where('g.organPath', 'like', subtreePattern(at));
+        if (o.config.organs?.organType?.length) q = q.where('g.organType', 'in', o.config.organs.organType);
+        q = q.where(({ not, exists }: any) => not(exists(held)));
+        const page = await pageQuery<any>(q, call.input, (x) =>
+          x.select(['g.id as organId', 'g.organName', 'g.organPath', 'gp.organName as parentName', 'g.secretaryName', 'g.contactPhone']).orderBy('g.organPath'),
+        );
+        return { ...page, period };
       },
     }),
 
