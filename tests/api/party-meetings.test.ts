@@ -114,7 +114,7 @@ describe('organisational life: a branch holds a meeting, members sign in or ask 
   it('scope: another district can neither read nor change a 温江 meeting by id; the district above reads but does not edit', async () => {
     for (const [method, action, input] of [
       ['GET', 'GetBsMeetingInfoById', { id }],
-      ['POST', 'ModifyPartyMeetingInfo', { id, title: '改' }],
+      ['POST', 'ModifyPartyMeetingInfo', { ...meeting(), id, title: '改' }],
       ['DELETE', 'DeleteMeetingInfoById', { id }],
       ['POST', 'AddPartyMeetingUser', { meetingId: id, userLists: [memberId] }],
       ['GET', 'GetPagedMeetingUsers', { meetingId: id }],
@@ -127,7 +127,7 @@ describe('organisational life: a branch holds a meeting, members sign in or ask 
     const list = ok(await app.call('GET', M('GetPagedBsPartyLifeMeetingList'), { token: district2.token, query: { MaxResultCount: 1000 } }));
     expect(list.items.map((x: any) => x.id)).not.toContain(id);
     expect(ok(await app.call('GET', M('GetBsMeetingInfoById'), { token: district.token, query: { id } })).id).toBe(id);
-    expect((await app.call('POST', M('ModifyPartyMeetingInfo'), { token: district.token, body: { id, title: '改' } })).status).toBe(403);
+    expect((await app.call('POST', M('ModifyPartyMeetingInfo'), { token: district.token, body: { ...meeting(), id, title: '改' } })).status).toBe(403);
   });
 
   it('a member asks for leave with a reason before the start; the branch approves it', async () => {
@@ -165,7 +165,7 @@ describe('organisational life: a branch holds a meeting, members sign in or ask 
   it('after the start only minutes and photos change, and it cannot be deleted; attendance shows 已签到 / 请假 / 缺席', async () => {
     app.freeze('2031-04-03T06:30:00Z'); // 14:30, running
     expect(ok(await app.call('GET', M('GetBsMeetingInfoById'), { token: branch.token, query: { id } })).meetingStatus).toBe(1);
-    const renamed = await app.call('POST', M('ModifyPartyMeetingInfo'), { token: branch.token, body: { id, title: '改名' } });
+    const renamed = await app.call('POST', M('ModifyPartyMeetingInfo'), { token: branch.token, body: { ...meeting(), id, title: '改名' } });
     expect(renamed.status).toBe(400);
     expect(renamed.body.error.message).toBe('会议已开始，只能补充会议记录和照片');
     expect((await app.call('POST', M('ApplyMeetingOffWork'), { token: other.token, body: { id, reason: '迟到' } })).body.error.message).toBe('已开始，不能再请假');
