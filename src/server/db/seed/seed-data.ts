@@ -14,6 +14,7 @@ import { seedDifficulty } from './demo-difficulty';
 import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
 import { seedVolunteer } from './demo-volunteer';
+import { seedMeetings } from './demo-meetings';
 import { seedExamBank, seedExamPapers } from './demo-exam';
 import { seedSpecialTopic } from './demo-special';
 import { seedRotation, seedTraining } from './demo-training';
@@ -141,6 +142,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, ctx.config.dataDir, orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedMeetings(trx, { orgs, members, userIds, memberUserId: userIdByName.get('member') ?? null, branchAdminUserId: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     const bankId = await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);
     const demoBranch = orgs.find((o) => o.organName === WENJIANG_BRANCH);
     const specialId = await seedSpecialTopic(trx, orgs[0], userIdByName.get('admin') ?? null);
