@@ -30,7 +30,14 @@ export function filterOptions(f: FilterDef, entity?: EntityDef): Option[] {
   return Array.isArray(props?.options) ? (props!.options as Option[]) : [];
 }
 
-/** Filter values -> query: dateRange as <param>Start/<param>End, organ as organPath. */
+/** A picked quarter as the server's `quarter` filter takes it: '2026-Q4' (of the wall-clock date picked). */
+export const quarterValue = (v: unknown) => {
+  if (!v) return undefined;
+  const d = dayjs(v as string);
+  return `${d.year()}-Q${Math.floor(d.month() / 3) + 1}`;
+};
+
+/** Filter values -> query: dateRange as <param>Start/<param>End, quarter as <param>Quarter, organ as organPath. */
 export function filterQuery(filters: FilterDef[], values: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of filters) {
@@ -41,7 +48,8 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
       // the days the user picked, as calendar days (no zone conversion)
       out[`${p}Start`] = a ? dayjs(a as string).format(DAY_FORMAT) : undefined;
       out[`${p}End`] = b ? dayjs(b as string).format(DAY_FORMAT) : undefined;
-    } else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
+    } else if (f.type === 'quarter') out[`${f.param ?? f.field}Quarter`] = quarterValue(v);
+    else if (f.type === 'organ') out[f.param ?? 'organPath'] = v;
     else out[f.param ?? f.field] = typeof v === 'string' ? v.trim() : v;
   }
   return out;
@@ -65,6 +73,7 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
 }
 const InputNumber = deferred<ComponentProps<typeof import('antd').InputNumber>>(() => import('antd/es/input-number'));
 const DateRange = deferred<Record<string, unknown>>(() => import('../widgets/basic/platform-picker').then((m) => ({ default: m.default.RangePicker as unknown as ComponentType<Record<string, unknown>> })));
+const QuarterPicker = deferred<Record<string, unknown>>(() => import('../widgets/basic/platform-picker').then((m) => ({ default: m.default as unknown as ComponentType<Record<string, unknown>> })));
 const OrganCascader = deferred<ComponentProps<typeof import('../widgets/organ-cascader').default>>(() => import('../widgets/organ-cascader'));
 
 /** A registered widget as a filter input (Form.Item gives it value, onChange and id). */
@@ -99,6 +108,9 @@ export function FilterBar({ filters, onSearch, entity }: { filters: FilterDef[];
               break;
             case 'dateRange':
               input = <DateRange style={{ width: '100%' }} />;
+              break;
+            case 'quarter':
+              input = <QuarterPicker picker="quarter" format="YYYY年第Q季度" style={{ width: '100%' }} placeholder={f.placeholder ?? '请选择季度'} />;
               break;
             case 'widget':
               input = f.widget && isRegistered(f.widget) ? <FilterWidget widget={f.widget} placeholder={f.placeholder ?? '请选择'} {...(f.props ?? {})} /> : <Input allowClear placeholder={f.placeholder} />;

@@ -49,7 +49,8 @@ export interface ColumnDef {
 export interface FilterDef {
   field: string;
   title?: string;
-  type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'organ' | 'widget';
+  /** quarter: a quarter picker sending `<field>Quarter` = 'YYYY-Qn' (the server's `quarter` filter) */
+  type: 'text' | 'number' | 'code' | 'select' | 'dateRange' | 'quarter' | 'organ' | 'widget';
   /** widget: the registered widget (e.g. RemoteSelect over a list call) and its props */
   widget?: string;
   props?: Record<string, unknown>;
