@@ -46,12 +46,12 @@ const MEETINGS: MeetingDef[] = [
   {
     title: '支部党员大会：讨论接收预备党员', meetingType: 1, meetingClass: 1, day: -100, at: '15:00', minutes: 120, withMember: false, attendees: 8, signed: 6, leave: '在外地出差，已向支部书记报告',
     agenda: '一、学习《中国共产党发展党员工作细则》\n二、讨论接收王某某为预备党员\n三、无记名投票表决',
-    record: '会议由支部书记赵丽华主持，应到8人，实到7人，1人请假。会议学习了发展党员工作细则，介绍人介绍了发展对象情况，经无记名投票，同意接收王某某为中共预备党员，报上级党组织审批。',
+    record: '会议由支部书记赵丽华主持，1名党员因出差请假。会议学习了发展党员工作细则，介绍人介绍了发展对象情况，经无记名投票，同意接收王某某为中共预备党员，报上级党组织审批。',
   },
   {
-    title: '主题党日：走进红色记忆馆', meetingType: 5, meetingClass: 2, day: -6, at: '09:00', minutes: 150, withMember: false, attendees: 6, signed: 5,
+    title: '主题党日：走进红色记忆馆', meetingType: 5, meetingClass: 2, day: -6, at: '09:00', minutes: 150, withMember: true, attendees: 6, signed: 5,
     agenda: '一、参观柳城街道红色记忆馆\n二、重温入党誓词\n三、交流学习体会',
-    record: '全体参会党员参观了红色记忆馆，在党旗下重温入党誓词，5名党员作了交流发言。',
+    record: '参会党员参观了红色记忆馆，在党旗下重温入党誓词，并结合各自岗位作了交流发言。',
   },
   {
     title: '党课：学习贯彻党的二十届三中全会精神', meetingType: 4, meetingClass: 1, startIn: -20, minutes: 120, withMember: true, attendees: 5,

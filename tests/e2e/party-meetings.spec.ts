@@ -1,0 +1,114 @@
+/**
+ * 组织生活 end to end: the 凤凰社区 branch (branchadmin) holds a meeting — it creates it through the
+ * admin form with times from the real clock in the platform zone (the start 10 minutes away, so the
+ * sign-in, open from 30 minutes before the start, is already open), adds the demo member through the
+ * member picker on 参会人员 and shows the sign-in code; the member finds it on 我与支部 · 组织生活 and
+ * signs in with the code (a wrong one is refused first), and the branch's attendee list says 已签到.
+ *
+ * Only instants are used, the title carries a random suffix, and nothing depends on other specs'
+ * data: the spec runs at any hour, beside another spec, and again on the same server.
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { DEFAULT_PLATFORM_TZ, zoneMinute } from '../../src/contract/platform-time';
+import { go, signIn, trackErrors } from './helpers';
+import { Screen, signInAdmin } from './engine-helpers';
+
+const BRANCH = '柳城街道凤凰社区党支部';
+const MEMBER_NAME = '李明';
+const MINUTE = 60_000;
+const suffix = () => Math.random().toString(36).slice(2, 8);
+/** The platform's wall clock `ms` from now, 'YYYY-MM-DD HH:mm'. */
+const wallClockIn = (ms: number) => zoneMinute(new Date(Date.now() + ms), DEFAULT_PLATFORM_TZ);
+
+async function memberPage(browser: Browser) {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors = trackErrors(page);
+  await signIn(page, 'member');
+  return { page, errors, close: () => context.close() };
+}
+
+test('组织生活: a branch holds a meeting with an attendee, the member signs in with the code from his page', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const errors = trackErrors(page);
+  const title = `端到端支部党员大会${suffix()}`;
+  await signInAdmin(page, 'branchadmin', BRANCH);
+  const s = new Screen(page);
+  await s.open('/service/partyMeetings');
+
+  // the branch's form, in three steps
+  await s.toolbar('召开会议');
+  await expect(page.getByRole('dialog', { name: '新增组织生活会议' })).toBeVisible();
+  await page.getByTestId('form-next').click();
+  await expect(page.getByText('请输入会议主题')).toBeVisible();
+  await page.locator('[data-field=title] input').fill(title);
+  await page.locator('[data-field=meetingType] .ant-select').click();
+  await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '支部党员大会' }).click();
+  const start = wallClockIn(10 * MINUTE);
+  const end = wallClockIn(120 * MINUTE);
+  for (const [field, value] of [['beginTime', start], ['endTime', end]] as const) {
+    const input = page.locator(`[data-field=${field}] input`);
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    await expect(input).toHaveValue(value);
+  }
+  await page.locator('[data-field=meetingAddress] input').fill('凤凰社区党群服务中心二楼会议室');
+  await page.getByTestId('form-next').click();
+  await page.locator('[data-field=hostName] input').fill('赵丽华');
+  await page.locator('[data-field=agendaContents] textarea').fill('一、学习上级精神\n二、讨论本季度工作');
+  await page.getByTestId('form-next').click();
+  const created = page.waitForResponse((r) => r.url().includes('/PartyMeetingService/CreatePartyMeetingInfo'));
+  await s.submitForm();
+  expect((await (await created).json()).result).toMatchObject({ title, meetingType: 1, beginTime: start, endTime: end, meetingStatus: 0 });
+  await s.toast('操作成功');
+  await expect(s.row(title)).toContainText('未开始');
+
+  // 参会人员: the demo member through the member picker
+  await s.rowAction(title, '参会人员');
+  await expect(page).toHaveURL(/\/service\/partyMeetings\/distributive\?id=\d+/);
+  await page.getByRole('button', { name: '添加人员' }).click();
+  const picker = page.locator('.ant-modal:visible', { hasText: '已选' });
+  await picker.getByPlaceholder('请输入姓名').fill(MEMBER_NAME);
+  await picker.getByRole('button', { name: /查\s*询/ }).click();
+  await picker.locator('.ant-table-row', { hasText: MEMBER_NAME }).first().locator('input[type=checkbox]').check();
+  await picker.getByRole('button', { name: /确\s*定/ }).click();
+  await s.toast('添加成功');
+  await expect(s.row(MEMBER_NAME)).toContainText('未签到');
+
+  // the sign-in code the branch shows
+  await page.getByTestId('back-bar').or(page.getByRole('button', { name: '返回列表' })).first().click();
+  await s.rowAction(title, '签到码');
+  const result = page.getByTestId('call-result');
+  await expect(result).toBeVisible();
+  await expect(result.getByTestId('sign-code-qr')).toBeVisible();
+  const code = (await result.locator('.dj-call-result__value').first().textContent())!.trim();
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByRole('dialog', { name: '签到码' }).locator('.ant-modal-close').click();
+  await expect(result).toBeHidden();
+
+  // the member finds it among his meetings and signs in: a wrong code first
+  const member = await memberPage(browser);
+  await go(member.page, '/partyMember/iBranch/organizationallife');
+  const item = member.page.getByTestId('meeting-item').filter({ hasText: title });
+  await expect(item).toContainText('未开始');
+  await expect(item).toContainText('未签到');
+  await item.click();
+  await expect(member.page).toHaveURL(/\/partyMember\/iBranch\/organizationallife\/info\?id=\d+/);
+  await expect(member.page.getByTestId('meeting-info')).toContainText('学习上级精神');
+  const codeBox = member.page.getByRole('textbox', { name: '签到码' });
+  await codeBox.fill(code === '000000' ? '111111' : '000000');
+  await member.page.getByRole('button', { name: /签\s*到/ }).click();
+  await expect(member.page.locator('.ant-message').getByText('签到码错误').last()).toBeVisible();
+  await codeBox.fill(code);
+  await member.page.getByRole('button', { name: /签\s*到/ }).click();
+  await expect(member.page.locator('.ant-message').getByText('签到成功').last()).toBeVisible();
+  await expect(member.page.getByTestId('meeting-attendance')).toHaveText('已签到');
+  expect(member.errors).toEqual([]);
+  await member.close();
+
+  // the branch's attendee list says so
+  await s.rowAction(title, '参会人员');
+  await expect(s.row(MEMBER_NAME)).toContainText('已签到');
+  expect(errors).toEqual([]);
+});
