@@ -77,7 +77,8 @@ test('组织生活: a branch holds a meeting with an attendee, the member signs 
   await expect(s.row(MEMBER_NAME)).toContainText('未签到');
 
   // the sign-in code the branch shows
-  await page.getByTestId('back-bar').or(page.getByRole('button', { name: '返回列表' })).first().click();
+  await page.getByRole('button', { name: '返回列表' }).click();
+  await expect(page).toHaveURL(/\/service\/partyMeetings(\?|$)/);
   await s.rowAction(title, '签到码');
   const result = page.getByTestId('call-result');
   await expect(result).toBeVisible();
