@@ -10,6 +10,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test';
 import { DEFAULT_PLATFORM_TZ, zoneMinute } from '../../src/contract/platform-time';
+import { describeFindings, seriousViolations } from './a11y';
 import { go, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
@@ -75,6 +76,9 @@ test('组织生活: a branch holds a meeting with an attendee, the member signs 
   await picker.getByRole('button', { name: /确\s*定/ }).click();
   await s.toast('添加成功');
   await expect(s.row(MEMBER_NAME)).toContainText('未签到');
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  const adminFindings = await seriousViolations(page);
+  expect(adminFindings, describeFindings(adminFindings)).toEqual([]);
 
   // the sign-in code the branch shows
   await page.getByRole('button', { name: '返回列表' }).click();
@@ -94,9 +98,13 @@ test('组织生活: a branch holds a meeting with an attendee, the member signs 
   const item = member.page.getByTestId('meeting-item').filter({ hasText: title });
   await expect(item).toContainText('未开始');
   await expect(item).toContainText('未签到');
+  const listFindings = await seriousViolations(member.page);
+  expect(listFindings, describeFindings(listFindings)).toEqual([]);
   await item.click();
   await expect(member.page).toHaveURL(/\/partyMember\/iBranch\/organizationallife\/info\?id=\d+/);
   await expect(member.page.getByTestId('meeting-info')).toContainText('学习上级精神');
+  const infoFindings = await seriousViolations(member.page);
+  expect(infoFindings, describeFindings(infoFindings)).toEqual([]);
   const codeBox = member.page.getByRole('textbox', { name: '签到码' });
   await codeBox.fill(code === '000000' ? '111111' : '000000');
   await member.page.getByRole('button', { name: /签\s*到/ }).click();
