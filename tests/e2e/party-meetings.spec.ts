@@ -11,7 +11,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { DEFAULT_PLATFORM_TZ, zoneMinute } from '../../src/contract/platform-time';
 import { describeFindings, seriousViolations } from './a11y';
-import { go, signIn, trackErrors } from './helpers';
+import { apiToken, go, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const BRANCH = '柳城街道凤凰社区党支部';
@@ -119,5 +119,55 @@ test('组织生活: a branch holds a meeting with an attendee, the member signs 
   // the branch's attendee list says so
   await s.rowAction(title, '参会人员');
   await expect(s.row(MEMBER_NAME)).toContainText('已签到');
+  expect(errors).toEqual([]);
+});
+
+test('组织生活: a member asks for leave with a reason before the start, the branch approves it', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const title = `端到端党小组会${suffix()}`;
+  // the meeting and its attendee through the API: the day after tomorrow in the platform zone
+  const admin = await apiToken(request, 'branchadmin', true);
+  const auth = { Authorization: `Bearer ${admin}` };
+  const created = await request.post('/api/services/app/PartyMeetingService/CreatePartyMeetingInfo', {
+    headers: auth,
+    data: { title, meetingType: 3, beginTime: wallClockIn(2 * 24 * 60 * MINUTE), endTime: wallClockIn((2 * 24 * 60 + 60) * MINUTE), meetingAddress: '凤凰社区第二党小组活动室' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = (await created.json()).result.id as number;
+  const found = await (await request.get('/api/services/app/PartyMemberService/SearchPageList', { headers: auth, params: { Name: MEMBER_NAME, MaxResultCount: 7 } })).json();
+  const userId = found.result.items[0].userId as number;
+  const added = await request.post('/api/services/app/PartyMeetingService/AddPartyMeetingUser', { headers: auth, data: { meetingId: id, userLists: [{ userId, name: MEMBER_NAME }] } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+
+  // the member asks for leave: the reason is required
+  const member = await memberPage(browser);
+  await go(member.page, `/partyMember/iBranch/organizationallife/info?id=${id}`);
+  await expect(member.page.getByTestId('meeting-info')).toContainText(title);
+  await member.page.getByRole('button', { name: /请\s*假/ }).click();
+  const dialog = member.page.getByRole('dialog', { name: '请假' });
+  await expect(dialog.getByRole('button', { name: /提\s*交/ })).toBeDisabled();
+  await dialog.getByLabel('请假事由').fill('当天在外地参加业务培训');
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(member.page.locator('.ant-message').getByText('请假已提交，等待组织审批').last()).toBeVisible();
+  await expect(member.page.getByTestId('meeting-attendance')).toHaveText('请假待审批');
+  await expect(member.page.getByTestId('meeting-leave')).toContainText('当天在外地参加业务培训');
+
+  // the branch approves it on 参会人员
+  const errors = trackErrors(page);
+  await signInAdmin(page, 'branchadmin', BRANCH);
+  const s = new Screen(page);
+  await s.open(`/service/partyMeetings/distributive?id=${id}`);
+  await expect(s.row(MEMBER_NAME)).toContainText('请假待审批');
+  await expect(s.row(MEMBER_NAME)).toContainText('当天在外地参加业务培训');
+  await s.rowAction(MEMBER_NAME, '批准请假');
+  await s.confirm('批准该党员的请假？');
+  await s.toast('操作成功');
+  await expect(s.row(MEMBER_NAME)).toContainText('已批准');
+
+  await member.page.reload();
+  await expect(member.page.getByTestId('meeting-attendance')).toHaveText('已请假');
+  await expect(member.page.getByRole('button', { name: /请\s*假/ })).toHaveCount(0);
+  expect(member.errors).toEqual([]);
+  await member.close();
   expect(errors).toEqual([]);
 });
