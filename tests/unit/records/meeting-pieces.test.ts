@@ -42,7 +42,7 @@ describe('inputNames (renameInput)', () => {
   });
 
   it('names the contract field in the validation errors the operation raises', async () => {
-    const err = await renameInput(op([], true), names).handler({ input: { meetingId: 7, userLists: [9] } } as any).catch((e) => e);
+    const err: any = await renameInput(op([], true), names).handler({ input: { meetingId: 7, userLists: [9] } } as any).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.opts.validationErrors[0].members).toEqual(['userLists']);
   });
