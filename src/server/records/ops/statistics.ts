@@ -113,7 +113,14 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
           period.quarter = input[`${field}Quarter`];
         }
         const held = applyFilters(
-          db.selectFrom('records as r').select(sql`1`.as('one')).where('r.entity', '=', o.entity.name).where('r.isDeleted', '=', false).where(sql<boolean>`r.organ_path like g.organ_path || '%'`),
+          db
+            .selectFrom('records as r')
+            .select(sql`1`.as('one'))
+            .where('r.entity', '=', o.entity.name)
+            .where('r.isDeleted', '=', false)
+            // the organisation's subtree as a range of text_pattern_ops ('0' follows '/'): the records' (entity, organ_path) index
+            // serves it per organisation, which a LIKE pattern built from a column could not
+            .where(sql<boolean>`r.organ_path ~>=~ g.organ_path and r.organ_path ~<~ (left(g.organ_path, -1) || '0')`),
           o.config,
           input,
         );
