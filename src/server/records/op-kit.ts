@@ -172,6 +172,9 @@ export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & 
     facts.availableTransitions = Object.entries(wf.transitions).filter(([, t]) => canTake(call.user, t, subject)).map(([name]) => name);
   }
   const dto: Record<string, unknown> = toDto(row as RecordRow, { ...facts, ...extra });
+  // an anonymous record tells nobody but its owner who wrote it (the server keeps the owner for notices)
+  const anon = entity.service?.anonymousField;
+  if (anon && rec.data?.[anon] === true && rec.ownerUserId !== call.user.userId) Object.assign(dto, { ownerName: '匿名', ownerUserId: null });
   if (!opts.reveal) for (const [k, kind] of sensitiveFields(entity)) if (typeof dto[k] === 'string') dto[k] = MASK[kind](dto[k] as string);
   return dto;
 }
