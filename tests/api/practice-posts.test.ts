@@ -195,3 +195,19 @@ describe('疫情防控: reports of organisations, summed by organisation', () =>
     expect((await app.call('DELETE', E('NoticeDelete'), { token: branch.token, query: { id: n.id } })).status).toBe(404);
   });
 });
+
+describe('the demo of 温江区', () => {
+  it('has 示范岗 and 责任区 with likes, an opinion waiting for branchadmin and reports to sum', async () => {
+    const posts = ok(await app.call('GET', D('GetUserDemoList'), { token: member, query: { maxResultCount: 100 } }));
+    expect(posts.items.filter((x: any) => x.ownerName !== '李明').length).toBeGreaterThanOrEqual(4);
+    expect(posts.items.some((x: any) => x.likeCount > 0)).toBe(true);
+    const zones = ok(await app.call('GET', R('GetUserResponseList'), { token: member, query: { maxResultCount: 100 } }));
+    expect(zones.items.filter((x: any) => x.ownerName !== '李明').length).toBeGreaterThanOrEqual(3);
+    const waiting = ok(await app.call('GET', O('WaitPageList'), { token: branch.token, query: { maxResultCount: 100 } }));
+    expect(waiting.items.map((x: any) => x.title)).toContain('希望支部多组织党员志愿服务活动');
+    const all = ok(await app.call('GET', O('PageList'), { token: branch.token, query: { maxResultCount: 100, auditStatus: 1 } }));
+    expect(all.items.map((x: any) => x.title)).toContain('建议在凤凰社区增设夜间照明');
+    const stats = ok(await app.call('GET', E('ReportStatistics'), { token: district.token }));
+    expect(stats.totals.count).toBeGreaterThanOrEqual(9);
+  });
+});
