@@ -16,6 +16,8 @@ import { subjectRoutes } from '../member/subject';
 import { mindRoutes } from '../member/mind';
 import { rotationRoutes } from '../member/rotation';
 import { trainRoutes } from '../member/train';
+import { demoPostRoutes } from '../member/demo-posts';
+import { opinionRoutes } from '../member/opinion';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -90,6 +92,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...noticeRoutes,
   ...mindRoutes,
   ...trainRoutes,
+  ...demoPostRoutes,
+  ...opinionRoutes,
 };
 
 export const MEMBER_TABS = [
