@@ -16,13 +16,14 @@ const POSTS = [
   { title: '党员先锋岗', postName: '社区便民服务窗口', workUnit: '柳城街道便民服务中心', postDescription: '为辖区群众办理社保、民政等事项。', pledge: '亮身份、作表率：群众事务当日受理、限时办结，不让群众跑冗路。', likes: 9 },
   { title: '党员示范岗', postName: '社区卫生服务站护士', workUnit: '温江区人民医院社区卫生服务站', postDescription: '负责辖区老人健康档案与上门随访。', pledge: '每月上门随访辖区独居老人，做群众身边的健康守护人。', likes: 6 },
   { title: '党员服务岗', postName: '公交线路驾驶员', workUnit: '温江公交公司', pledge: '安全行车、文明服务，主动帮扶老弱病残乘客上下车。', likes: 4 },
-  { title: '青年党员突击岗', postName: '农业技术员', workUnit: '寿安镇农业服务中心', postDescription: '指导花木种植户科学管护。', pledge: '扎根田间地头，每季度为种植户开展一次技术培训。', likes: 2 },
+  { title: '青年党员突击岗', postName: '农业技术员', workUnit: '温江区农业服务中心', postDescription: '指导花木种植户科学管护。', pledge: '扎根田间地头，每季度为种植户开展一次技术培训。', likes: 2 },
 ];
 
+/** `{place}`: the owner's community or village (his branch's short name without 党支部) */
 const ZONES = [
-  { zoneName: '凤凰社区3号网格党员责任区', area: '凤凰社区3号网格6栋至9栋，共212户', duty: '走访联系群众、收集社情民意、协助开展环境整治。', pledge: '每周走访网格内群众，及时收集并反映群众诉求。', likes: 7 },
-  { zoneName: '柳城街道滨江路党员责任区', area: '滨江路沿线商铺及两个居民小区', duty: '文明城市创建、门前三包督导。', pledge: '带头维护滨江路环境秩序，做文明劝导的示范者。', likes: 3 },
-  { zoneName: '寿安镇花木基地党员责任区', area: '寿安镇花木基地一、二片区，联系种植户36户', pledge: '帮助种植户解决生产销售难题，带动群众增收致富。', likes: 1 },
+  { zoneName: '{place}3号网格党员责任区', area: '{place}3号网格6栋至9栋，共212户', duty: '走访联系群众、收集社情民意、协助开展环境整治。', pledge: '每周走访网格内群众，及时收集并反映群众诉求。', likes: 7 },
+  { zoneName: '{place}沿街商铺党员责任区', area: '{place}主街沿线商铺及两个居民小区', duty: '文明城市创建、门前三包督导。', pledge: '带头维护沿街环境秩序，做文明劝导的示范者。', likes: 3 },
+  { zoneName: '{place}老旧小区党员责任区', area: '{place}老旧小区4个楼栋，联系独居老人36户', pledge: '定期探望独居老人，帮助解决生活中的急难愁盼问题。', likes: 1 },
 ];
 
 const REPORTS = [
@@ -70,7 +71,9 @@ export async function seedPractice(db: Db, input: DemoSeedInput & { userIdByName
   for (const [k, { likes: n, ...data }] of ZONES.entries()) {
     const owner = people[next++ * 3 + 1];
     if (!owner) break;
-    const id = await record('partyMemberResponse', owner, data, at(35 - k * 6, '10:10'));
+    const place = owner.m.org.shortName.replace(/党支部$/, '');
+    const named = Object.fromEntries(Object.entries(data).map(([f, v]) => [f, v.replaceAll('{place}', place)]));
+    const id = await record('partyMemberResponse', owner, named, at(35 - k * 6, '10:10'));
     likedBy(id, owner.userId, n, k + 1, 25 - k * 6);
   }
   await insertChunked(db, 'recordLikes', likes);
@@ -104,8 +107,10 @@ export async function seedPractice(db: Db, input: DemoSeedInput & { userIdByName
   await insertChunked(db, 'workflowHistory', history);
 
   // 疫情防控: reports of three branches of the district (filed by their first member, the secretary), and the district's notice
-  const seen = new Set<number>();
-  const reporters = people.filter(({ m }) => m.org.organLevel === 5 && !seen.has(m.org.id) && seen.add(m.org.id)).slice(0, 3);
+  // one branch in each of the first three streets or towns, so the statistics have rows to compare
+  const seen = new Set<string>();
+  const streetOf = (path: string) => path.split('/').slice(0, 5).join('/');
+  const reporters = people.filter(({ m }) => m.org.organLevel === 5 && !seen.has(streetOf(m.org.organPath)) && seen.add(streetOf(m.org.organPath))).slice(0, 3);
   for (const [k, reporter] of reporters.entries()) {
     for (const r of REPORTS) {
       const { daysAgo, ...data } = r;
