@@ -100,6 +100,7 @@ describe('示范岗: one per member, the district’s list, likes once and unlik
     await Promise.all([member, neighbour, member, neighbour].map((token) => app.call('POST', D('Like'), { token, body: { id: mine.id } })));
     const list = ok(await app.call('GET', D('GetUserDemoList'), { token: neighbour, query: { maxResultCount: 100 } }));
     expect(list.items.find((x: any) => x.id === mine.id)).toMatchObject({ likeCount: 2, isLiked: true, ownerName: '李明' });
+    expect(ok(await app.call('GET', D('GetMyDemostration'), { token: member }))).toMatchObject({ id: mine.id, likeCount: 2, isLiked: true });
   });
 
   it('members of another district neither see nor like it; administrators see their subtree only', async () => {
