@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { go, newMember, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
+import { describeFindings, seriousViolations } from './a11y';
 
 const P = '/partyMember/iPractice';
 const suffix = () => Math.random().toString(36).slice(2, 6);
@@ -33,6 +34,8 @@ test('示范岗: a member creates his own, sees it first on the index and likes 
   await expect(cards.first()).toContainText(title);
   await expect(cards.first()).toContainText('我的');
   await expect(cards.first()).toContainText(who.name);
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(found)).toEqual([]);
 
   // another member's card: one like, shown at once and kept by the server
   const other = page.locator('.dj-practice-card:not(.dj-practice-card--mine)').first();
