@@ -144,6 +144,8 @@ describe('民意收集: a member submits, the branch side answers, the member re
     const waiting = ok(await app.call('GET', O('WaitPageList'), { token: branch.token, query: { maxResultCount: 100 } }));
     const seen = waiting.items.find((x: any) => x.id === op.id);
     expect(seen).toMatchObject({ ownerName: '匿名', ownerUserId: null, availableTransitions: ['answer'] });
+    const detail = ok(await app.call('GET', O('Get'), { token: branch.token, query: { id: op.id } }));
+    expect([detail.ownerName, detail.history.map((h: any) => h.actorName)]).toEqual(['匿名', ['匿名']]);
     expect((await app.call('POST', O('Answer'), { token: member, body: { id: op.id, replyContent: '自己答复自己' } })).status).toBe(403);
     expect((await app.call('POST', O('Answer'), { token: district2.token, body: { id: op.id, replyContent: '不是我的辖区' } })).status).toBe(404);
     const empty = await app.call('POST', O('Answer'), { token: branch.token, body: { id: op.id } });
