@@ -125,7 +125,7 @@ export function PracticeWall({ kind }: { kind: PracticeKind }) {
             record={open}
             column={1}
             sections={[
-              { fields: [{ field: 'ownerName', title: '党员' }, { field: 'organName', title: '所在组织' }, ...kind.fields.filter((f) => f !== 'photos')] },
+              { fields: [{ field: 'ownerName', title: '党员' }, { field: 'organName', title: '所在组织' }, ...kind.fields.filter((f) => f !== 'photos' && f !== kind.titleField)] },
               { title: '照片', fields: ['photos'] },
             ]}
           />
