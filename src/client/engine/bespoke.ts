@@ -18,7 +18,6 @@ export const PENDING: Record<string, string> = {
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
   'special/createExam': '专题考试的组卷（试卷在“考试管理”中新建、组卷和分配，再在专题详情的“考试”中关联）',
   'special/updateExam': '专题考试的修改（试卷在“考试管理”中修改，专题详情的“考试”中可取消关联）',
-  epidemic: '疫情防控（尚未立项）',
   // the contract hangs the question editor's routes under 考试管理; questions are made and changed in 试题管理
   'exam/questions/create': '试题的新建在“试题管理”中进行',
   'exam/questions/update': '试题的修改在“试题管理”中进行',
@@ -29,8 +28,6 @@ export const PENDING: Record<string, string> = {
   democraticAppraisal: PRACTICE,
   'difficultyPartyMember/create': '管理员代党员登记困难党员（尚无对应服务：困难党员由党员本人申请、经支部和上级两级审核产生，见“待我审核”）',
   'difficultyPartyMember/update': '管理员修改困难党员信息（尚无对应服务：困难情况随党员的帮扶申请审核通过写入党员信息）',
-  publicOpinion: PRACTICE,
-  demoAndResp: PRACTICE,
   bigScreenVersion: BIG_SCREEN,
   bigScreenVideo: BIG_SCREEN,
   bigScreenNews: BIG_SCREEN,

@@ -26,6 +26,7 @@ export const BRANCH_ITEMS: EntryItem[] = [
   { title: '党费缴纳', desc: '按时足额缴纳党费', to: `${B}/partyDues`, icon: <MoneyCollectOutlined />, color: '#d48806' },
   { title: '组织生活', desc: '三会一课与主题党日', to: `${B}/organizationallife`, icon: <TeamOutlined />, color: '#1677ff' },
   { title: '党建地图', desc: '查找身边的党组织', to: `${B}/map`, icon: <EnvironmentOutlined />, color: '#389e0d' },
+  { title: '民意收集', desc: '向党组织反映意见建议', to: `${B}/opinion`, icon: <CommentOutlined />, color: '#722ed1' },
 ];
 
 export const PRACTICE_ITEMS: EntryItem[] = [

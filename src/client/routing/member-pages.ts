@@ -17,6 +17,8 @@ import { mindRoutes } from '../member/mind';
 import { rotationRoutes } from '../member/rotation';
 import { trainRoutes } from '../member/train';
 import { meetingRoutes } from '../member/meetings';
+import { demoPostRoutes } from '../member/demo-posts';
+import { opinionRoutes } from '../member/opinion';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -92,6 +94,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...mindRoutes,
   ...trainRoutes,
   ...meetingRoutes,
+  ...demoPostRoutes,
+  ...opinionRoutes,
 };
 
 export const MEMBER_TABS = [

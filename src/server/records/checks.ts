@@ -3,6 +3,7 @@ import type { EntityFile } from './entities';
 import type { RecordRow } from './store';
 import { checkOrganChangeTarget, checkFlowTarget } from '../effects/organ-change';
 import { checkDevelopmentApplicant, checkDevelopmentStage } from '../effects/development';
+import { checkEpidemicReport } from '../effects/epidemic';
 
 /**
  * Named checks of a create (`"check": "organChangeTarget"` on the action), registered by name like
@@ -27,6 +28,7 @@ const CHECKS: Record<string, Check> = {
   flowTarget: checkFlowTarget,
   developmentApplicant: checkDevelopmentApplicant,
   developmentStage: checkDevelopmentStage,
+  epidemicReportCounts: checkEpidemicReport,
 };
 
 export const isCheck = (name: string) => Object.prototype.hasOwnProperty.call(CHECKS, name);

@@ -58,6 +58,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   if (ts && props[ts.field]) fail('/service/timeStatus/field', `字段 ${ts.field} 由时间推导，不能在 schema 中定义`);
   for (const ix of service.indexes ?? []) for (const f of ix.fields) if (!props[f]) fail('/service/indexes', `字段 ${f} 未在 schema 中定义`);
   for (const f of service.organFields ?? []) if (!props[f]) fail('/service/organFields', `字段 ${f} 未在 schema 中定义`);
+  if (service.anonymousField && !props[service.anonymousField]) fail('/service/anonymousField', `字段 ${service.anonymousField} 未在 schema 中定义`);
 
   for (const [key, a] of Object.entries(service.actions)) {
     const p = `/service/actions/${key}`;
@@ -70,7 +71,8 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if (a.parent && !byName.get(a.parent.entity)) fail(`${p}/parent/entity`, `引用了不存在的实体 ${a.parent.entity}`);
     for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
     if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（src/server/records/checks.ts）`);
-    if ((a.check || a.onBehalf) && a.op !== 'create') fail(p, 'check 与 onBehalf 只用于 create 操作');
+    if (a.check && a.op !== 'create' && a.op !== 'update') fail(p, 'check 只用于 create 与 update 操作');
+    if (a.onBehalf && a.op !== 'create') fail(p, 'onBehalf 只用于 create 操作');
     if (a.dueWithinDays && a.op !== 'page') fail(`${p}/dueWithinDays`, 'dueWithinDays 只用于 page 操作');
     if (a.dueWithinDays && !props[a.dueWithinDays.field]) fail(`${p}/dueWithinDays/field`, `字段 ${a.dueWithinDays.field} 未在 schema 中定义`);
     if ((a.scope === 'sides' || a.scope === 'otherSide') && !(service.organFields?.length || Object.values(wf?.transitions ?? {}).some((t) => typeof t.actor === 'object')))

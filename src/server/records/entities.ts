@@ -49,8 +49,8 @@ export interface ActionConfig {
   answer?: 'record' | 'exists';
   /** importTemplate: the import action it serves */
   of?: string;
-  /** create: refused while the caller already owns a record in one of these states */
-  once?: { states: number[]; message: string };
+  /** create: refused while the caller already owns a record in one of these states (no states: any live record, one per member) */
+  once?: { states?: number[]; message: string };
   /** create: a named check (records/checks.ts) of the cleaned body */
   check?: string;
   /** page: only records whose date field falls on or before the platform's today plus `days` */
@@ -96,6 +96,8 @@ export interface EntityFile {
     organFields?: string[];
     /** a phase 0/1/2 (未开始/进行中/已结束) derived from two time fields at the server's clock */
     timeStatus?: { field: string; fromField: string; toField: string };
+    /** a boolean body field: when true, only the owner sees who wrote the record (民意收集's 匿名) */
+    anonymousField?: string;
     actions: Record<string, ActionConfig>;
   };
   /** where it was read from, for messages */

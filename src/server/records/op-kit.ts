@@ -214,6 +214,14 @@ export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & 
     facts.availableTransitions = Object.entries(wf.transitions).filter(([, t]) => canTake(call.user, t, subject)).map(([name]) => name);
   }
   const dto: Record<string, unknown> = toDto(row as RecordRow, { ...facts, ...extra });
+  // an anonymous record tells nobody but its owner who wrote it (the server keeps the owner for notices)
+  const anon = entity.service?.anonymousField;
+  if (anon && rec.data?.[anon] === true && rec.ownerUserId !== call.user.userId) {
+    Object.assign(dto, { ownerName: '匿名', ownerUserId: null });
+    // nor does the history: the submission and the owner's own steps were his
+    const ownSteps = new Set(['submit', ...Object.entries(wf?.transitions ?? {}).filter(([, t]) => t.actor === 'owner').map(([name]) => name)]);
+    if (Array.isArray(dto.history)) dto.history = (dto.history as { transition: string }[]).map((h) => (ownSteps.has(h.transition) ? { ...h, actorName: '匿名' } : h));
+  }
   if (!opts.reveal) for (const [k, kind] of sensitiveFields(entity)) if (typeof dto[k] === 'string') dto[k] = MASK[kind](dto[k] as string);
   return dto;
 }

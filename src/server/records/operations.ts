@@ -108,7 +108,10 @@ const BASE_OPERATIONS: Record<string, Builder> = {
           if (once) {
             // one owner's simultaneous submissions queue here, so only one passes the check
             await sql`select pg_advisory_xact_lock(hashtext(${o.entity.name}), ${owner.userId}::int)`.execute(trx);
-            const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
+            let mineQ = trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false);
+            // without states: one record per owner for good (a member's one 示范岗)
+            if (once.states) mineQ = mineQ.where('auditStatus', 'in', once.states);
+            const open = await mineQ.executeTakeFirst();
             if (open) throw badRequest(once.message);
           }
           const row = await trx
@@ -139,7 +142,9 @@ const BASE_OPERATIONS: Record<string, Builder> = {
         const locked = o.config.lockedFrom;
         // from its start on a record keeps what was planned; only the `except` fields (minutes, photos) still change
         if (locked && hasPassed(call.ctx, rec.data, locked.field)) assertOnlyFields(o.entity, body, locked.except ?? [], () => locked.message, rec.data);
-        const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
+        let data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
+        // the create's rules hold for the body as it will be (a check's derived fields are stored again)
+        if (o.config.check) data = { ...data, ...(await runCheck(o.config.check, { call, entity: o.entity, data, owner: { userId: rec.ownerUserId ?? call.user.userId, organ: { id: rec.organId, path: rec.organPath, level: rec.organLevel } } })) };
         await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
@@ -420,6 +425,8 @@ function likeOp(o: OpContext, like: boolean): ActionDef {
     async handler(call) {
       const rec = await loadInScope(call, o, call.input.id);
       return call.ctx.db.transaction().execute(async (trx) => {
+        // likes of one record queue on its row, so each count is written after the one before (no lost update)
+        await trx.selectFrom('records').select('id').where('id', '=', rec.id).forUpdate().execute();
         if (like) await trx.insertInto('recordLikes').values({ recordId: rec.id, userId: call.user.userId }).onConflict((oc) => oc.doNothing()).execute();
         else await trx.deleteFrom('recordLikes').where('recordId', '=', rec.id).where('userId', '=', call.user.userId).execute();
         const n = await trx.selectFrom('recordLikes').select(sql<number>`count(*)`.as('n')).where('recordId', '=', rec.id).executeTakeFirstOrThrow();

@@ -47,6 +47,8 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.OrganChange', 'Pages.MovingRecord', 'Pages.Development',
         'Pages.Announce',
         'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
+        // the branch answers its members' opinions and reports its epidemic work (issue 16)
+        'Pages.PublicOpinion', 'Pages.epidemic',
       ],
     },
   },

@@ -147,7 +147,11 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         const q = applyFilters(baseQuery(call.ctx.db, o.entity.name).where('r.ownerUserId', '=', call.user.userId), { ...o.config, filters: {} }, {});
         const row = await q.select('r.id').orderBy('r.id', 'desc').executeTakeFirst();
         if (o.config.answer === 'exists') return !!row;
-        return row ? recordDto(call, o.entity, await loadWithFacts(call, o.entity, (row as any).id)) : null;
+        if (!row) return null;
+        const id = (row as any).id as number;
+        // the caller's mark, as lists and details carry it (his own 示范岗 leads the district's cards)
+        const liked = await call.ctx.db.selectFrom('recordLikes').select('recordId').where('recordId', '=', id).where('userId', '=', call.user.userId).executeTakeFirst();
+        return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id), { isLiked: !!liked });
       },
     }),
 };
