@@ -42,7 +42,7 @@ export interface ActionConfig {
   /** statistics */
   groupBy?: string;
   dateField?: string;
-  measures?: { key: string; title: string; sum?: string }[];
+  measures?: { key: string; title: string; sum?: string; where?: Record<string, string | number | boolean> }[];
   /** mine: the record itself, or whether one exists */
   answer?: 'record' | 'exists';
   /** importTemplate: the import action it serves */
@@ -82,6 +82,8 @@ export interface EntityFile {
     indexes?: { fields: string[] }[];
     /** body fields naming other organisations the record concerns (scopes `sides`, `otherSide`) */
     organFields?: string[];
+    /** at most one live record per value of these keys (records/unique.ts) */
+    unique?: { fields: string[]; message: string }[];
     actions: Record<string, ActionConfig>;
   };
   /** where it was read from, for messages */

@@ -8,6 +8,7 @@ import { decideReport, submitReport } from '../workflow/upward-reports';
 import { historyOf } from '../workflow/history';
 import { notifyStateChange } from '../workflow/notify';
 import { runCheck } from './checks';
+import { assertUnique } from './unique';
 import { platformDay } from '../platform-day';
 import { addToDay } from '../../contract/platform-time';
 import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
@@ -105,6 +106,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
             const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
             if (open) throw badRequest(once.message);
           }
+          await assertUnique(trx, o.entity, { parentId: null, ownerUserId: owner.userId, organId: organ.id, data });
           const row = await trx
             .insertInto('records')
             .values({
@@ -131,7 +133,11 @@ const BASE_OPERATIONS: Record<string, Builder> = {
         const rec = await loadInScope(call, o, id);
         assertOnlyFields(o.entity, body, o.config.fields, undefined, rec.data);
         const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
-        await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
+        await call.ctx.db.transaction().execute(async (trx) => {
+          // an update changing a unique key (the year of an appraisal) is held to the rule like a create
+          await assertUnique(trx, o.entity, { ...rec, data }, { excludeId: rec.id, changed: Object.keys(body).filter((k) => String(body[k]) !== String(rec.data[k])) });
+          await trx.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
+        });
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
     }),
@@ -180,7 +186,8 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: idInput,
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
-        await call.ctx.db.updateTable('records').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where('id', '=', rec.id).execute();
+        // what hangs under it (an appraisal's ratings, a post's replies) goes with it: no orphan is counted in statistics
+        await call.ctx.db.updateTable('records').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where((eb) => eb.or([eb('id', '=', rec.id), eb('parentId', '=', rec.id)])).where('isDeleted', '=', false).execute();
         return true;
       },
     }),

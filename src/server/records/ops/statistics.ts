@@ -15,10 +15,16 @@ import type { Builder } from '../operations';
  */
 const COLUMN_SUMS: Record<string, string> = { participantCount: 'r.participant_count', likeCount: 'r.like_count', replyCount: 'r.reply_count' };
 
-function measureSql(sum: string | undefined) {
-  if (!sum) return sql`1`;
-  if (COLUMN_SUMS[sum]) return sql.raw(COLUMN_SUMS[sum]);
-  return sql`case when jsonb_typeof(r.data->${sum}) = 'number' then (r.data->>${sum})::numeric else 0 end`;
+function measureSql(sum: string | undefined, where?: Record<string, unknown>) {
+  const value = !sum
+    ? sql`1`
+    : COLUMN_SUMS[sum]
+      ? sql.raw(COLUMN_SUMS[sum])
+      : sql`case when jsonb_typeof(r.data->${sum}) = 'number' then (r.data->>${sum})::numeric else 0 end`;
+  const conds = Object.entries(where ?? {});
+  if (!conds.length) return value;
+  // a measure of some records only (the 优秀 of the ratings): the others count 0
+  return sql`case when ${sql.join(conds.map(([f, v]) => sql`r.data->>${f} = ${String(v)}`), sql` and `)} then ${value} else 0 end`;
 }
 
 const measuresOf = (o: OpContext) => o.config.measures ?? [{ key: 'count', title: '数量' }];
@@ -55,7 +61,7 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         q = applyFilters(q.where('r.organPath', 'like', subtreePattern(at)), o.config, call.input);
         const measures = measuresOf(o);
         const groupBy = o.config.groupBy ?? 'organ';
-        const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum)}), 0)`.as(m.key));
+        const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum, m.where)}), 0)`.as(m.key));
         const num = (row: any) => Object.fromEntries(measures.map((m) => [m.key, Number(row[m.key] ?? 0)]));
 
         let rows: { key: string; label: string; [k: string]: unknown }[];
