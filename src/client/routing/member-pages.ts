@@ -16,6 +16,8 @@ import { subjectRoutes } from '../member/subject';
 import { mindRoutes } from '../member/mind';
 import { rotationRoutes } from '../member/rotation';
 import { trainRoutes } from '../member/train';
+import { publicInfoRoutes } from '../member/public-info';
+import { forumRoutes } from '../member/forum';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -90,6 +92,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...noticeRoutes,
   ...mindRoutes,
   ...trainRoutes,
+  ...publicInfoRoutes,
+  ...forumRoutes,
 };
 
 export const MEMBER_TABS = [
