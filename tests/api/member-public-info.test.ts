@@ -155,6 +155,10 @@ describe('民主评议', () => {
     const other = ok(await call(branch, 'POST', D('Create'), { year: 2091, title: '2091年度' })).id;
     expect((await call(branch, 'PUT', D('Update'), { id: other, year: 2090, title: '2091年度' })).status).toBe(400);
     ok(await call(branch, 'PUT', D('Update'), { id: other, year: 2091, title: '2091年度（改）' }));
+    // the edit form sends the record back with its own organisation: no change; another one is refused
+    ok(await call(branch, 'PUT', D('Update'), { id: other, organId: branchOrgan.id, year: 2091, title: '2091年度（再改）' }));
+    const moved = await call(district, 'PUT', D('Update'), { id: other, organId: branchOrgan.id + 1, year: 2091, title: 'x' });
+    expect(moved.status).toBe(400);
     const bad = await call(branch, 'POST', D('Create'), { year: 'abc', title: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/[\u4e00-\u9fa5]/);

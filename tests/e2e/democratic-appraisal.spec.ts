@@ -59,8 +59,14 @@ test('a branch holds a democratic appraisal, rates a member once and sees it in 
   const total = page.locator('.ant-table-summary, tfoot').last();
   await expect(total).toContainText(/合计\s*1\s*1\s*0\s*0\s*0/);
 
-  // deleted with its ratings
+  // edited (the organisation is fixed once held), then deleted with its ratings
   await page.getByRole('tab', { name: '评议列表' }).click();
+  await s.rowAction(title, '编辑');
+  await expect(s.field('党组织')).toHaveCount(0);
+  await s.fill('评议名称', `${title}（修改）`);
+  await s.submitForm();
+  await s.toast('操作成功');
+  await expect(s.row(`${title}（修改）`)).toBeVisible();
   await s.rowAction(title, '删除');
   await s.confirm('删除评议将同时删除其全部评议结果，确认删除？');
   await s.toast('操作成功');

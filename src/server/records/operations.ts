@@ -131,6 +131,8 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const { id, ...body } = call.input;
         const rec = await loadInScope(call, o, id);
+        // a form sending the record back names its own organisation (a forOrgan entity shows organId): no change
+        if (body.organId !== undefined && Number(body.organId) === rec.organId) delete body.organId;
         assertOnlyFields(o.entity, body, o.config.fields, undefined, rec.data);
         const data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
         await call.ctx.db.transaction().execute(async (trx) => {
