@@ -12,6 +12,9 @@ test('member header: cut names, breadcrumb rule, app QR codes, personal form val
   await go(page, '/partyMember/iStudy/forum/create');
   await expect(page.getByTestId('breadcrumb')).toContainText('我的学习');
   await expect(page.getByTestId('breadcrumb')).toContainText('学习论坛');
+  await expect(page.getByRole('heading', { name: '发布帖子' })).toBeVisible();
+  // a route whose feature has not landed shows the construction page (the live hall: no issue yet)
+  await go(page, '/partyMember/partySpace/live');
   await expect(page.getByTestId('construction')).toContainText('建设中');
   // mobile app QR modal
   await page.getByText('手机APP').click();

@@ -407,8 +407,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
             fields={screen.form?.fields}
             steps={screen.form?.steps}
             initialValues={overlay.initial}
-            // an edit's reactions read the record being edited as $context (a meeting that has started keeps its plan)
-            scope={overlay.mode === 'edit' ? { session, query, context: overlay.record ?? null } : undefined}
+            // an edit's reactions and widgets see the record edited ($context, useFormRecord), as a form screen's do
+            scope={overlay.mode === 'edit' ? { ...scope, context: overlay.record ?? null } : undefined}
             submitText={overlay.mode === 'create' ? '提交' : '保存'}
             onSubmit={formSubmit}
             onCancel={closeOverlay}

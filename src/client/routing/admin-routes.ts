@@ -35,6 +35,8 @@ export const PERMISSION_CHILD_ROUTES: Record<string, string[]> = {
   'Pages.DifficultyHelp': ['diffcultinfo'],
   'Pages.VolunteerActivity.Admin': ['info', 'list'],
   'Pages.PartyDues': ['base', 'expenditure'],
+  // info: 民主评议's detail with its ratings (issue 16), beyond the contract's routes
+  'Pages.DemocraticAppraisal': ['info'],
   'Pages.DemoAndResp': ['info'],
   'Pages.VillageOffical': ['info'],
   'Pages.PartyMember.AuditeList': ['history', 'info'],

@@ -19,6 +19,8 @@ import { trainRoutes } from '../member/train';
 import { meetingRoutes } from '../member/meetings';
 import { demoPostRoutes } from '../member/demo-posts';
 import { opinionRoutes } from '../member/opinion';
+import { publicInfoRoutes } from '../member/public-info';
+import { forumRoutes } from '../member/forum';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -96,6 +98,8 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...meetingRoutes,
   ...demoPostRoutes,
   ...opinionRoutes,
+  ...publicInfoRoutes,
+  ...forumRoutes,
 };
 
 export const MEMBER_TABS = [

@@ -4,6 +4,7 @@ import type { RecordRow } from './store';
 import { checkOrganChangeTarget, checkFlowTarget } from '../effects/organ-change';
 import { checkDevelopmentApplicant, checkDevelopmentStage } from '../effects/development';
 import { checkEpidemicReport } from '../effects/epidemic';
+import { checkAppraisalMember } from '../effects/democratic-appraisal';
 
 /**
  * Named checks of a create (`"check": "organChangeTarget"` on the action), registered by name like
@@ -20,6 +21,8 @@ export interface CheckContext {
   owner: { userId: number; organ: { id: number; path: string; level: number } };
   /** a workflow step's check (`"check"` on a transition): the step and the record before it; `data` is the body with the step's input */
   step?: { name: string; record: RecordRow };
+  /** a child record's check (`"check"` on a createChild): the parent it is added under */
+  parent?: RecordRow;
 }
 export type Check = (c: CheckContext) => Promise<Record<string, unknown> | void>;
 
@@ -29,6 +32,7 @@ const CHECKS: Record<string, Check> = {
   developmentApplicant: checkDevelopmentApplicant,
   developmentStage: checkDevelopmentStage,
   epidemicReportCounts: checkEpidemicReport,
+  appraisalMember: checkAppraisalMember,
 };
 
 export const isCheck = (name: string) => Object.prototype.hasOwnProperty.call(CHECKS, name);

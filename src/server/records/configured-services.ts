@@ -8,6 +8,7 @@ import { workflowOf } from './op-kit';
 import { OPERATIONS } from './operations';
 import { registerFileHoldingEntities } from './file-holders';
 import { renameInput } from './input-names';
+import { UNIQUE_COLUMNS } from './unique';
 
 /**
  * Turns the `service` blocks of schemas/*.json into app services: each action maps onto a generic
@@ -17,7 +18,7 @@ import { renameInput } from './input-names';
  */
 const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'signIn', 'supplementSignIn', 'askLeave', 'decideLeave'];
 const COLUMN_SUMS = ['participantCount', 'likeCount', 'replyCount'];
-const RECORD_COLUMNS = ['creationTime', 'auditStatus', 'organId', 'isTop', 'isEnabled'];
+const RECORD_COLUMNS = ['creationTime', 'auditStatus', 'organId', 'isTop', 'isEnabled', 'parentId'];
 
 function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   const where = (p: string) => `配置文件 ${entity.file} 不合法：${p}`;
@@ -59,6 +60,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   for (const ix of service.indexes ?? []) for (const f of ix.fields) if (!props[f]) fail('/service/indexes', `字段 ${f} 未在 schema 中定义`);
   for (const f of service.organFields ?? []) if (!props[f]) fail('/service/organFields', `字段 ${f} 未在 schema 中定义`);
   if (service.anonymousField && !props[service.anonymousField]) fail('/service/anonymousField', `字段 ${service.anonymousField} 未在 schema 中定义`);
+  for (const u of service.unique ?? []) for (const f of u.fields) if (!props[f] && !UNIQUE_COLUMNS.includes(f)) fail('/service/unique', `字段 ${f} 未在 schema 中定义`);
 
   for (const [key, a] of Object.entries(service.actions)) {
     const p = `/service/actions/${key}`;
@@ -71,7 +73,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if (a.parent && !byName.get(a.parent.entity)) fail(`${p}/parent/entity`, `引用了不存在的实体 ${a.parent.entity}`);
     for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
     if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（src/server/records/checks.ts）`);
-    if (a.check && a.op !== 'create' && a.op !== 'update') fail(p, 'check 只用于 create 与 update 操作');
+    if (a.check && !['create', 'update', 'createChild'].includes(a.op)) fail(p, 'check 只用于 create、update 与 createChild 操作');
     if (a.onBehalf && a.op !== 'create') fail(p, 'onBehalf 只用于 create 操作');
     if (a.dueWithinDays && a.op !== 'page') fail(`${p}/dueWithinDays`, 'dueWithinDays 只用于 page 操作');
     if (a.dueWithinDays && !props[a.dueWithinDays.field]) fail(`${p}/dueWithinDays/field`, `字段 ${a.dueWithinDays.field} 未在 schema 中定义`);

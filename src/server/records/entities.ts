@@ -98,6 +98,8 @@ export interface EntityFile {
     timeStatus?: { field: string; fromField: string; toField: string };
     /** a boolean body field: when true, only the owner sees who wrote the record (民意收集's 匿名) */
     anonymousField?: string;
+    /** at most one live record per value of these keys (records/unique.ts) */
+    unique?: { fields: string[]; message: string }[];
     actions: Record<string, ActionConfig>;
   };
   /** where it was read from, for messages */

@@ -64,13 +64,14 @@ export function filterProps(entity: EntityFile, config: ActionConfig) {
     else if (kind === 'in') props[field] = { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 100 }, title };
     else if (kind === 'bool') props[field] = { type: 'boolean', title };
     else if (kind === 'contains') props[field] = { type: 'string', maxLength: 100, title };
+    else if (field === 'parentId') props[field] = { type: 'integer', minimum: 1, title: '所属记录' };
     else props[field] = { type: fieldType(entity, field), title };
   }
   props.organPath = { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织', 'x-message': MSG.organRequired };
   return props;
 }
 
-const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time', auditStatus: 'r.audit_status', isTop: 'r.is_top', isEnabled: 'r.is_enabled', organId: 'r.organ_id' };
+const COLUMN_FIELDS: Record<string, string> = { creationTime: 'r.creation_time', auditStatus: 'r.audit_status', isTop: 'r.is_top', isEnabled: 'r.is_enabled', organId: 'r.organ_id', parentId: 'r.parent_id' };
 
 /** A reference to a record field in SQL: a column of the record, else a body field (as text). */
 export const fieldRef = (field: string) => (COLUMN_FIELDS[field] ? sql.raw(COLUMN_FIELDS[field]) : sql`r.data->>${field}`);
@@ -145,8 +146,11 @@ export function factColumns(entity: EntityFile, userId: number): any[] {
   const cols: any[] = [];
   if (needsParentOwner(wf)) cols.push(sql<number | null>`(select pr.owner_user_id from records pr where pr.id = r.parent_id)`.as('parentOwnerUserId'));
   // a child record (a help record under an application) names whose record it hangs under
-  if (Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent))
+  if (Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent)) {
     cols.push(sql<string | null>`(select pu.name from records pr join users pu on pu.id = pr.owner_user_id where pr.id = r.parent_id)`.as('parentOwnerName'));
+    // what it hangs under, by name (a study report lists the articles it is about)
+    cols.push(sql<string | null>`(select pr.data->>'title' from records pr where pr.id = r.parent_id)`.as('parentTitle'));
+  }
   for (const f of namedOrganFields(entity)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(organPathFact(f)));
   if (entity.service?.participants) {
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));

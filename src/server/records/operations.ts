@@ -9,6 +9,7 @@ import { historyOf } from '../workflow/history';
 import { notifyStateChange } from '../workflow/notify';
 import { runCheck } from './checks';
 import { hasPassed, timeStatusWhere } from './time-status';
+import { assertUnique } from './unique';
 import { platformDay } from '../platform-day';
 import { addToDay } from '../../contract/platform-time';
 import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
@@ -114,6 +115,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
             const open = await mineQ.executeTakeFirst();
             if (open) throw badRequest(once.message);
           }
+          await assertUnique(trx, o.entity, { parentId: null, ownerUserId: owner.userId, organId: organ.id, data });
           const row = await trx
             .insertInto('records')
             .values({
@@ -138,6 +140,8 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const { id, ...body } = call.input;
         const rec = await loadInScope(call, o, id);
+        // a form sending the record back names its own organisation (a forOrgan entity shows organId): no change
+        if (body.organId !== undefined && Number(body.organId) === rec.organId) delete body.organId;
         assertOnlyFields(o.entity, body, o.config.fields, undefined, rec.data);
         const locked = o.config.lockedFrom;
         // from its start on a record keeps what was planned; only the `except` fields (minutes, photos) still change
@@ -145,7 +149,11 @@ const BASE_OPERATIONS: Record<string, Builder> = {
         let data = { ...rec.data, ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId, previous: rec.data })), ...(o.config.set ?? {}) };
         // the create's rules hold for the body as it will be (a check's derived fields are stored again)
         if (o.config.check) data = { ...data, ...(await runCheck(o.config.check, { call, entity: o.entity, data, owner: { userId: rec.ownerUserId ?? call.user.userId, organ: { id: rec.organId, path: rec.organPath, level: rec.organLevel } } })) };
-        await call.ctx.db.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
+        await call.ctx.db.transaction().execute(async (trx) => {
+          // an update changing a unique key (the year of an appraisal) is held to the rule like a create
+          await assertUnique(trx, o.entity, { ...rec, data }, { excludeId: rec.id, changed: Object.keys(body).filter((k) => String(body[k]) !== String(rec.data[k])) });
+          await trx.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
+        });
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },
     }),
@@ -198,7 +206,8 @@ const BASE_OPERATIONS: Record<string, Builder> = {
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
         if (o.config.lockedFrom && hasPassed(call.ctx, rec.data, o.config.lockedFrom.field)) throw badRequest(o.config.lockedFrom.message);
-        await call.ctx.db.updateTable('records').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where('id', '=', rec.id).execute();
+        // what hangs under it (an appraisal's ratings, a post's replies) goes with it: no orphan is counted in statistics
+        await call.ctx.db.updateTable('records').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where((eb) => eb.or([eb('id', '=', rec.id), eb('parentId', '=', rec.id)])).where('isDeleted', '=', false).execute();
         return true;
       },
     }),

@@ -20,6 +20,7 @@ import { resetState, setState } from '../../../src/client/state/store';
 import { isRegistered } from '../../../src/client/widgets/registry';
 import MemberPickerModal from '../../../src/client/widgets/member-picker/picker-modal';
 import MemberPicker from '../../../src/client/widgets/member-picker';
+import { FormRecordContext } from '../../../src/client/engine/form-record';
 import { searchMembers } from '../../../src/client/widgets/member-picker/search';
 import { ListScreen } from '../../../src/client/engine/list-screen';
 import type { ScreenDef } from '../../../src/client/engine/types';
@@ -132,6 +133,18 @@ describe('MemberPicker', () => {
       </App>,
     );
     expect(screen.getByText('党员4', { selector: '.ant-tag' })).toBeTruthy();
+  });
+
+  it('editing a record: its member is named by the record\'s labelField, not the bare id', () => {
+    render(
+      <App>
+        <FormRecordContext.Provider value={{ id: 9, memberId: 987, memberName: '王评议' }}>
+          <MemberPicker value={987} labelField="memberName" />
+        </FormRecordContext.Provider>
+      </App>,
+    );
+    expect(screen.getByText('王评议', { selector: '.ant-tag' })).toBeTruthy();
+    expect(screen.queryByText('党员 987')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { Empty, isEmpty } from '../basic/empty';
+import { useFormRecord } from '../../engine/form-record';
 import MemberPickerModal from './picker-modal';
 import type { FoundMember } from './search';
 
@@ -15,7 +16,8 @@ export type { FoundMember } from './search';
 
 /** Names of members picked in this page, by value (an id alone does not carry one). */
 const names = new Map<string, string>();
-const nameOf = (v: unknown) => names.get(String(v)) ?? `党员 ${String(v)}`;
+const fallbackName = (v: unknown) => `党员 ${String(v)}`;
+const nameOf = (v: unknown) => names.get(String(v)) ?? fallbackName(v);
 
 export interface MemberPickerProps {
   value?: unknown;
@@ -25,17 +27,23 @@ export interface MemberPickerProps {
   title?: string;
   buttonText?: string;
   disabled?: boolean;
+  /** a sibling field of the edited record holding the member's name (single mode): the tag shows it, not the bare id */
+  labelField?: string;
 }
 
-export default function MemberPicker({ value, onChange, multiple = false, valueKey = 'id', title, buttonText = '选择党员', disabled }: MemberPickerProps) {
+export default function MemberPicker({ value, onChange, multiple = false, valueKey = 'id', title, buttonText = '选择党员', disabled, labelField }: MemberPickerProps) {
   const [open, setOpen] = useState(false);
+  const record = useFormRecord();
   const values = isEmpty(value) ? [] : Array.isArray(value) ? value : [value];
+  const stored = !multiple && labelField && record && typeof record[labelField] === 'string' ? (record[labelField] as string) : null;
+  // the record's own member is named by the record; one picked here by the picker's answer
+  const labelOf = (v: unknown) => names.get(String(v)) ?? (stored ? stored : fallbackName(v));
   const emit = (next: unknown[]) => onChange?.(multiple ? next : next[0] ?? null);
   return (
     <Space wrap data-widget="MemberPicker">
       {values.map((v) => (
         <Tag key={String(v)} closable={!disabled} onClose={() => emit(values.filter((x) => x !== v))}>
-          {nameOf(v)}
+          {labelOf(v)}
         </Tag>
       ))}
       {disabled ? null : (
@@ -49,7 +57,7 @@ export default function MemberPicker({ value, onChange, multiple = false, valueK
           title={title}
           multiple={multiple}
           valueKey={valueKey}
-          initial={multiple ? values.map((v) => ({ id: Number(v), [valueKey]: v, name: nameOf(v) }) as FoundMember) : undefined}
+          initial={multiple ? values.map((v) => ({ id: Number(v), [valueKey]: v, name: labelOf(v) }) as FoundMember) : undefined}
           onCancel={() => setOpen(false)}
           onOk={(vals, members) => {
             members.forEach((m) => names.set(String(m[valueKey]), m.name));

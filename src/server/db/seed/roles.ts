@@ -42,7 +42,7 @@ export const ROLE_DEFS: RoleDef[] = [
       include: [
         'Pages.BranchSpace', 'Pages.BranchSpace.Notice',
         'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
-        'Pages.PartyMeetingsAdmin', 'Pages.PartyDues',
+        'Pages.PartyMeetingsAdmin', 'Pages.PartyDues', 'Pages.DemocraticAppraisal',
         'Pages.DifficultyPartyMember', 'Pages.DifficultyHelp', 'Pages.VolunteerActivity.Admin', 'Pages.VillageOffical',
         'Pages.OrganChange', 'Pages.MovingRecord', 'Pages.Development',
         'Pages.Announce',

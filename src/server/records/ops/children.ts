@@ -5,6 +5,8 @@ import type { EntityFile } from '../entities';
 import { baseQuery, cleanBody } from '../store';
 import { applyFilters, assertOnlyFields, bodySchema, filterProps, loadInScope, loadWithFacts, pageOf, recordDto, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
+import { runCheck } from '../checks';
+import { assertUnique } from '../unique';
 
 /**
  * Child records (a help record under a hardship case, a course under a class, a note under a
@@ -29,9 +31,13 @@ export const CHILD_OPERATIONS: Record<string, Builder> = {
         const parent = await loadInScope(call, o, parentId, parentOf(o));
         const states = o.config.parent!.states;
         if (states && (parent.auditStatus === null || !states.includes(parent.auditStatus))) throw badRequest(`当前状态的${parentOf(o).title}不能添加${o.entity.title}`);
-        const data = { ...(await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId })), ...(o.config.set ?? {}) };
+        const cleaned = await cleanBody(call.ctx.db, o.entity, body, { userId: call.user.userId });
+        // a named check sees the parent too (a rated member must belong to the appraisal's organisation)
+        const derived = o.config.check ? await runCheck(o.config.check, { call, entity: o.entity, data: cleaned, owner: { userId: call.user.userId, organ: { id: parent.organId, path: parent.organPath, level: parent.organLevel } }, parent }) : {};
+        const data = { ...cleaned, ...derived, ...(o.config.set ?? {}) };
         const wf = workflowOf(o.entity);
         const id = await call.ctx.db.transaction().execute(async (trx) => {
+          await assertUnique(trx, o.entity, { parentId: parent.id, ownerUserId: call.user.userId, organId: parent.organId, data });
           const row = await trx
             .insertInto('records')
             .values({

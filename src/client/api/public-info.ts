@@ -1,0 +1,93 @@
+/**
+ * Typed calls of the members' public information (PartyPublicInfoService: 上级精神, 基层动态, 党务公开
+ * and their 学习心得) and of the members' forum (ForumService). Records of the record store: body fields
+ * beside the record's columns (docs/foundations.md).
+ */
+import { api } from './request';
+import { servicePath } from '../../contract/paths';
+import type { PagedResult } from '../../contract/types';
+
+const pi = (a: string) => servicePath('PartyPublicInfoService', a);
+const fs = (a: string) => servicePath('ForumService', a);
+type Page = { skipCount?: number; maxResultCount?: number };
+
+/** 上级精神 (spirit), 基层动态 (dynamic), 党务公开 (affairs: the branch's public information) */
+export type InfoKind = 'spirit' | 'dynamic' | 'affairs';
+
+export interface PublicInfo {
+  id: number;
+  title: string;
+  infoType: string;
+  category?: string | null;
+  source?: string | null;
+  summary?: string | null;
+  /** sanitised rich text */
+  content?: string;
+  publishDate?: string | null;
+  organName: string;
+  isTop: boolean;
+  isRead: boolean;
+  creationTime: string;
+}
+
+export interface InfoReport {
+  id: number;
+  parentId: number;
+  /** the article's title */
+  parentTitle: string | null;
+  title: string;
+  content: string;
+  creationTime: string;
+  lastModificationTime: string | null;
+}
+
+const LIST_CALL: Record<InfoKind, string> = {
+  spirit: 'PartyMemberSuperiorSpirtPagedList',
+  dynamic: 'PartyMemberLocalPagedList',
+  affairs: 'PartyMemberPublicPagedList',
+};
+
+export const publicInfoService = {
+  list: (kind: InfoKind, input: Page & { title?: string; category?: string }) => api.post<PagedResult<PublicInfo>>(pi(LIST_CALL[kind]), input),
+  /** opening it marks it read on the server */
+  get: (id: number) => api.get<PublicInfo>(pi('GetPublicInfoInfo'), { id }, { silent: true }),
+  setRead: (id: number) => api.post<boolean>(pi('SetRead'), { id }, { silent: true }),
+  myReports: (input: Page & { parentId?: number }) => api.get<PagedResult<InfoReport>>(pi('MyReportPageList'), input as Record<string, unknown>),
+  createReport: (input: { parentId: number; title: string; content: string }) => api.post<InfoReport>(pi('CreateReport'), input),
+  updateReport: (input: { id: number; title: string; content: string }) => api.put<InfoReport>(pi('UpdateReport'), input),
+  deleteReport: (id: number) => api.delete<boolean>(pi('DeleteReport'), { id }),
+};
+
+export interface ForumPost {
+  id: number;
+  title: string;
+  content: string;
+  organName: string;
+  ownerUserId: number | null;
+  ownerName: string | null;
+  isTop: boolean;
+  isLiked: boolean;
+  likeCount: number;
+  replyCount: number;
+  creationTime: string;
+}
+
+export interface ForumReply {
+  id: number;
+  content: string;
+  ownerUserId: number | null;
+  ownerName: string | null;
+  creationTime: string;
+}
+
+export const forumService = {
+  list: (input: Page & { title?: string }) => api.get<PagedResult<ForumPost>>(fs('PageList'), input as Record<string, unknown>),
+  get: (id: number) => api.get<ForumPost>(fs('Get'), { id }, { silent: true }),
+  create: (input: { title: string; content: string }) => api.post<ForumPost>(fs('Create'), input),
+  like: (id: number) => api.post<{ likeCount: number; isLiked: boolean }>(fs('Like'), { id }),
+  unlike: (id: number) => api.post<{ likeCount: number; isLiked: boolean }>(fs('UnLike'), { id }),
+  replies: (id: number, input: Page) => api.get<PagedResult<ForumReply>>(fs('RepliesPageList'), { id, ...input }),
+  reply: (id: number, content: string) => api.post<ForumReply>(fs('Reply'), { id, content }),
+  removePost: (id: number) => api.delete<boolean>(fs('DeleteMyForum'), { id }),
+  removeReply: (id: number) => api.delete<boolean>(fs('DeleteMyReply'), { id }),
+};

@@ -1,0 +1,43 @@
+/**
+ * The record store's issue-16 declarations are checked at start (configured-services.ts): a unique
+ * rule or a measure's `where` naming an unknown field, or a check on an operation that cannot run it,
+ * stops the server with the file and the place.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildConfiguredServices } from '../../../src/server/records/configured-services';
+import { ConfigError, type EntityFile } from '../../../src/server/records/entities';
+
+const parent: EntityFile = {
+  name: 'thing', title: '事项', file: 'thing.json',
+  schema: { type: 'object', properties: { year: { title: '年度', type: 'integer' } } },
+  service: { name: 'ThingService', permission: 'Pages.Thing', actions: { PageList: { method: 'GET', op: 'page' } } },
+};
+const child = (over: Partial<NonNullable<EntityFile['service']>>, actions: NonNullable<EntityFile['service']>['actions'] = {}): EntityFile => ({
+  name: 'rating', title: '评定', file: 'rating.json',
+  schema: { type: 'object', properties: { rating: { title: '等次', type: 'string' } } },
+  service: { name: 'RatingService', permission: 'Pages.Thing', actions: { Create: { method: 'POST', op: 'createChild', parent: { entity: 'thing' } }, ...actions }, ...over },
+});
+
+describe('issue-16 declarations of the record store', () => {
+  it('accepts unique rules on columns and fields, measures of some records and a check on createChild', () => {
+    const ok = child({ unique: [{ fields: ['parentId', 'rating'], message: '重复' }, { fields: ['ownerUserId', 'organId'], message: '重复' }] }, {
+      Stats: { method: 'GET', op: 'statistics', measures: [{ key: 'good', title: '优秀', where: { rating: 'excellent' } }] },
+      Create: { method: 'POST', op: 'createChild', parent: { entity: 'thing' }, check: 'appraisalMember' },
+    });
+    expect(() => buildConfiguredServices([parent, ok])).not.toThrow();
+  });
+
+  it('refuses a unique rule naming an unknown field', () => {
+    expect(() => buildConfiguredServices([parent, child({ unique: [{ fields: ['memberId'], message: '重复' }] })])).toThrow(/rating\.json 不合法：\/service\/unique 字段 memberId 未在 schema 中定义/);
+  });
+
+  it('refuses a measure counting by an unknown field', () => {
+    const bad = child({}, { Stats: { method: 'GET', op: 'statistics', measures: [{ key: 'good', title: '优秀', where: { grade: 'A' } }] } });
+    expect(() => buildConfiguredServices([parent, bad])).toThrow(ConfigError);
+  });
+
+  it('refuses a check on an operation that does not create', () => {
+    const bad = child({}, { Update: { method: 'PUT', op: 'update', check: 'appraisalMember' } });
+    expect(() => buildConfiguredServices([parent, bad])).toThrow(/check 只用于 create 与 createChild 操作/);
+  });
+});
