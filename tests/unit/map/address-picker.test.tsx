@@ -50,7 +50,7 @@ describe('AddressPickerDialog', () => {
 
   it('asks the browser for the position with a 10 s timeout; a failure says so and keeps the default area', async () => {
     expect(GEOLOCATION_TIMEOUT_MS).toBe(10_000);
-    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 3, message: 'Timeout expired' } as GeolocationPositionError));
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null, _opts?: PositionOptions) => fail?.({ code: 3, message: 'Timeout expired' } as GeolocationPositionError));
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     render(<AddressPickerDialog open services={mapServices({ provider: 'outline' })} onOk={() => undefined} onCancel={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: /定位当前位置/ }));
