@@ -197,7 +197,6 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
           ? markers.map((m) => {
               if (!Number.isFinite(m.longitude) || !Number.isFinite(m.latitude)) return null;
               const [x, y] = toScreen(view, m.longitude, m.latitude);
-              if (x < -20 || y < -20 || x > width + 20 || y > h + 20) return null;
               const on = m.id === selectedId;
               return (
                 <g
