@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { boundsOf, centerView, coordinatesOf, fitView, fromScreen, panBy, pathOf, toScreen, visibleTiles, zoomAt, type Bounds, type FeatureCollection, type View } from './geo';
-import { loadOutline } from './settings';
+import { featureAt, loadOutline } from './settings';
 import type { MapMarker, MapViewProps } from './types';
 import './map.css';
 
@@ -156,6 +156,9 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
   const selectedAt = selected && view ? toScreen(view, selected.longitude, selected.latitude) : null;
   const pointAt = point && view && Number.isFinite(point.longitude) && Number.isFinite(point.latitude) ? toScreen(view, point.longitude, point.latitude) : null;
   const showLabels = !!view && view.k > 256 * 2 ** 5.5;
+  // zoomed in past the city labels, the caption still says where the map is
+  const centre = view && geo && width > 0 ? fromScreen(view, width / 2, h / 2) : null;
+  const here = centre ? featureAt(geo!, centre[0], centre[1]) : null;
 
   return (
     <div ref={box} className={`dj-map${className ? ` ${className}` : ''}`} style={{ height }} data-provider={tileUrl ? 'tiles' : 'outline'}>
@@ -249,8 +252,16 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
         <button type="button" aria-label="全省" title="显示全省" onClick={() => fitTo(outlineBounds)} disabled={!outlineBounds}>
           省
         </button>
+        <button type="button" aria-label="复位" title="回到初始视图" onClick={home}>
+          ⌂
+        </button>
       </div>
       {error ? <div className="dj-map__notice" role="alert">{error}</div> : notice ? <div className="dj-map__notice">{notice}</div> : null}
+      {here ? (
+        <div className="dj-map__here" data-testid="map-here">
+          {typeof geo?.name === 'string' ? geo.name : ''} · {here}
+        </div>
+      ) : null}
       {tiles.length && tileAttribution ? <div className="dj-map__attribution">{tileAttribution}</div> : null}
     </div>
   );
