@@ -1,16 +1,16 @@
 /**
- * Builds the bundled province outline public/geo/sichuan.json (docs/map.md) from ECharts 4.9.0's
+ * Builds the bundled province outline src/client/widgets/map/outlines/sichuan.json (docs/map.md) from ECharts 4.9.0's
  * map file (Apache-2.0): decoded from its "UTF8Encoding" format, simplified and rounded.
  *
  *   cd /tmp && npm pack echarts@4.9.0 && tar xzf echarts-4.9.0.tgz package/map/json/province/sichuan.json
- *   npx tsx scripts/geo-outline.ts /tmp/package/map/json/province/sichuan.json public/geo/sichuan.json
+ *   npx tsx scripts/geo-outline.ts /tmp/package/map/json/province/sichuan.json src/client/widgets/map/outlines/sichuan.json
  *
  * Another province: the same with its file and a province name (third argument, e.g. 云南省).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeGeo, simplifyGeo, type FeatureCollection } from '../src/client/widgets/map/geo';
 
-const [input, output = 'public/geo/sichuan.json', province = '四川省', adcode = '510000'] = process.argv.slice(2);
+const [input, output = 'src/client/widgets/map/outlines/sichuan.json', province = '四川省', adcode = '510000'] = process.argv.slice(2);
 if (!input) {
   console.error('usage: tsx scripts/geo-outline.ts <echarts province json> [output] [province name] [province adcode]');
   process.exit(1);

@@ -2,9 +2,9 @@
  * AddressPicker (spec §5, §9): 确定 disabled until an address exists; geolocation asked with a
  * 10 000 ms timeout, a failure says so and stays on the default area; the default area (the
  * province) cached locally; in a form, choosing sets the address and the sibling coordinates.
- * The bundled outline is served from public/ by a stubbed fetch (a static file, not our server).
+ * The bundled outline is a module of the build; any fetch fails the test (the picker without a key
+ * reaches no network).
  */
-import { readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createForm } from '@formily/core';
@@ -13,9 +13,7 @@ import AddressPicker, { AddressPickerDialog, GEOLOCATION_TIMEOUT_MS, LOCATE_FAIL
 import { mapServices } from '../../../src/client/widgets/map/provider';
 import { AREA_KEY, cachedArea, defaultArea } from '../../../src/client/widgets/map/settings';
 
-const OUTLINE = readFileSync('public/geo/sichuan.json', 'utf8');
 const fetchSpy = vi.fn(async (url: string) => {
-  if (String(url).endsWith('geo/sichuan.json')) return new Response(OUTLINE, { status: 200, headers: { 'content-type': 'application/json' } });
   throw new Error(`unexpected request ${url}`);
 });
 
@@ -24,6 +22,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchSpy);
 });
 afterEach(() => {
+  expect(fetchSpy).not.toHaveBeenCalled();
   cleanup();
   // antd keeps a closed dialog's portal
   document.body.innerHTML = '';

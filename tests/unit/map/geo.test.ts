@@ -1,4 +1,4 @@
-/** The map's arithmetic (widgets/map/geo.ts) and the bundled outline (public/geo/sichuan.json). */
+/** The map's arithmetic (widgets/map/geo.ts) and the bundled outline (src/client/widgets/map/outlines/sichuan.json). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -126,7 +126,7 @@ describe('ECharts 4 "UTF8Encoding" map files', () => {
 });
 
 describe('the bundled outline of 四川省', () => {
-  const geo = decodeGeo(JSON.parse(readFileSync('public/geo/sichuan.json', 'utf8')));
+  const geo = decodeGeo(JSON.parse(readFileSync('src/client/widgets/map/outlines/sichuan.json', 'utf8')));
 
   it('holds the province and its 21 cities and prefectures, with source and licence', () => {
     expect(geo.name).toBe('四川省');
