@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, trackErrors } from './helpers';
+import { describeFindings, seriousViolations } from './a11y';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const BRANCH = '柳城街道凤凰社区党支部';
@@ -43,6 +44,9 @@ test('a member sees the party map of his district: outline, markers, popup, list
   await expect(popup).toBeVisible();
   await expect(popup.locator('.dj-map-popup__title')).toHaveText(BRANCH);
   await expect(popup).toContainText('地址：');
+  // axe: no serious or critical violation on the map page with a popup open
+  const found = await seriousViolations(page);
+  expect(found, describeFindings(found)).toEqual([]);
   await expect(page.locator('.dj-party-map__list li.is-selected')).toContainText(BRANCH);
 
   // a row of the list opens its marker's popup
