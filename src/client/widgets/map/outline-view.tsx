@@ -150,6 +150,17 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
   };
 
   const zoomBy = (f: number) => setView((v) => v && zoomAt(v, f, width / 2, h / 2));
+  // the map focused: arrows pan, + and - zoom (role="application" takes the keys)
+  const onKeyDown = (e: React.KeyboardEvent<SVGSVGElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const step = 80;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    if (moves[e.key]) setView((v) => v && panBy(v, ...moves[e.key]));
+    else if (e.key === '+' || e.key === '=') zoomBy(2);
+    else if (e.key === '-') zoomBy(0.5);
+    else return;
+    e.preventDefault();
+  };
   const s = view ? view.k / UNIT : 1;
   const tiles = view && tileUrl ? visibleTiles(view, width, h, tileUrl) : [];
   const selected = markers.find((m) => m.id === selectedId) ?? null;
@@ -173,6 +184,8 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onClick={onBackgroundClick}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
       >
         <rect className="dj-map__sea" x={0} y={0} width="100%" height="100%" />
         {tiles.map((t) => (
