@@ -129,6 +129,13 @@ export function AddressPickerDialog({ open, value, title = '选择地址', onOk,
     }
   };
 
+  const hitMarkers = useMemo(() => (hits ?? []).map((h, i) => ({ id: `hit-${i}`, name: h.name, address: h.address, longitude: h.longitude, latitude: h.latitude })), [hits]);
+  const pickHit = (h: PlaceHit) => {
+    setFocus({ longitude: h.longitude, latitude: h.latitude, zoom: services.pickZoom, key: Date.now() });
+    void choosePoint({ longitude: h.longitude, latitude: h.latitude }, h.address || h.name);
+    setHits(null);
+  };
+
   const ready = address.trim().length > 0;
   return (
     <Modal
@@ -176,11 +183,7 @@ export function AddressPickerDialog({ open, value, title = '选择地址', onOk,
               <List.Item
                 key={i}
                 style={{ cursor: 'pointer' }}
-                onClick={() => {
-                  setFocus({ longitude: h.longitude, latitude: h.latitude, zoom: services.pickZoom, key: Date.now() });
-                  void choosePoint({ longitude: h.longitude, latitude: h.latitude }, h.address || h.name);
-                  setHits(null);
-                }}
+                onClick={() => pickHit(h)}
               >
                 <span>
                   <EnvironmentOutlined /> {h.name}
@@ -190,7 +193,16 @@ export function AddressPickerDialog({ open, value, title = '选择地址', onOk,
             )}
           />
         ) : null}
-        <MapView height={380} point={point} focus={focus} onMapClick={(p) => void choosePoint(p)} label="选择地址的地图" />
+        <MapView
+          height={380}
+          point={point}
+          focus={focus}
+          // the places found are markers too: a click on one chooses it
+          markers={hitMarkers}
+          onMarkerClick={(m) => pickHit({ name: m.name, address: m.address ?? '', longitude: m.longitude, latitude: m.latitude })}
+          onMapClick={(p) => void choosePoint(p)}
+          label="选择地址的地图"
+        />
         <div style={{ marginTop: 8 }}>
           <Input addonBefore="地址" aria-label="地址" placeholder="点击地图选点，或搜索后补充详细地址" value={address} maxLength={200} onChange={(e) => setAddress(e.target.value)} />
           <Typography.Text type="secondary" data-testid="address-picker-coords">
