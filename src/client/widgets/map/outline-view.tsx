@@ -5,7 +5,7 @@
  * instead of a map library: the outline and a few hundred markers need nothing more (docs/map.md).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { boundsOf, centerView, coordinatesOf, fitView, fromScreen, panBy, pathOf, toScreen, visibleTiles, zoomAt, type Bounds, type FeatureCollection, type View } from './geo';
+import { boundsOf, centerView, zoomOf, coordinatesOf, fitView, fromScreen, panBy, pathOf, toScreen, visibleTiles, zoomAt, type Bounds, type FeatureCollection, type View } from './geo';
 import { featureAt, loadOutline } from './settings';
 import type { MapMarker, MapViewProps } from './types';
 import './map.css';
@@ -168,7 +168,7 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
   const pointAt = point && view && Number.isFinite(point.longitude) && Number.isFinite(point.latitude) ? toScreen(view, point.longitude, point.latitude) : null;
   const showLabels = !!view && view.k > 256 * 2 ** 5.5;
   // zoomed in past the city labels, the caption still says where the map is
-  const centre = view && geo && width > 0 ? fromScreen(view, width / 2, h / 2) : null;
+  const centre = view && geo && width > 0 && zoomOf(view.k) >= 8 ? fromScreen(view, width / 2, h / 2) : null;
   const here = centre ? featureAt(geo!, centre[0], centre[1]) : null;
 
   return (
