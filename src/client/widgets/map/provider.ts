@@ -41,6 +41,12 @@ const outlineServices = (kind: 'outline' | 'tiles'): MapServices => ({
 const amapCall = <T>(run: (AMap: any, done: (status: string, result: any) => void) => void, pick: (result: any) => T, fallback: T) => (AMap: any) =>
   new Promise<T>((resolve) => run(AMap, (status, result) => resolve(status === 'complete' ? pick(result) : fallback)));
 
+/** An AMap POI's address: province, city (not again for 北京市 and the other municipalities), district, street. */
+export function placeAddress(p: { pname?: string; cityname?: string; adname?: string; address?: unknown }): string {
+  const parts = [p.pname, p.cityname !== p.pname ? p.cityname : '', p.adname, typeof p.address === 'string' ? p.address : ''];
+  return parts.filter(Boolean).join('');
+}
+
 const amapServices = (s: MapSettings): MapServices => {
   const amap = () => loadAmap(s.amapKey!, s.amapSecurityCode);
   return {
@@ -52,7 +58,7 @@ const amapServices = (s: MapSettings): MapServices => {
         (r) =>
           (r?.poiList?.pois ?? [])
             .filter((p: any) => p.location)
-            .map((p: any) => ({ name: p.name, address: `${p.pname ?? ''}${p.cityname ?? ''}${p.adname ?? ''}${typeof p.address === 'string' ? p.address : ''}`, longitude: p.location.lng, latitude: p.location.lat })),
+            .map((p: any) => ({ name: p.name, address: placeAddress(p), longitude: p.location.lng, latitude: p.location.lat })),
         [],
       )(await amap());
     },
