@@ -34,6 +34,21 @@ export interface SessionData {
   needChangePassword?: boolean;
   /** the platform time zone (IANA name): the browser's "today" and displayed times follow it, not the browser's zone */
   timeZone?: string;
+  /** which map the browser draws (docs/map.md): the server's configuration, no secret beyond the AMap web key */
+  map?: MapSettings;
+}
+
+/**
+ * The map provider of the deployment: `outline` (default) draws the bundled province outline and
+ * needs no key and no network; `tiles` adds an OSM-style tile source (MAP_TILE_URL); `amap` loads
+ * AMap's JS API with AMAP_KEY (and AMAP_SECURITY_CODE, AMap's 安全密钥 for keys issued since 2021).
+ */
+export interface MapSettings {
+  provider: 'outline' | 'tiles' | 'amap';
+  amapKey?: string;
+  amapSecurityCode?: string;
+  tileUrl?: string;
+  tileAttribution?: string;
 }
 
 export type MenuType = 1 | 2 | 6;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone } from '../contract/platform-time';
+import type { MapSettings } from '../contract/types';
 
 /** Every environment variable the server reads, in one place (README lists them). */
 export interface Config {
@@ -55,6 +56,8 @@ export interface Config {
   sessionCacheSeconds: number;
   /** how long a costly statistic (党员分析) is served again while no member changed, at most (STATS_CACHE_SECONDS, default 300; 0: never) */
   statsCacheSeconds: number;
+  /** the map the browser draws (docs/map.md): AMAP_KEY (+ AMAP_SECURITY_CODE), else MAP_TILE_URL, else the bundled outline */
+  map: MapSettings;
 }
 
 /** API_PROCESSES: a count, or `auto` for one per core. */
@@ -96,6 +99,21 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return v;
 }
 
+/** AMAP_KEY wins over MAP_TILE_URL; with neither the bundled province outline needs no network at all. */
+export function mapSettings(env: NodeJS.ProcessEnv): MapSettings {
+  const amapKey = env.AMAP_KEY?.trim();
+  if (amapKey) return { provider: 'amap', amapKey, ...(env.AMAP_SECURITY_CODE?.trim() ? { amapSecurityCode: env.AMAP_SECURITY_CODE.trim() } : {}) };
+  const tileUrl = env.MAP_TILE_URL?.trim();
+  if (tileUrl) {
+    // a template the browser fills in: refuse at start what it could not use, rather than a blank map
+    if (!/^https?:\/\/[^\s]+$/.test(tileUrl) || !['{z}', '{x}', '{y}'].every((p) => tileUrl.includes(p))) {
+      throw new Error(`MAP_TILE_URL: "${tileUrl}" is not a tile template such as https://tile.example.org/{z}/{x}/{y}.png`);
+    }
+    return { provider: 'tiles', tileUrl, tileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || undefined };
+  }
+  return { provider: 'outline' };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : resolve(env.DATA_DIR || './data');
@@ -134,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'dj:',
     sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 600) || 0),
     statsCacheSeconds: Math.max(0, Number(env.STATS_CACHE_SECONDS ?? 300) || 0),
+    map: mapSettings(env),
     ...overrides,
   };
 }

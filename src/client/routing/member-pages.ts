@@ -21,6 +21,7 @@ import { demoPostRoutes } from '../member/demo-posts';
 import { opinionRoutes } from '../member/opinion';
 import { publicInfoRoutes } from '../member/public-info';
 import { forumRoutes } from '../member/forum';
+import { partyMapRoutes } from '../member/party-map';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -100,6 +101,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...opinionRoutes,
   ...publicInfoRoutes,
   ...forumRoutes,
+  ...partyMapRoutes,
 };
 
 export const MEMBER_TABS = [

@@ -9,6 +9,7 @@ import { idInput, objectInput } from '../http/paging';
 import { subtreePattern } from '../scope';
 import { createOrganInScope, organCreateProps } from './organization';
 import { getOrgan, type NewOrgan } from './organs';
+import { containsPattern, keywordOf } from './query-helpers';
 
 const TEAM_MEMBER = '班子成员 {id, organId, organName, memberId, userId, name, dutyCode, dutyName, startDate, endDate}';
 const teamMembers = (db: any) =>
@@ -18,6 +19,8 @@ const teamMembers = (db: any) =>
     .select(['t.id', 't.organId', 'o.organName', 'o.organPath', 't.memberId', 't.userId', 't.name', 't.dutyCode', 't.dutyName', 't.startDate', 't.endDate', 't.sort']);
 
 const MAP_LIMIT = 3000;
+/** a search answers a list to choose from, not a map */
+const MAP_SEARCH_LIMIT = 20;
 
 interface TeamMemberInput {
   id?: number;
@@ -248,19 +251,32 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
     },
   }),
 
-  GetPartyOrganMap: action<{ organId?: number; organLevel?: number }>({
+  GetPartyOrganMap: action<{ organId?: number; organLevel?: number; keyword?: string }>({
     method: 'GET',
-    summary: '党建地图：带坐标的党组织（默认本人所在组织的上级范围）',
+    summary: '党建地图：带坐标的党组织（默认本人所在组织的上级范围）；keyword 按名称或地址查找（无地图密钥时地址选择器的搜索）',
     access: 'self',
     returns: `{id, organName, organLevel, address, longitude, latitude, secretaryName, contactPhone}[]，最多${MAP_LIMIT}条`,
     input: objectInput({
       organId: { type: 'integer', minimum: 1, title: '组织' },
       organLevel: { type: 'integer', minimum: 1, maximum: 9, title: '组织层级' },
+      keyword: { type: 'string', maxLength: 50, title: '关键字' },
     }),
     async handler({ ctx, input, user }) {
-      // The map is public information of party organisations: addresses and contacts of branches.
-      const rootId = input.organId ?? user.organId ?? user.memberOrganId;
-      const root = rootId ? await getOrgan(ctx.db, rootId) : null;
+      // The map is public information of party organisations (addresses and contacts of branches),
+      // within the caller's area: a branch member sees the district around him, an administrator his
+      // managed subtree. `organId` narrows the map inside that area, never beyond it.
+      const ownId = user.organId ?? user.memberOrganId;
+      const own = ownId ? await getOrgan(ctx.db, ownId) : null;
+      let base: string | null = null;
+      if (own) {
+        const ids = own.organPath.split('/').filter(Boolean);
+        base = own.organLevel >= 4 && ids.length >= 3 ? `/${ids.slice(0, 3).join('/')}/` : own.organPath;
+      }
+      if (input.organId) {
+        const root = await getOrgan(ctx.db, input.organId);
+        if (base && !root.organPath.startsWith(base)) throw notFound(MSG.organNotFound);
+        base = root.organPath;
+      }
       let q = ctx.db
         .selectFrom('organizations')
         .select(['id', 'organName', 'organLevel', 'address', 'longitude', 'latitude', 'secretaryName', 'contactPhone'])
@@ -268,14 +284,14 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
         .where('auditStatus', '=', 1)
         .where('longitude', 'is not', null)
         .where('latitude', 'is not', null);
-      if (root) {
-        // a branch member sees the map of the district around him
-        const ids = root.organPath.split('/').filter(Boolean);
-        const base = root.organLevel >= 4 && ids.length >= 3 ? `/${ids.slice(0, 3).join('/')}/` : root.organPath;
-        q = q.where('organPath', 'like', subtreePattern(base));
-      }
+      if (base) q = q.where('organPath', 'like', subtreePattern(base));
       if (input.organLevel) q = q.where('organLevel', '=', input.organLevel);
-      return q.orderBy('id').limit(MAP_LIMIT).execute();
+      const keyword = keywordOf(input.keyword);
+      if (keyword) {
+        const like = containsPattern(keyword);
+        q = q.where((eb) => eb.or([eb('organName', 'like', like), eb('address', 'like', like)]));
+      }
+      return q.orderBy('id').limit(keyword ? MAP_SEARCH_LIMIT : MAP_LIMIT).execute();
     },
   }),
 });

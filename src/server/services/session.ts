@@ -43,6 +43,7 @@ export async function describeSession(
     roleId: role?.roleId ?? null,
     needChangePassword: user.needChangePassword,
     timeZone: ctx.config.platformTz,
+    map: ctx.config.map,
   };
 }
 

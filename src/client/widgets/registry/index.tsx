@@ -8,7 +8,7 @@
  * and the same props). Without `Read` the value is shown as text.
  *
  * Later issues register here, one line each, with the widget in its own folder under widgets/:
- *   AddressPicker; VideoPlayer / AudioPlayer / PdfViewer came with issue 6 (study loop).
+ *   MapView and AddressPicker (widgets/map, pluggable provider: docs/map.md) came with issue 16; VideoPlayer / AudioPlayer / PdfViewer came with issue 6 (study loop).
  *   MemberPicker (search PartyMemberService/SearchPageList, page size 7) and Radio came with the
  *   engine's foundations (participants, workflow decisions).
  *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
@@ -69,6 +69,9 @@ const REGISTRY: Record<string, Loader> = {
   ScorePair: () => import('../exam-paper/score-pair'),
   // 培训班 (issue 14): a course's sign-in code as a QR code, in SignCode's call-result dialog
   SignCodeQr: () => import('../sign-code-qr'),
+  // 党建地图 (issue 16): a read-only map of a point or markers, and the map address picker
+  MapView: () => import('../map'),
+  AddressPicker: () => import('../map/address-picker'),
 };
 
 /**
@@ -84,7 +87,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
+const LABELABLE = new Set(['Input', 'AddressPicker', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {

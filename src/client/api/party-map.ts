@@ -1,0 +1,20 @@
+/** 党建地图 calls (issue 16). */
+import { api } from './request';
+import { servicePath } from '../../contract/paths';
+
+export interface OrganOnMap {
+  id: number;
+  organName: string;
+  organLevel: number;
+  address: string | null;
+  longitude: number;
+  latitude: number;
+  secretaryName: string | null;
+  contactPhone: string | null;
+}
+
+export const partyMapService = {
+  /** organisations with coordinates of the caller's area (organLevel narrows; keyword searches name and address) */
+  organs: (input: { organId?: number; organLevel?: number; keyword?: string } = {}, opts: { silent?: boolean } = {}) =>
+    api.get<OrganOnMap[]>(servicePath('PartyOrganizationService', 'GetPartyOrganMap'), input, opts),
+};
