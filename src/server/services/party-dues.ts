@@ -232,7 +232,7 @@ const payInput = objectInput(
     idempotencyKey: { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9-]+$', title: '缴费请求编号', 'x-message': DUES_MSG.keyFormat, 'x-required-message': DUES_MSG.keyFormat },
     year: yearProp,
     months: {
-      type: 'array', minItems: 1, maxItems: 12, title: '缴纳月份', 'x-required-message': DUES_MSG.months,
+      type: 'array', minItems: 1, maxItems: 12, title: '缴纳月份', 'x-required-message': DUES_MSG.months, 'x-message': DUES_MSG.months,
       items: { type: 'integer', minimum: 1, maximum: 12, title: '月份', 'x-message': DUES_MSG.monthRange },
     },
   },
