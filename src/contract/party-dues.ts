@@ -3,9 +3,15 @@
  * money helpers, shared by the server (amounts), the seed (the PartyDuesScale code table) and the
  * browser (formatting). Money is integer fen (分) everywhere: no floating point touches an amount.
  *
+ * Money text (fen ↔ 元) is src/contract/money.ts.
+ *
  * Rounding rule: 月缴纳额 = 税后月收入 × 比例, 四舍五入到分 — computed as
  * floor((incomeFen × permille + 500) / 1000) on integers (every value is ≥ 0, so that is half-up).
  */
+
+import { formatFen, parseYuan } from './money';
+
+export { formatFen, parseYuan };
 
 /** 在职 / 离退休: a share of the monthly income; 固定: a fixed monthly amount the branch sets (0.2–1 元). */
 export type DuesCategory = 'job' | 'retire' | 'fixed';
@@ -71,28 +77,6 @@ export function monthlyDues(base: DuesBase): { band: DuesBand; monthlyFen: numbe
   if (!Number.isInteger(base.incomeFen) || base.incomeFen < 0 || base.incomeFen > MAX_INCOME_FEN) throw new Error('income out of range');
   const band = bandFor(base.category, base.incomeFen);
   return { band, monthlyFen: shareOf(base.incomeFen, band.permille!) };
-}
-
-/** Fen as 元 with two decimals, built from the integer (no float): 123456 → "1234.56", -5 → "-0.05". */
-export function formatFen(fen: number | string | null | undefined): string {
-  if (fen === null || fen === undefined || fen === '') return '';
-  const n = typeof fen === 'string' ? Number(fen) : fen;
-  if (!Number.isSafeInteger(n)) return String(fen);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  const yuan = Math.floor(abs / 100);
-  const cents = abs % 100;
-  return `${sign}${yuan}.${cents < 10 ? '0' : ''}${cents}`;
-}
-
-/** 元 typed as text ("12", "12.3", "12.34") to fen, read digit by digit; null when it is not an amount of at most two decimals. */
-export function parseYuan(text: string | number | null | undefined): number | null {
-  if (text === null || text === undefined) return null;
-  const s = String(text).trim();
-  const m = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(s);
-  if (!m) return null;
-  const cents = (m[2] ?? '').padEnd(2, '0');
-  return Number(m[1]) * 100 + Number(cents);
 }
 
 /** Payment states (status list `partyDuesPay`): 0 待确认 (offline, the branch confirms), 1 已缴, 2 已退回. */

@@ -25,7 +25,8 @@ export interface Condition {
   contains?: unknown;
 }
 
-export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'widget';
+/** fen: an integer amount of money in fen (分), shown as 元 with two decimals (党费) */
+export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'fen' | 'widget';
 
 export interface ColumnDef {
   field: string;

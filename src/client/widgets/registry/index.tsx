@@ -69,6 +69,8 @@ const REGISTRY: Record<string, Loader> = {
   ScorePair: () => import('../exam-paper/score-pair'),
   // 培训班 (issue 14): a course's sign-in code as a QR code, in SignCode's call-result dialog
   SignCodeQr: () => import('../sign-code-qr'),
+  // 党费 (issue 16): money typed in 元, kept as integer fen
+  FenInput: () => import('../fen-input'),
 };
 
 /**
@@ -84,7 +86,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
+const LABELABLE = new Set(['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect', 'FenInput']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {
