@@ -16,6 +16,7 @@ import { subjectRoutes } from '../member/subject';
 import { mindRoutes } from '../member/mind';
 import { rotationRoutes } from '../member/rotation';
 import { trainRoutes } from '../member/train';
+import { partyDuesRoutes } from '../member/party-dues';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -90,6 +91,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...noticeRoutes,
   ...mindRoutes,
   ...trainRoutes,
+  ...partyDuesRoutes,
 };
 
 export const MEMBER_TABS = [
