@@ -92,7 +92,7 @@ export default function PartyDuesPage() {
             className="dj-dues__notice"
             type="warning"
             showIcon
-            message="线上支付尚未接入"
+            message="缴费方式：线下缴纳，支部确认收款"
             description={base.payNotice || '本平台未接入线上支付。'}
             data-testid="dues-offline-notice"
           />
