@@ -117,8 +117,12 @@ describe('a member pays his dues', () => {
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => a.status)).toEqual(Array(9).fill(400));
     for (const r of refused) expect(r.body.error.message).toBe('2、3月的党费已缴纳或正待支部确认，请勿重复缴纳');
-    const held = await app.db.selectFrom('partyDuesPaymentMonths').select('month').where('memberId', '=', memberId).where('year', '=', YEAR).execute();
+    const held = await app.db.selectFrom('partyDuesPaymentMonths').select(['month', 'paymentId']).where('memberId', '=', memberId).where('year', '=', YEAR).execute();
     expect(held.map((h) => h.month).sort()).toEqual([1, 2, 3]);
+    // the database itself holds a month once (the race the check above cannot see): a second row is refused
+    const twin = held.find((h) => h.month === 2)!;
+    const other = held.find((h) => h.paymentId !== twin.paymentId)!;
+    await expect(app.db.insertInto('partyDuesPaymentMonths').values({ paymentId: other.paymentId, memberId, year: YEAR, month: 2, amount: 1, status: 0 }).execute()).rejects.toMatchObject({ code: '23505' });
     // a month already held, a later month, a later year, bad keys and months: 400 each
     const bad: [Record<string, unknown>, string][] = [
       [{ idempotencyKey: randomUUID(), year: YEAR, months: [1] }, '1月的党费已缴纳或正待支部确认，请勿重复缴纳'],
@@ -165,6 +169,22 @@ describe('a member pays his dues', () => {
     expect(list.items.find((x: any) => x.memberId === memberId)).toMatchObject({ unpaidCount: 1, owedAmount: 4568, unpaidMonths: '3月', dueMonths: 3 });
     const far = ok(await app.call('GET', D('ArrearsPageList'), { token: district2.token, query: { year: YEAR } }));
     expect(far.items.some((x: any) => x.memberId === memberId)).toBe(false);
+  });
+});
+
+describe('the payment gateway', () => {
+  it('a gateway that settles at once is stored as it answers; without one, payments are offline', async () => {
+    app.ctx.duesGateway = { channel: 'testbank', start: async () => ({ status: 1, channel: 'testbank', message: '' }) };
+    try {
+      const paid = ok(await pay(member, { idempotencyKey: randomUUID(), months: [3] }));
+      expect(paid).toMatchObject({ months: [3], status: 1, statusText: '已缴', channel: 'testbank', message: '' });
+      expect(ok(await app.call('GET', D('GetMyPayBase'), { token: member }))).toMatchObject({ online: true, payNotice: '' });
+    } finally {
+      app.ctx.duesGateway = undefined;
+    }
+    const rec = ok(await app.call('GET', D('MyPayRecord'), { token: member }));
+    expect(rec.months.map((m: any) => m.stateText)).toEqual(['已缴', '待确认', '已缴']);
+    expect(ok(await app.call('GET', D('GetMyPayBase'), { token: member })).online).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { go, newMember, platformToday, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
+import { describeFindings, seriousViolations } from './a11y';
 
 const BRANCH = '柳城街道凤凰社区党支部';
 const suffix = () => Math.random().toString(36).slice(2, 6);
@@ -40,6 +41,8 @@ test('党费: the branch sets a base, a member pays a month offline, the branch 
   await dialog.getByLabel('党员类别').click();
   await page.locator('.ant-select-dropdown:visible').getByText('在职党员', { exact: true }).click();
   await dialog.getByLabel('税后月收入（在职、离退休党员填写）').fill('4567.89');
+  let found = await seriousViolations(page);
+  expect(found, describeFindings(found)).toEqual([]);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await toast(page, '基数已设置');
   await expect(s.row(who.name)).toContainText('4567.89');
@@ -50,6 +53,8 @@ test('党费: the branch sets a base, a member pays a month offline, the branch 
   await expect(mp.getByTestId('dues-monthly')).toHaveText('45.68 元');
   await mp.getByLabel(`选择${month}月`).check();
   await expect(mp.getByTestId('dues-total')).toHaveText('45.68');
+  found = await seriousViolations(mp);
+  expect(found, describeFindings(found)).toEqual([]);
   const pay = mp.getByRole('button', { name: /缴纳/ });
   await pay.dblclick();
   await toast(mp, '缴费已登记，待支部确认收款');
