@@ -57,7 +57,7 @@ describe('a member pays his dues', () => {
   it('without a base he is told the branch has not set it', async () => {
     const base = ok(await app.call('GET', D('GetMyPayBase'), { token: member }));
     expect(base).toMatchObject({ year: YEAR, hasBase: false, online: false });
-    expect(base.payNotice).toContain('线上支付尚未接入');
+    expect(base.payNotice).toContain('尚未接入线上支付');
     const r = await pay(member, { idempotencyKey: randomUUID(), months: [1] });
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe(`党支部尚未核定您${YEAR}年的党费缴纳基数，暂不能缴纳，请联系所在党支部`);

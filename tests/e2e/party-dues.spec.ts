@@ -26,7 +26,7 @@ test('党费: the branch sets a base, a member pays a month offline, the branch 
   const memberErrors = trackErrors(mp);
   await signIn(mp, who.userName);
   await go(mp, '/partyMember/iBranch/partyDues');
-  await expect(mp.getByTestId('dues-offline-notice')).toContainText('线上支付尚未接入');
+  await expect(mp.getByTestId('dues-offline-notice')).toContainText('尚未接入线上支付');
   await expect(mp.getByTestId('dues-no-base')).toBeVisible();
 
   // the branch sets his base: 在职, 4567.89 元 → 1%, 45.68 元 a month

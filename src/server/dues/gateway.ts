@@ -30,6 +30,9 @@ export interface DuesGateway {
   start(req: DuesPaymentRequest): Promise<DuesGatewayAnswer>;
 }
 
+/** What the page says before paying (GetMyPayBase.payNotice) */
+export const OFFLINE_NOTICE = '本平台尚未接入线上支付：点击“缴纳”后登记为线下缴纳（待确认），请将党费交至所在党支部，支部确认收款后即为已缴。';
+/** What a payment recorded offline says */
 export const OFFLINE_MESSAGE = '线上支付尚未接入：本次缴费已登记为线下缴纳，请将党费交至支部，支部确认收款后即为已缴。';
 
 export const offlineGateway: DuesGateway = {

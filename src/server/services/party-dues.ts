@@ -6,7 +6,7 @@ import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/pa
 import { platformDay } from '../platform-day';
 import { subtreeOrder, subtreeRange } from '../scope';
 import { actingOrgan } from '../records/store';
-import { duesGateway, OFFLINE_MESSAGE } from '../dues/gateway';
+import { duesGateway, OFFLINE_MESSAGE, OFFLINE_NOTICE } from '../dues/gateway';
 import { containsPattern } from './query-helpers';
 import { MESSAGE_SOURCE, sendSiteMessage } from './site-message';
 import { isCalendarDay } from '../../contract/platform-time';
@@ -269,7 +269,7 @@ const memberActions = {
         ...baseDto(base),
         payChannel: gateway.channel,
         online: gateway.channel !== 'offline',
-        payNotice: gateway.channel === 'offline' ? OFFLINE_MESSAGE : '',
+        payNotice: gateway.channel === 'offline' ? OFFLINE_NOTICE : '',
       };
     },
   }),
