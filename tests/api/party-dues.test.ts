@@ -170,6 +170,19 @@ describe('a member pays his dues', () => {
     const far = ok(await app.call('GET', D('ArrearsPageList'), { token: district2.token, query: { year: YEAR } }));
     expect(far.items.some((x: any) => x.memberId === memberId)).toBe(false);
   });
+
+  it('the arrears by organisation: the district row holds the branch member, the branch counts him as its own', async () => {
+    const district = await signInAsAdmin(app, 'districtadmin');
+    const byOrgan = ok(await app.call('GET', D('ArrearsStatistics'), { token: district.token, query: { year: YEAR } }));
+    expect(byOrgan.measures.map((m: any) => m.key)).toEqual(['members', 'months', 'owed']);
+    // only 李明 has a base in that year: one member, one month, 45.68 元, under the street's row
+    expect(byOrgan.totals).toEqual({ members: 1, months: 1, owed: 4568 });
+    expect(byOrgan.rows).toHaveLength(1);
+    expect(branch.organPath.startsWith(byOrgan.rows[0].organPath)).toBe(true);
+    const own = ok(await app.call('GET', D('ArrearsStatistics'), { token: branch.token, query: { year: YEAR } }));
+    expect(own.rows).toEqual([{ key: '本级', label: '本级', members: 1, months: 1, owed: 4568 }]);
+    expect((await app.call('GET', D('ArrearsStatistics'), { token: district2.token, query: { organPath: branch.organPath } })).status).toBe(403);
+  });
 });
 
 describe('the payment gateway', () => {

@@ -280,7 +280,8 @@ export interface StatisticsDef {
 export interface StatisticsAnswer {
   totals: Record<string, number>;
   rows: ({ key: string | number; label: string; organId?: number; organPath?: string } & Record<string, unknown>)[];
-  measures: { key: string; title: string }[];
+  /** valueType fen: the measure is money in integer fen, shown as 元 (党费 arrears) */
+  measures: { key: string; title: string; valueType?: 'fen' }[];
   /**
    * Breakdowns of the same records shown as one chart each below the table (党员分析: by age band,
    * sex, nation …): each row's `count` is its value.

@@ -681,6 +681,45 @@ const adminActions = {
     },
   }),
 
+  ArrearsStatistics: action<{ year?: number; organPath?: string }>({
+    method: 'GET',
+    summary: '欠缴统计（管理）：某年度（默认当前年度）截至本月的欠缴人数、月数与金额（分），按所选组织（默认本组织）的直接下级组织汇总（每行含其全部下级），本级党员另列一行',
+    access: admin,
+    returns: '{totals: {members, months, owed}, rows: [{key, label, organId, organPath, members, months, owed}], measures}',
+    input: objectInput({ year: yearProp, organPath: organPathProp }),
+    async handler(call) {
+      const now = platformMonth(call.ctx);
+      const year = call.input.year ?? now.year;
+      const due = dueMonths(year, now);
+      const path = listPath(call);
+      const measures = [
+        { key: 'members', title: '欠缴人数' },
+        { key: 'months', title: '欠缴月数' },
+        { key: 'owed', title: '欠缴金额（元）', valueType: 'fen' },
+      ];
+      // each member's unpaid months, summed by the child of `path` his organisation lies under ('' = the organisation itself)
+      const grouped = await sql<{ child: string; members: number; months: number; owed: number }>`
+        select child, count(*)::int as members, sum(unpaid)::int as months, sum(unpaid * monthly)::bigint as owed from (
+          select split_part(substr(m.organ_path, ${path.length + 1}), '/', 1) as child, b.monthly_amount as monthly,
+            ${due} - (select count(*) from party_dues_payment_months pm where pm.member_id = m.id and pm.year = ${year} and pm.month <= ${due} and pm.status <> ${PAY_STATUS.rejected}) as unpaid
+          from party_members m join party_dues_bases b on b.member_id = m.id and b.year = ${year}
+          where not m.is_deleted and m.status = 1 and m.organ_path collate "C" >= ${path} and m.organ_path collate "C" < ${`${path.slice(0, -1)}0`}
+        ) x where unpaid > 0 group by child`.execute(call.ctx.db);
+      const ids = grouped.rows.map((r) => Number(r.child)).filter((n) => n > 0);
+      const organs = ids.length ? await call.ctx.db.selectFrom('organizations').select(['id', 'organName', 'organPath']).where('id', 'in', ids).execute() : [];
+      const byId = new Map(organs.map((o) => [o.id, o]));
+      const rows = grouped.rows
+        .map((r) => {
+          const o = r.child ? byId.get(Number(r.child)) : undefined;
+          const figures = { members: Number(r.members), months: Number(r.months), owed: Number(r.owed) };
+          return o ? { key: o.id, label: o.organName, organId: o.id, organPath: o.organPath, ...figures } : { key: '本级', label: '本级', ...figures };
+        })
+        .sort((a, b) => b.owed - a.owed);
+      const totals = rows.reduce((t, r) => ({ members: t.members + r.members, months: t.months + r.months, owed: t.owed + r.owed }), { members: 0, months: 0, owed: 0 });
+      return { totals, rows, measures };
+    },
+  }),
+
   AddPayOutRecord: action<{ payDate: string; amount: number; purpose: string; handler: string; remark?: string | null }>({
     method: 'POST',
     summary: '新增党费支出记录（管理）：本组织的支出日期、金额（分）、用途、经办人与备注',

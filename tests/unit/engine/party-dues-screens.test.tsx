@@ -28,6 +28,7 @@ vi.mock('../../../src/client/api/request', async () => {
 import { resetState, setState } from '../../../src/client/state/store';
 import { ListScreen } from '../../../src/client/engine/list-screen';
 import { Value } from '../../../src/client/engine/fields';
+import StatisticsScreen from '../../../src/client/engine/statistics';
 import type { ScreenDef, UiConfig } from '../../../src/client/engine/types';
 
 const screens: Record<string, ScreenDef> = Object.fromEntries(readConfigDir('screens').map(({ json }) => [json.tag, json as ScreenDef]));
@@ -46,6 +47,12 @@ beforeEach(() => {
     if (url.endsWith('/PayBasePageList')) return { totalCount: 1, items: [base] };
     if (url.endsWith('/GetPayBase')) return { ...base, fixedAmount: null, remark: null };
     if (url.endsWith('/ConfirmPay')) return { ...payment, status: 1 };
+    if (url.endsWith('/ArrearsStatistics'))
+      return {
+        totals: { members: 3, months: 5, owed: 123_456 },
+        rows: [{ key: 12, label: '柳城街道', organId: 12, organPath: '/1/2/9/12/', members: 3, months: 5, owed: 123_456 }],
+        measures: [{ key: 'members', title: '欠缴人数' }, { key: 'months', title: '欠缴月数' }, { key: 'owed', title: '欠缴金额（元）', valueType: 'fen' }],
+      };
     return true;
   };
 });
@@ -96,5 +103,19 @@ describe('党费管理 screens', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.url.endsWith('/SetPayBase'))).toMatchObject({ method: 'POST', payload: { memberId: 5, year: 2026, category: 'job', baseIncome: 456_789 } }),
     );
+  });
+
+  it('欠缴统计 shows money measures in 元 in the cards, the table and the total', async () => {
+    render(
+      <MemoryRouter initialEntries={['/partyDues']}>
+        <App>
+          <StatisticsScreen screen={screens['partyDues/arrearsStatistics']} config={config} basePath="/partyDues" />
+        </App>
+      </MemoryRouter>,
+    );
+    expect((await screen.findAllByText('柳城街道')).length).toBeGreaterThan(0);
+    // card, row and 合计: 1234.56, never 123456
+    expect(screen.getAllByText('1234.56').length).toBeGreaterThanOrEqual(3);
+    expect(screen.queryByText('123,456')).toBeNull();
   });
 });
