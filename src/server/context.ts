@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SmsSender } from './security/sms';
+import type { DuesGateway } from './dues/gateway';
 import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
 import { authChangesFor, type AuthChanges } from './http/auth-changes';
@@ -15,6 +16,8 @@ export interface AppContext {
   /** The server's notion of now; tests replace it to control time. */
   now: () => Date;
   sms: SmsSender;
+  /** where dues payments go (dues/gateway.ts); default: recorded offline, confirmed by the branch */
+  duesGateway?: DuesGateway;
   permissions: PermissionCache;
   sessions: SessionCache;
   /** how session and permission changes reach every API process (auth-changes.ts) */

@@ -11,7 +11,6 @@
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
 const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
-const PRACTICE = '管理与实践服务（尚未立项：services.md 所列党费、发展党员、困难帮扶、流动党员、组织生活、关系转接、村官、志愿服务、示范岗责任区等）';
 const BIG_SCREEN = '大屏信息服务（尚未立项）';
 
 export const PENDING: Record<string, string> = {
@@ -24,7 +23,6 @@ export const PENDING: Record<string, string> = {
   live: LIVE,
   liveAudit: LIVE,
   liveCalendar: LIVE,
-  partyDues: PRACTICE,
   'difficultyPartyMember/create': '管理员代党员登记困难党员（尚无对应服务：困难党员由党员本人申请、经支部和上级两级审核产生，见“待我审核”）',
   'difficultyPartyMember/update': '管理员修改困难党员信息（尚无对应服务：困难情况随党员的帮扶申请审核通过写入党员信息）',
   bigScreenVersion: BIG_SCREEN,

@@ -4,6 +4,7 @@ import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-tim
 import { getWidget, isRegistered } from '../widgets/registry';
 import { StatusTag } from '../components/status-tag';
 import { getPath } from './refs';
+import { formatFen } from '../../contract/money';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
 /** Fields every configured record carries (the generic record store), with their titles. */
@@ -101,6 +102,9 @@ export function Value({ col, record, inTable }: { col: ColumnDef; record: Record
       const hit = (col.options ?? []).find((o) => String(o.value) === String(v));
       return <span>{hit ? hit.label : String(v)}</span>;
     }
+    // integer fen as 元, formatted from the integer (no floating point)
+    case 'fen':
+      return empty(v) ? <span className="dj-empty-value">-</span> : <span className="dj-money">{formatFen(v as number)}</span>;
     case 'bool':
       return empty(v) ? <span className="dj-empty-value">-</span> : <span>{v ? '是' : '否'}</span>;
     // labels from src/contract/status-labels.json; auditStatus is the list `audit`

@@ -25,7 +25,8 @@ export interface Condition {
   contains?: unknown;
 }
 
-export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'widget';
+/** fen: an integer amount of money in fen (分), shown as 元 with two decimals (党费) */
+export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'fen' | 'widget';
 
 export interface ColumnDef {
   field: string;
@@ -280,7 +281,8 @@ export interface StatisticsDef {
 export interface StatisticsAnswer {
   totals: Record<string, number>;
   rows: ({ key: string | number; label: string; organId?: number; organPath?: string } & Record<string, unknown>)[];
-  measures: { key: string; title: string }[];
+  /** valueType fen: the measure is money in integer fen, shown as 元 (党费 arrears) */
+  measures: { key: string; title: string; valueType?: 'fen' }[];
   /**
    * Breakdowns of the same records shown as one chart each below the table (党员分析: by age band,
    * sex, nation …): each row's `count` is its value.

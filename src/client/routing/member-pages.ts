@@ -22,6 +22,7 @@ import { opinionRoutes } from '../member/opinion';
 import { publicInfoRoutes } from '../member/public-info';
 import { forumRoutes } from '../member/forum';
 import { partyMapRoutes } from '../member/party-map';
+import { partyDuesRoutes } from '../member/party-dues';
 
 type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
@@ -102,6 +103,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   ...publicInfoRoutes,
   ...forumRoutes,
   ...partyMapRoutes,
+  ...partyDuesRoutes,
 };
 
 export const MEMBER_TABS = [

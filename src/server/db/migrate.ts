@@ -23,6 +23,7 @@ import * as m018 from './migrations/018-exam-library';
 import * as m019 from './migrations/019-exam-papers';
 import * as m020 from './migrations/020-train-classes';
 import * as m021 from './migrations/021-training';
+import * as m022 from './migrations/022-party-dues';
 import * as m023 from './migrations/023-participant-leave';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '019-exam-papers': m019,
   '020-train-classes': m020,
   '021-training': m021,
+  '022-party-dues': m022,
   '023-participant-leave': m023,
 };
 

@@ -24,6 +24,7 @@ import { exportService } from './export';
 import { examLibraryService } from './exam-library';
 import { examPaperService } from './exam-paper';
 import { trainClassCourseService, trainClassService } from './train-class';
+import { partyDuesService } from './party-dues';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -53,6 +54,7 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     examPaperService,
     trainClassService,
     trainClassCourseService,
+    partyDuesService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),

@@ -2,6 +2,7 @@ import statusLabels from '../../contract/status-labels.json' with { type: 'json'
 import { CALENDAR_DAY, WALL_CLOCK, calendarDay, zoneMinute } from '../../contract/platform-time';
 import type { Database } from '../db/database';
 import type { Cell } from './xlsx';
+import { formatFen } from '../../contract/money';
 
 /**
  * Values to spreadsheet cells and back, as users read them: code-table and status labels instead of
@@ -47,6 +48,8 @@ export function toCell(value: unknown, col: ExportColumn, codes: Map<string, Map
     return values.map((v) => col.options!.find((o) => String(o.value) === String(v))?.label ?? String(v)).join('、');
   }
   if (typeof value === 'boolean') return value ? '是' : '否';
+  // money in fen, written as 元 text with two decimals (exact, no float)
+  if (col.valueType === 'fen' && (typeof value === 'number' || typeof value === 'string')) return formatFen(value);
   if (value instanceof Date) return col.valueType === 'date' ? calendarDay(value, timeZone) : zoneMinute(value, timeZone);
   if (typeof value === 'string') {
     if (CALENDAR_DAY.test(value) || WALL_CLOCK.test(value)) return value.replace('T', ' ').slice(0, col.valueType === 'date' ? 10 : 16);

@@ -37,7 +37,7 @@ const NUMBER = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });
 export const formatNumber = (n: number) => NUMBER.format(n);
 const fmt = formatNumber;
 
-export function BarChart({ title, bars, unit }: { title: string; bars: Bar[]; unit?: string }) {
+export function BarChart({ title, bars, unit, format = fmt }: { title: string; bars: Bar[]; unit?: string; format?: (n: number) => string }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(640);
   const id = useId();
@@ -58,7 +58,7 @@ export function BarChart({ title, bars, unit }: { title: string; bars: Bar[]; un
   const barMax = w - labelW - valueW - 8;
   const max = Math.max(0, ...bars.map((b) => b.value));
   const h = PAD_TOP * 2 + bars.length * ROW;
-  const desc = bars.map((b) => `${b.label}：${fmt(b.value)}${unit ?? ''}`).join('；');
+  const desc = bars.map((b) => `${b.label}：${format(b.value)}${unit ?? ''}`).join('；');
   return (
     <div ref={box} className="dj-bar-chart">
       <svg width={w} height={h} viewBox={`0 0 ${w} ${h}`} role="img" aria-labelledby={`${id}-t ${id}-d`} data-testid="bar-chart">
@@ -84,7 +84,7 @@ export function BarChart({ title, bars, unit }: { title: string; bars: Bar[]; un
               </text>
               <rect x={labelW} y={y + (ROW - BAR) / 2} width={len} height={BAR} rx={2} fill={PRIMARY} fillOpacity={0.85} />
               <text x={labelW + len + 6} y={y + ROW / 2} dominantBaseline="central" fontSize={FONT} fill="#262626">
-                {fmt(b.value)}
+                {format(b.value)}
               </text>
             </g>
           );

@@ -14,6 +14,7 @@ import { FilterBar, filterQuery } from '../filter-bar';
 import { useSessionScope } from '../actions';
 import { resolveParams } from '../refs';
 import { BarChart, formatNumber } from './bar-chart';
+import { formatFen } from '../../../contract/money';
 import type { KindProps } from '../kinds';
 import type { StatisticsAnswer } from '../types';
 import './statistics.css';
@@ -21,12 +22,15 @@ import './statistics.css';
 type Row = StatisticsAnswer['rows'][number];
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v) || 0);
+type Measure = StatisticsAnswer['measures'][number];
+/** A measure's value as read: money in fen as 元 with two decimals, else a number. */
+const shown = (m: Measure | undefined, v: unknown) => (m?.valueType === 'fen' ? formatFen(num(v)) : formatNumber(num(v)));
 
 /** The measures shown: the screen's choice in its order, else all the answer names. */
 export function shownMeasures(answer: StatisticsAnswer | null, only?: string[]) {
   const all = answer?.measures ?? [];
   if (!only?.length) return all;
-  return only.map((k) => all.find((m) => m.key === k)).filter((m): m is { key: string; title: string } => !!m);
+  return only.map((k) => all.find((m) => m.key === k)).filter((m): m is Measure => !!m);
 }
 
 export default function StatisticsScreen({ screen, config }: KindProps) {
@@ -101,7 +105,7 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
             {measures.map((m) => (
               <Col key={m.key} xs={12} md={8} xl={6}>
                 <Card size="small" data-measure={m.key}>
-                  <Statistic title={m.title} value={num(answer?.totals?.[m.key])} />
+                  <Statistic title={m.title} value={num(answer?.totals?.[m.key])} formatter={m.valueType === 'fen' ? () => shown(m, answer?.totals?.[m.key]) : undefined} />
                 </Card>
               </Col>
             ))}
@@ -113,7 +117,7 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
               {measures.length > 1 ? (
                 <Segmented className="dj-statistics__measure" aria-label="统计指标" value={measure.key} options={measures.map((m) => ({ label: m.title, value: m.key }))} onChange={(v) => setMeasureKey(String(v))} />
               ) : null}
-              <BarChart title={`${measure.title}（按${labelTitle}）`} bars={rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r[measure.key]), onOpen: drillable(r) ? () => open(r) : undefined }))} />
+              <BarChart title={`${measure.title}（按${labelTitle}）`} format={(n) => shown(measure, n)} bars={rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r[measure.key]), onOpen: drillable(r) ? () => open(r) : undefined }))} />
               <Table<Row>
                 className="dj-statistics__table"
                 size="middle"
@@ -134,14 +138,14 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
                         <span>{r.label}</span>
                       ),
                   },
-                  ...measures.map((m) => ({ key: m.key, title: m.title, align: 'right' as const, render: (_: unknown, r: Row) => formatNumber(num(r[m.key])) })),
+                  ...measures.map((m) => ({ key: m.key, title: m.title, align: 'right' as const, render: (_: unknown, r: Row) => shown(m, r[m.key]) })),
                 ]}
                 summary={() => (
                   <Table.Summary.Row className="dj-statistics__total">
                     <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
                     {measures.map((m, i) => (
                       <Table.Summary.Cell key={m.key} index={i + 1} align="right">
-                        {formatNumber(num(answer?.totals?.[m.key]))}
+                        {shown(m, answer?.totals?.[m.key])}
                       </Table.Summary.Cell>
                     ))}
                   </Table.Summary.Row>

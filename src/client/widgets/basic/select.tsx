@@ -7,7 +7,10 @@ export interface Option {
 }
 
 export default function Select({ options = [], ...props }: React.ComponentProps<typeof AntSelect> & { options?: Option[] }) {
-  return <AntSelect allowClear placeholder="请选择" options={options as any} {...props} />;
+  // antd's Form.Item (a required prompt field) hands `aria-required` to its child, and antd's Select
+  // puts it on its wrapper div, where ARIA forbids it (axe: critical); the label's mark and the rule say it
+  const { 'aria-required': _required, ...rest } = props as typeof props & { 'aria-required'?: unknown };
+  return <AntSelect allowClear placeholder="请选择" options={options as any} {...rest} />;
 }
 
 /** Values compare as strings: a code stored as 1 matches the option '1'. */

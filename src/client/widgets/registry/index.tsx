@@ -72,6 +72,8 @@ const REGISTRY: Record<string, Loader> = {
   // 党建地图 (issue 16): a read-only map of a point or markers, and the map address picker
   MapView: () => import('../map'),
   AddressPicker: () => import('../map/address-picker'),
+  // 党费 (issue 16): money typed in 元, kept as integer fen
+  FenInput: () => import('../fen-input'),
 };
 
 /**
@@ -87,7 +89,7 @@ const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
  * Any other (uploads, rich text, radios, the member picker) is shown by the engine as a group its
  * label names (aria-labelledby). Known before the widget loads: the form draws its labels at once.
  */
-const LABELABLE = new Set(['Input', 'AddressPicker', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect']);
+const LABELABLE = new Set(['Input', 'AddressPicker', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'CodeSelect', 'Switch', 'OrganCascader', 'RemoteTreeSelect', 'RemoteSelect', 'OrganTreeSelect', 'FenInput']);
 
 /** Adds a widget (for later issues and tests); a name can be registered once. */
 export function registerWidget(name: string, loader: Loader, opts: { labelable?: boolean } = {}) {

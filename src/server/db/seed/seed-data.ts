@@ -22,6 +22,7 @@ import { seedVillageOfficials } from './demo-village-official';
 import { seedDevelopment } from './demo-development';
 import { seedPractice } from './demo-practice';
 import { seedInfo } from './demo-info';
+import { seedPartyDues } from './demo-party-dues';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -164,6 +165,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedDevelopment(trx, { orgs, branchAdmin: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedPractice(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedInfo(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedPartyDues(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
