@@ -50,7 +50,7 @@ export interface ActionConfig {
   /** importTemplate: the import action it serves */
   of?: string;
   /** create: refused while the caller already owns a record in one of these states (no states: any live record, one per member) */
-  once?: { states?: number[]; message: string };
+  once?: { states: number[]; message: string };
   /** create: a named check (records/checks.ts) of the cleaned body */
   check?: string;
   /** page: only records whose date field falls on or before the platform's today plus `days` */

@@ -109,10 +109,7 @@ const BASE_OPERATIONS: Record<string, Builder> = {
           if (once) {
             // one owner's simultaneous submissions queue here, so only one passes the check
             await sql`select pg_advisory_xact_lock(hashtext(${o.entity.name}), ${owner.userId}::int)`.execute(trx);
-            let mineQ = trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false);
-            // without states: one record per owner for good (a member's one 示范岗)
-            if (once.states) mineQ = mineQ.where('auditStatus', 'in', once.states);
-            const open = await mineQ.executeTakeFirst();
+            const open = await trx.selectFrom('records').select('id').where('entity', '=', o.entity.name).where('ownerUserId', '=', owner.userId).where('isDeleted', '=', false).where('auditStatus', 'in', once.states).executeTakeFirst();
             if (open) throw badRequest(once.message);
           }
           await assertUnique(trx, o.entity, { parentId: null, ownerUserId: owner.userId, organId: organ.id, data });
