@@ -36,8 +36,8 @@ describe('issue-16 declarations of the record store', () => {
     expect(() => buildConfiguredServices([parent, bad])).toThrow(ConfigError);
   });
 
-  it('refuses a check on an operation that does not create', () => {
-    const bad = child({}, { Update: { method: 'PUT', op: 'update', check: 'appraisalMember' } });
-    expect(() => buildConfiguredServices([parent, bad])).toThrow(/check 只用于 create 与 createChild 操作/);
+  it('refuses a check on an operation that does not write a body', () => {
+    const bad = child({}, { Remove: { method: 'DELETE', op: 'delete', check: 'appraisalMember' } });
+    expect(() => buildConfiguredServices([parent, bad])).toThrow(/check 只用于 create、update 与 createChild 操作/);
   });
 });

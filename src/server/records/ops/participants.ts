@@ -90,23 +90,8 @@ async function enrol(call: Call<any>, o: OpContext, rec: RecordRow, people: { us
   });
 }
 
-async function withdraw(call: Call<any>, rec: RecordRow, userId: number, notJoined: string) {
-  await call.ctx.db.transaction().execute(async (trx) => {
-    const hit = await trx
-      .updateTable('recordParticipants')
-      .set({ status: 2, cancelTime: call.ctx.now() })
-      .where('recordId', '=', rec.id)
-      .where('userId', '=', userId)
-      .where('status', '=', 1)
-      .returning('userId')
-      .executeTakeFirst();
-    if (!hit) throw badRequest(notJoined);
-    await trx.updateTable('records').set({ participantCount: sql`greatest(participant_count - 1, 0)` }).where('id', '=', rec.id).execute();
-  });
-}
-
-/** Several participants out at once: all of them or none (one not taking part refuses the whole). */
-async function withdrawAll(call: Call<any>, rec: RecordRow, userIds: number[]) {
+/** Participants out (a member leaving, or an organiser removing several): all of them or none — one not taking part refuses the whole. */
+async function withdraw(call: Call<any>, rec: RecordRow, userIds: number[], notJoined: string) {
   await call.ctx.db.transaction().execute(async (trx) => {
     const hit = await trx
       .updateTable('recordParticipants')
@@ -116,7 +101,7 @@ async function withdrawAll(call: Call<any>, rec: RecordRow, userIds: number[]) {
       .where('status', '=', 1)
       .returning('userId')
       .execute();
-    if (hit.length !== userIds.length) throw badRequest(PARTICIPANT_MSG.memberNotJoined);
+    if (hit.length !== userIds.length) throw badRequest(notJoined);
     await trx.updateTable('records').set({ participantCount: sql`greatest(participant_count - ${hit.length}, 0)` }).where('id', '=', rec.id).execute();
   });
 }
@@ -149,7 +134,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         const rec = await loadInScope(call, o, call.input.id);
         const start = instantField(call, rec.data, cfgOf(o).cancelBeforeField);
         if (start && call.ctx.now() >= start) throw badRequest(PARTICIPANT_MSG.started);
-        await withdraw(call, rec, call.user.userId, PARTICIPANT_MSG.notJoined);
+        await withdraw(call, rec, [call.user.userId], PARTICIPANT_MSG.notJoined);
         return true;
       },
     }),
@@ -185,8 +170,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         const rec = await loadInScope(call, o, call.input.id);
         const ids = [...new Set<number>(call.input.userIds ?? (call.input.userId ? [call.input.userId] : []))];
         if (!ids.length) throw invalid([{ message: PARTICIPANT_MSG.pickMembers, members: ['userId'] }]);
-        if (ids.length === 1) await withdraw(call, rec, ids[0], PARTICIPANT_MSG.memberNotJoined);
-        else await withdrawAll(call, rec, ids);
+        await withdraw(call, rec, ids, PARTICIPANT_MSG.memberNotJoined);
         return true;
       },
     }),
