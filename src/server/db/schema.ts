@@ -745,6 +745,20 @@ export interface PartyDuesPayoutTable {
   creatorUserId: number | null;
   creationTime: Timestamp;
 }
+export interface BigScreenRegistCodeTable {
+  id: Generated<number>;
+  code: string;
+  organId: number;
+  organPath: string;
+  remark: string | null;
+  deviceName: string | null;
+  registerTime: Date | null;
+  lastPullTime: Date | null;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  isDeleted: Generated<boolean>;
+  deletionTime: Date | null;
+}
 export interface DB {
   trainClasses: TrainClassTable;
   trainClassCourses: TrainClassCourseTable;
@@ -814,5 +828,6 @@ export interface DB {
   partyDuesPayments: PartyDuesPaymentTable;
   partyDuesPaymentMonths: PartyDuesPaymentMonthTable;
   partyDuesPayouts: PartyDuesPayoutTable;
+  bigScreenRegistCodes: BigScreenRegistCodeTable;
 }
 export type { Id };
