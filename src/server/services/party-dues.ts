@@ -240,8 +240,8 @@ const payInput = objectInput(
 );
 
 /** A repeat of an attempt already stored: the first answer again, or 400 when the key came with other months. */
-async function repeated(call: Call<{ idempotencyKey: string }>, year: number, months: number[]) {
-  const p = await payments(call.ctx.db).where('p.idempotencyKey', '=', call.input.idempotencyKey).executeTakeFirst();
+async function repeated(call: Call<{ idempotencyKey: string }>, year: number, months: number[], db: Database = call.ctx.db) {
+  const p = await payments(db).where('p.idempotencyKey', '=', call.input.idempotencyKey).executeTakeFirst();
   if (!p) return null;
   if (p.userId !== call.user.userId || p.year !== year || p.months !== months.join(',')) throw badRequest(DUES_MSG.keyReused);
   return paymentDto(p);
@@ -318,20 +318,24 @@ const memberActions = {
       if (!member) throw badRequest(DUES_MSG.notMember);
       const base = await baseOf(ctx.db, member.id, year);
       if (!base) throw badRequest(DUES_MSG.noBase(year));
-      const held = await ctx.db
-        .selectFrom('partyDuesPaymentMonths')
-        .select('month')
-        .where('memberId', '=', member.id)
-        .where('year', '=', year)
-        .where('month', 'in', months)
-        .where('status', '<>', PAY_STATUS.rejected)
-        .orderBy('month')
-        .execute();
-      if (held.length) throw badRequest(DUES_MSG.held(held.map((h) => h.month)));
-
       const gateway = duesGateway(ctx);
       try {
         const id = await ctx.db.transaction().execute(async (trx) => {
+          // one member's payments queue here: a repeat of an attempt that committed meanwhile finds it,
+          // and a month is seen held before another attempt tries it (the unique index stays the last word)
+          await sql`select pg_advisory_xact_lock(hashtext('party_dues_payment'), ${member.id}::int)`.execute(trx);
+          const first = await repeated(call, year, months, trx);
+          if (first) return first.id as number;
+          const held = await trx
+            .selectFrom('partyDuesPaymentMonths')
+            .select('month')
+            .where('memberId', '=', member.id)
+            .where('year', '=', year)
+            .where('month', 'in', months)
+            .where('status', '<>', PAY_STATUS.rejected)
+            .orderBy('month')
+            .execute();
+          if (held.length) throw badRequest(DUES_MSG.held(held.map((h) => h.month)));
           const row = await trx
             .insertInto('partyDuesPayments')
             .values({
