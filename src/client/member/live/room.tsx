@@ -50,7 +50,7 @@ export default function LiveRoomPage() {
           <Descriptions.Item label="主讲人">{r.uname}</Descriptions.Item>
           <Descriptions.Item label="主办组织">{r.organName}</Descriptions.Item>
           <Descriptions.Item label="直播时间">{timeRange(r.startTime, r.endTime)}</Descriptions.Item>
-          <Descriptions.Item label="观看人数"><span data-testid="live-viewers">{r.watchUserCount}</span> 人</Descriptions.Item>
+          <Descriptions.Item label="观看人数"><span data-testid="live-viewers">{r.watchUserCount}</span>{' 人'}</Descriptions.Item>
           {sources.mode === 'record' ? <Descriptions.Item label="片源">{r.liveStatus === 2 ? '直播回放' : '录播视频'}</Descriptions.Item> : null}
         </Descriptions>
         {r.description ? <p className="dj-live-room__desc">{r.description}</p> : null}
