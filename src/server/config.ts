@@ -74,7 +74,7 @@ export interface LiveSettings {
 }
 
 /** All three or none: a half-configured live server would hand out addresses nobody can use. */
-function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | null {
+export function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | null {
   const rtmpUrl = env.LIVE_RTMP_URL?.trim().replace(/\/+$/, '');
   const pullBase = env.LIVE_PULL_BASE?.trim().replace(/\/+$/, '');
   const signKey = env.LIVE_SIGN_KEY?.trim();
