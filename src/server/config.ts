@@ -58,6 +58,33 @@ export interface Config {
   statsCacheSeconds: number;
   /** the map the browser draws (docs/map.md): AMAP_KEY (+ AMAP_SECURITY_CODE), else MAP_TILE_URL, else the bundled outline */
   map: MapSettings;
+  /** the live-streaming server (docs/live.md): LIVE_RTMP_URL, LIVE_PULL_BASE, LIVE_SIGN_KEY, LIVE_URL_TTL_SECONDS; null: rooms play their recorded video */
+  live: LiveSettings | null;
+}
+
+export interface LiveSettings {
+  /** where anchors push, e.g. rtmp://live.example.org/live (the stream is room-<id>) */
+  rtmpUrl: string;
+  /** where viewers pull, e.g. https://live.example.org/live: <base>/room-<id>.m3u8 (HLS) and .flv */
+  pullBase: string;
+  /** the HMAC key the streaming server verifies push and pull addresses with */
+  signKey: string;
+  /** how long a signed address stays valid */
+  ttlSeconds: number;
+}
+
+/** All three or none: a half-configured live server would hand out addresses nobody can use. */
+export function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | null {
+  const rtmpUrl = env.LIVE_RTMP_URL?.trim().replace(/\/+$/, '');
+  const pullBase = env.LIVE_PULL_BASE?.trim().replace(/\/+$/, '');
+  const signKey = env.LIVE_SIGN_KEY?.trim();
+  if (!rtmpUrl && !pullBase && !signKey) return null;
+  if (!rtmpUrl || !/^rtmps?:\/\/\S+$/.test(rtmpUrl)) throw new Error(`LIVE_RTMP_URL: "${rtmpUrl ?? ''}" is not an rtmp:// address (LIVE_PULL_BASE and LIVE_SIGN_KEY are set)`);
+  if (!pullBase || !/^https?:\/\/\S+$/.test(pullBase)) throw new Error(`LIVE_PULL_BASE: "${pullBase ?? ''}" is not an http(s) address`);
+  if (!signKey || signKey.length < 16) throw new Error('LIVE_SIGN_KEY: at least 16 characters');
+  const ttlSeconds = Number(env.LIVE_URL_TTL_SECONDS || 4 * 3600);
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 60) throw new Error(`LIVE_URL_TTL_SECONDS: "${env.LIVE_URL_TTL_SECONDS}" is not a count of seconds (≥ 60)`);
+  return { rtmpUrl, pullBase, signKey, ttlSeconds };
 }
 
 /** API_PROCESSES: a count, or `auto` for one per core. */
@@ -153,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 600) || 0),
     statsCacheSeconds: Math.max(0, Number(env.STATS_CACHE_SECONDS ?? 300) || 0),
     map: mapSettings(env),
+    live: liveSettings(env),
     ...overrides,
   };
 }

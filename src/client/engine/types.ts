@@ -268,7 +268,7 @@ export interface FormThenDef {
 }
 
 /** The kinds of screen; each is registered in engine/kinds (a unit test keeps the two in step). */
-export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics';
+export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar';
 
 export interface StatisticsDef {
   /** the title of the row labels' column (default 名称; 党组织 for rows by organisation) */
@@ -320,6 +320,24 @@ export interface ScreenDef {
   statistics?: StatisticsDef;
   /** list screens: a hierarchy beside the list, loaded level by level (tree-panel.tsx) */
   tree?: TreeDef;
+  /** calendar screens: how records are placed on the month (engine/calendar) */
+  calendar?: CalendarDef;
+}
+
+/** A month of records: the list call is asked for the month's first and last day. */
+export interface CalendarDef {
+  /** the record's day (a wall-clock time or a day), e.g. startTime */
+  dateField: string;
+  titleField: string;
+  /** the query names of the month's first and last day (default startTime, endTime) */
+  startParam?: string;
+  endParam?: string;
+  /** a record's state, coloured by a status list */
+  statusField?: string;
+  statusList?: string;
+  /** a child route of the menu a record opens with ?id= (info); without it a popover shows `fields` */
+  route?: string;
+  fields?: { field: string; title: string; statusList?: string }[];
 }
 
 export interface TreeDef {

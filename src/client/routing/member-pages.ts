@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { volunteerRoutes } from '../member/volunteer';
+import { liveRoutes } from '../member/live';
 import { villageOfficialRoutes } from '../member/village-official';
 import { studyRoutes } from '../member/study';
 import { examRoutes } from '../member/exam';
@@ -86,6 +87,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   '/branchSpace': { title: '支部空间', load: () => import('../member/branch-space') },
   // feature folders export their routes (member/<feature>/index.ts)
   ...volunteerRoutes,
+  ...liveRoutes,
   ...villageOfficialRoutes,
   ...studyRoutes,
   ...examRoutes,

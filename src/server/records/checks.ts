@@ -5,6 +5,7 @@ import { checkOrganChangeTarget, checkFlowTarget } from '../effects/organ-change
 import { checkDevelopmentApplicant, checkDevelopmentStage } from '../effects/development';
 import { checkEpidemicReport } from '../effects/epidemic';
 import { checkAppraisalMember } from '../effects/democratic-appraisal';
+import { checkLiveRoomScope } from '../effects/live-room';
 
 /**
  * Named checks of a create (`"check": "organChangeTarget"` on the action), registered by name like
@@ -33,6 +34,7 @@ const CHECKS: Record<string, Check> = {
   developmentStage: checkDevelopmentStage,
   epidemicReportCounts: checkEpidemicReport,
   appraisalMember: checkAppraisalMember,
+  liveRoomScope: checkLiveRoomScope,
 };
 
 export const isCheck = (name: string) => Object.prototype.hasOwnProperty.call(CHECKS, name);

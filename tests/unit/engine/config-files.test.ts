@@ -62,6 +62,11 @@ describe('configuration files', () => {
     for (const n of ['Input', 'Input.TextArea', 'NumberPicker', 'Select', 'DatePicker', 'Switch', 'CodeSelect', 'OrganCascader', 'RichText']) expect(widgetNames()).toContain(n);
   });
 
+  // configured services with a hand-written part (src/server/services/live-room.ts: what the record store cannot say)
+  const HANDWRITTEN: Record<string, string[]> = {
+    LiveRoomService: ['GET GetPushUrl', 'GET GetLiveListByTimeSpan', 'GET GetUserLiveLists', 'GET Detail', 'POST IntoRoomAsync'],
+  };
+
   it('screens name existing entities and screens, and calls that configured services declare with that method', () => {
     const problems: string[] = [];
     const services = new Map<string, { entity: string; actions: Record<string, { method: string }> }>();
@@ -82,6 +87,7 @@ describe('configuration files', () => {
         const { method, service, action } = parseCall(ref, role);
         const svc = services.get(service);
         if (!svc) continue; // a core service: its actions are hand-written (see OpenAPI)
+        if (HANDWRITTEN[service]?.includes(`${method} ${action}`)) continue;
         const declared = Object.entries(svc.actions).find(([k]) => k.split('#')[0] === action)?.[1];
         if (!declared) problems.push(`${file}: ${service}/${action} is not declared`);
         else if (declared.method !== method) problems.push(`${file}: ${service}/${action} is ${declared.method}, the screen calls ${method}`);

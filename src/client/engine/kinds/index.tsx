@@ -26,6 +26,8 @@ const KINDS: Record<string, Loader> = {
   detail: () => import('./detail'),
   form: () => import('./form'),
   statistics: () => import('../statistics'),
+  // a month of records on antd's Calendar (直播日历)
+  calendar: () => import('../calendar'),
 };
 
 export const isKindRegistered = (kind: string) => Object.prototype.hasOwnProperty.call(KINDS, kind);

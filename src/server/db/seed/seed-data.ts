@@ -13,6 +13,7 @@ import { seedContent } from './content';
 import { seedDifficulty } from './demo-difficulty';
 import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
+import { seedLiveRooms } from './demo-live';
 import { seedVolunteer } from './demo-volunteer';
 import { seedMeetings } from './demo-meetings';
 import { seedExamBank, seedExamPapers } from './demo-exam';
@@ -166,6 +167,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPractice(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedInfo(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedPartyDues(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedLiveRooms(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz, auditorUserId: userIdByName.get('districtadmin') ?? null });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
