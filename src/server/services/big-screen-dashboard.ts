@@ -20,7 +20,7 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
     access: 'public',
     // a screen refreshes every minute all day: the audit log would only flood
     audit: false,
-    returns: '{organId, organName, serverTime, day, quarter, memberCount, organCount, todayHours, todayLearners, monthHours, quarterMeetings, topBranches: {organId, organName, hours, learners}[], markers: {id, name, longitude, latitude, address, secretaryName, contactPhone}[], markerTotal, content: {version, news[], video}}',
+    returns: '{organId, organName, serverTime, timeZone, day, quarter, memberCount, organCount, todayHours, todayLearners, monthHours, quarterMeetings, topBranches: {organId, organName, hours, learners}[], markers: {id, name, longitude, latitude, address, secretaryName, contactPhone}[], markerTotal, content: {version, news[], video}}',
     input: objectInput({ code: { type: 'string', minLength: 1, maxLength: 64, title: '注册码', 'x-required-message': '请提供注册码' } }, ['code']),
     async handler({ ctx, input }) {
       const device = await deviceByCode(ctx.db, input.code.trim());
@@ -32,6 +32,8 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
         organId: device.organId,
         organName: device.organName,
         serverTime: now.toISOString(),
+        // the screen's clock and dates are the platform's, whatever zone the device is set to
+        timeZone: ctx.config.platformTz,
         day: periods.day,
         quarter: periods.quarter,
         ...figures,
