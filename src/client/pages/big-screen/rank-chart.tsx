@@ -14,8 +14,8 @@ export interface RankRow {
 
 const W = 440;
 const ROW = 38;
-const LABEL_W = 170;
-const VALUE_W = 70;
+const LABEL_W = 236;
+const VALUE_W = 58;
 
 /** A label cut to fit its column (CJK about one em of 16 px, Latin about half). */
 function fit(label: string, width: number, font = 16) {
