@@ -33,7 +33,8 @@ export async function seedBigScreen(db: Db, input: BigScreenSeedInput) {
       .execute();
   }
 
-  const resources = await db.selectFrom('resources').select(['id', 'durationSeconds']).where('isDeleted', '=', false).orderBy('id').execute();
+  // documents only: the study tests follow one member's rows of the first video and audio
+  const resources = await db.selectFrom('resources').select(['id', 'durationSeconds']).where('isDeleted', '=', false).where('resourceType', '=', 4).orderBy('id').execute();
   if (!resources.length) return;
   const today = calendarDay(input.now, input.timeZone);
   const dayOfMonth = Number(today.slice(8, 10));
@@ -48,7 +49,7 @@ export async function seedBigScreen(db: Db, input: BigScreenSeedInput) {
     const at = instantOf(`${day} 10:00`, input.timeZone) ?? input.now;
     const when = at.getTime() > input.now.getTime() ? input.now : at;
     for (let j = 0; j < 1 + (k % 2); j++) {
-      const r = resources[(k + j * 5) % resources.length];
+      const r = resources[(k + j * 3) % resources.length];
       days.push({ userId, resourceId: r.id, day, seconds: r.durationSeconds, reports: Math.max(1, Math.ceil(r.durationSeconds / 60)) });
       totals.push({ userId, resourceId: r.id, seconds: r.durationSeconds, completed: true, completedAt: when.toISOString(), firstStudyTime: when.toISOString(), lastStudyTime: when.toISOString(), organPath: m.org.organPath });
     }
