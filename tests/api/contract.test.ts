@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   'GET /api/services/app/BaseCodeService/GetAllBaseCodes', 'GET /api/services/app/BaseCodeService/GetBaseCodeVersion',
   // the transcoder's completion hook authenticates with its own callback token
   'POST /api/services/app/VodService/AliVideoCallBack',
+  // the big screen authenticates with its registration code (issue 17)
+  'GET /api/services/app/BigScreenDashboardService/Figures',
 ]);
 
 let app: TestApp;

@@ -11,6 +11,10 @@ describe('route guard (core §2)', () => {
       expect(g('/ukeyLogin', s)).toEqual({ action: 'pass' });
     }
   });
+  it('passes the big screen of a registration code with or without a session, but not a bare /bigScreen/', () => {
+    for (const s of [true, false]) expect(g('/bigScreen/DEMO-WJ-0001', s)).toEqual({ action: 'pass' });
+    expect(g('/bigScreen/', false)).toEqual({ action: 'redirect', to: '/login', logout: true });
+  });
   it('the login route with an accessToken query logs out first, then passes', () => {
     expect(g('/login', true, '?accessToken=abc')).toEqual({ action: 'pass', logoutFirst: true });
     expect(g('/login', false, '?accessToken=abc')).toEqual({ action: 'pass', logoutFirst: true });

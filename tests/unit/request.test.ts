@@ -73,6 +73,17 @@ describe('the request wrapper (core §7)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
+  it('an anonymous (device) call sends no token, and its 401 is its own answer: no session handler', async () => {
+    const handler = vi.fn();
+    registerUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(failure(401, '注册码无效或已停用'));
+    await expect(api.get('/api/screen', { code: 'X' }, { anonymous: true, silent: true })).rejects.toMatchObject({ status: 401, message: '注册码无效或已停用' });
+    const [, init] = fetchMock.mock.calls.at(-1)!;
+    expect(init.headers.Authorization).toBeUndefined();
+    expect(handler).not.toHaveBeenCalled();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('other errors toast error.message, else details, else the status text', async () => {
     fetchMock.mockResolvedValueOnce(failure(400, '手机号格式错误', '细节'));
     await expect(api.post('/api/a', {})).rejects.toMatchObject({ message: '手机号格式错误', status: 400 });

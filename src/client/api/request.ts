@@ -128,6 +128,11 @@ export interface CallOptions {
   silent?: boolean;
   /** a token other than the session's (e.g. before the session is stored). */
   token?: string | null;
+  /**
+   * A device call outside any user session (the big screen authenticates with its registration
+   * code): no token is sent, and a 401 is the call's own answer — it does not end a session.
+   */
+  anonymous?: boolean;
   headers?: Record<string, string>;
   /**
    * The request outlives the page (fetch keepalive): a report sent while the page is hidden or
@@ -144,8 +149,8 @@ function showError(text: string) {
 }
 
 /** An HTTP failure (status and parsed body) as an ApiError; a 401 ends the session. */
-function httpFailure(status: number, data: AbpEnvelope<unknown> | null, fallback: string, opts: { silent?: boolean }): ApiError {
-  if (status === 401) {
+function httpFailure(status: number, data: AbpEnvelope<unknown> | null, fallback: string, opts: { silent?: boolean; anonymous?: boolean }): ApiError {
+  if (status === 401 && !opts.anonymous) {
     unauthorizedHandler();
     return new ApiError(401, data?.error?.message || '登录已失效，请重新登录', data?.error);
   }
@@ -155,12 +160,12 @@ function httpFailure(status: number, data: AbpEnvelope<unknown> | null, fallback
 }
 
 /** The result of an ABP envelope, or its error thrown. */
-function unwrap<T>(body: unknown, opts: { silent?: boolean }, failed = '请求失败'): T {
+function unwrap<T>(body: unknown, opts: { silent?: boolean; anonymous?: boolean }, failed = '请求失败'): T {
   if (body && typeof body === 'object' && 'success' in body) {
     const env = body as AbpEnvelope<T>;
     if (env.success === false) {
       const text = env.error?.message || env.error?.details || failed;
-      if (env.unAuthorizedRequest) {
+      if (env.unAuthorizedRequest && !opts.anonymous) {
         unauthorizedHandler();
         throw new ApiError(401, text, env.error);
       }
@@ -173,7 +178,7 @@ function unwrap<T>(body: unknown, opts: { silent?: boolean }, failed = '请求�
 }
 
 async function call<T>(method: Method, url: string, payload?: unknown, opts: CallOptions = {}): Promise<T> {
-  const token = opts.token !== undefined ? opts.token : tokenProvider();
+  const token = opts.anonymous ? null : opts.token !== undefined ? opts.token : tokenProvider();
   const headers: Record<string, string> = { Accept: 'application/json', ...(opts.headers ?? {}) };
   if (token) headers.Authorization = `Bearer ${token}`;
   const queryStyle = method === 'GET' || method === 'DELETE';

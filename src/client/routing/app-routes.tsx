@@ -25,6 +25,8 @@ const ConstructionPage = lazyPage(() => import('../pages/construction'));
 const ManualPage = lazyPage(() => import('../pages/manual'));
 const AdminSetPasswordPage = lazyPage(() => import('../pages/admin-set-password'));
 const AntdShell = lazyPage(() => import('./antd-shell'));
+// the big screen (issue 17): a device page with its own dark canvas, outside antd and the shells
+const BigScreenPage = lazyPage(() => import('../pages/big-screen'));
 const MemberLayout = lazyPage(() => import('../layouts/member-layout'));
 const AdminLayout = lazyPage(() => import('../layouts/admin-layout'));
 
@@ -90,6 +92,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<Navigate to="/login" replace />} />
           <Route path="/login" element={p(<LoginPage />)} />
+          <Route path="/bigScreen/:code" element={p(<BigScreenPage />)} />
           <Route element={p(<AntdShell />)}>
           <Route path="/ukeyLogin" element={p(<UkeyLoginPage />)} />
           <Route path="/singleSignOn" element={p(<SingleSignOnPage />)} />

@@ -2,6 +2,8 @@
 
 /** Routes that always pass, session or not. */
 export const ALWAYS_PASS = ['/singleSignOn', '/ukeyLogin'];
+/** Device pages (the big screen, issue 17): the path's code authenticates, session or not. */
+export const DEVICE_PREFIXES = ['/bigScreen/'];
 /** Routes that a signed-in user skips for the landing page. */
 export const SKIP_WHEN_SIGNED_IN = ['/login', '/signUp', '/changepassword'];
 /** Routes reachable without a session (besides ALWAYS_PASS). */
@@ -27,6 +29,7 @@ const same = (a: string, b: string) => norm(a).toLowerCase() === b.toLowerCase()
 export function guard({ pathname, search, hasSession, landing, loginPath }: GuardInput): GuardDecision {
   const path = norm(pathname || '/');
   if (ALWAYS_PASS.some((p) => same(path, p))) return { action: 'pass' };
+  if (DEVICE_PREFIXES.some((p) => path.toLowerCase().startsWith(p.toLowerCase()) && path.length > p.length)) return { action: 'pass' };
   const query = new URLSearchParams(search);
   if (same(path, '/login') && query.get('accessToken')) return { action: 'pass', logoutFirst: true };
   if (hasSession) {

@@ -26,6 +26,7 @@ import { examPaperService } from './exam-paper';
 import { trainClassCourseService, trainClassService } from './train-class';
 import { partyDuesService } from './party-dues';
 import { liveRoomService } from './live-room';
+import { bigScreenDashboardService } from './big-screen-dashboard';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -57,6 +58,7 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     trainClassCourseService,
     partyDuesService,
     liveRoomService(entities),
+    bigScreenDashboardService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),
