@@ -25,6 +25,7 @@ import { examLibraryService } from './exam-library';
 import { examPaperService } from './exam-paper';
 import { trainClassCourseService, trainClassService } from './train-class';
 import { partyDuesService } from './party-dues';
+import { bigScreenConcernService, bigScreenDeviceService, bigScreenService, newsService } from './big-screen';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -55,6 +56,10 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     trainClassService,
     trainClassCourseService,
     partyDuesService,
+    bigScreenService,
+    newsService,
+    bigScreenConcernService,
+    bigScreenDeviceService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),
