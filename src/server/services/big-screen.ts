@@ -202,25 +202,24 @@ export const bigScreenService = defineService('BigScreenService', {
     returns: '大屏信息 {id, organId, organName, screenName, welcomeText, remark}',
     async handler(call) {
       const screenName = requireText(call.input.screenName, 'screenName', '请输入大屏名称');
-      return call.ctx.db.transaction().execute(async (trx) => {
-        const values = { screenName, welcomeText: call.input.welcomeText?.trim() || null, remark: call.input.remark?.trim() || null, lastModificationTime: call.ctx.now() };
-        let id: number;
-        if (call.input.id != null) {
-          const row = await owned(call, trx, 'bigScreenInfos', call.input.id, M.infoNotFound);
-          await trx.updateTable('bigScreenInfos').set(values).where('id', '=', row.id).execute();
-          id = row.id;
+      const db = call.ctx.db;
+      const values = { screenName, welcomeText: call.input.welcomeText?.trim() || null, remark: call.input.remark?.trim() || null, lastModificationTime: call.ctx.now() };
+      let id: number;
+      if (call.input.id != null) {
+        id = (await owned(call, db, 'bigScreenInfos', call.input.id, M.infoNotFound)).id;
+        await db.updateTable('bigScreenInfos').set(values).where('id', '=', id).execute();
+      } else {
+        // one per organisation (a unique index): a second save of the same organisation modifies it
+        const o = await targetOrgan(call, call.input.organId);
+        const existing = await db.selectFrom('bigScreenInfos').select('id').where('organId', '=', o.id).where('isDeleted', '=', false).executeTakeFirst();
+        if (existing) {
+          id = existing.id;
+          await db.updateTable('bigScreenInfos').set(values).where('id', '=', id).execute();
         } else {
-          const o = await targetOrgan(call, call.input.organId);
-          const existing = await trx.selectFrom('bigScreenInfos').select('id').where('organId', '=', o.id).where('isDeleted', '=', false).executeTakeFirst();
-          if (existing) {
-            await trx.updateTable('bigScreenInfos').set(values).where('id', '=', existing.id).execute();
-            id = existing.id;
-          } else {
-            id = (await trx.insertInto('bigScreenInfos').values({ ...values, organId: o.id, organPath: o.organPath, creatorUserId: call.user.userId, creationTime: call.ctx.now() }).returning('id').executeTakeFirstOrThrow()).id;
-          }
+          id = (await db.insertInto('bigScreenInfos').values({ ...values, organId: o.id, organPath: o.organPath, creatorUserId: call.user.userId, creationTime: call.ctx.now() }).returning('id').executeTakeFirstOrThrow()).id;
         }
-        return infoOut(await withName({ ...call, ctx: { ...call.ctx, db: trx } } as Call<unknown>, 'bigScreenInfos', id));
-      });
+      }
+      return infoOut(await withName(call, 'bigScreenInfos', id));
     },
   }),
   DeleteBigScreenInfo: action<{ id: number }>({

@@ -23,6 +23,7 @@ import { seedDevelopment } from './demo-development';
 import { seedPractice } from './demo-practice';
 import { seedInfo } from './demo-info';
 import { seedPartyDues } from './demo-party-dues';
+import { seedBigScreen } from './demo-big-screen';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -166,6 +167,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPractice(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedInfo(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedPartyDues(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedBigScreen(trx, { orgs, userIdByName, now: ctx.now() });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
