@@ -54,8 +54,16 @@ const inScope = (call: Call<unknown>, table: string) =>
     .where('t.isDeleted', '=', false)
     .where(subtreeRange('t.organPath', actingOrgan(call.user).path));
 
-/** An organisation filter on a list: that organisation only (inside the subtree, else 404). */
+/**
+ * A list's organisation filters: `organId` that organisation only (inside the subtree, else 404),
+ * `organPath` (the engine's organ filter) that organisation and its subtree (inside the caller's, else 403).
+ */
 async function organFilter(call: Call<unknown>, q: any, organId: number | null | undefined) {
+  const organPath = (call.input as { organPath?: string }).organPath;
+  if (organPath) {
+    call.requireScope(organPath);
+    q = q.where(subtreeRange('t.organPath', organPath));
+  }
   if (organId == null) return q;
   const o = await targetOrgan(call, organId);
   return q.where('t.organId', '=', o.id);
@@ -122,8 +130,12 @@ export const newRegistCode = () => Array.from({ length: 12 }, () => CODE_ALPHABE
 
 // ---------------------------------------------------------------- BigScreenService
 
-type Paged<T = object> = PagingInput & { organId?: number | null; keyword?: string } & T;
-const listProps = { ...organIdProp, keyword: { type: 'string', maxLength: 100, title: '关键字' } };
+type Paged<T = object> = PagingInput & { organId?: number | null; organPath?: string; keyword?: string } & T;
+const listProps = {
+  ...organIdProp,
+  organPath: { type: 'string', maxLength: 2000, pattern: '^/([0-9]+/)*$', title: '党组织（含下级）', 'x-message': '党组织不正确' },
+  keyword: { type: 'string', maxLength: 100, title: '关键字' },
+};
 
 const versionProps = {
   ...organIdProp,
@@ -359,6 +371,19 @@ export const bigScreenService = defineService('BigScreenService', {
         .values({ organId: o.id, organPath: o.organPath, title, resourceId: call.input.resourceId ?? null, videoUrl, coverImage, creatorUserId: call.user.userId, creationTime: call.ctx.now() })
         .returning('id').executeTakeFirstOrThrow();
       return videoOut(await withName(call, 'bigScreenVideos', id));
+    },
+  }),
+  GetBigScreenVideoResourceOptions: action<PagingInput & { keyword?: string }>({
+    method: 'GET', summary: '可用作宣传视频的资源库视频（本组织及上级组织发布、已启用）', access: perm(P.video),
+    input: pagedInput({ keyword: { type: 'string', maxLength: 100, title: '关键字' } }),
+    returns: '{ totalCount, items: [{id, name, coverUrl, organName}] }',
+    async handler(call) {
+      let q = call.ctx.db.selectFrom('resources as r').innerJoin('organizations as o', 'o.id', 'r.organId')
+        .where('r.resourceType', '=', 1).where('r.isDeleted', '=', false).where('r.isEnabled', '=', true).where('r.playUrl', 'is not', null)
+        .where('r.organPath', 'in', pathChain(actingOrgan(call.user).path));
+      const kw = keywordOf(call.input.keyword);
+      if (kw) q = q.where('r.name', 'ilike', containsPattern(kw));
+      return pageQuery(q, call.input, (x) => x.select(['r.id', 'r.name', 'r.coverUrl', 'o.organName']).orderBy('r.id'));
     },
   }),
   DeleteBigScreenVideo: action<{ id: number }>({
