@@ -11,7 +11,6 @@
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
 const LIVE = '直播服务（尚未立项：直播间、审核与日历）';
-const BIG_SCREEN = '大屏信息服务（尚未立项）';
 
 export const PENDING: Record<string, string> = {
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
@@ -25,11 +24,6 @@ export const PENDING: Record<string, string> = {
   liveCalendar: LIVE,
   'difficultyPartyMember/create': '管理员代党员登记困难党员（尚无对应服务：困难党员由党员本人申请、经支部和上级两级审核产生，见“待我审核”）',
   'difficultyPartyMember/update': '管理员修改困难党员信息（尚无对应服务：困难情况随党员的帮扶申请审核通过写入党员信息）',
-  bigScreenVersion: BIG_SCREEN,
-  bigScreenVideo: BIG_SCREEN,
-  bigScreenNews: BIG_SCREEN,
-  bigScreenConcern: BIG_SCREEN,
-  bigScreenRegisterCode: BIG_SCREEN,
 };
 
 const has = (k: string) => Object.prototype.hasOwnProperty.call(PENDING, k);
