@@ -17,6 +17,9 @@ const PUBLIC = new Set([
   'GET /api/services/app/BaseCodeService/GetAllBaseCodes', 'GET /api/services/app/BaseCodeService/GetBaseCodeVersion',
   // the transcoder's completion hook authenticates with its own callback token
   'POST /api/services/app/VodService/AliVideoCallBack',
+  // big-screen devices authenticate with their registration code (issue 17)
+  'POST /api/services/app/BigScreenDeviceService/Register', 'GET /api/services/app/BigScreenDeviceService/Pull',
+  'POST /api/services/app/BigScreenDeviceService/SubmitConcern',
 ]);
 
 let app: TestApp;
