@@ -9,7 +9,7 @@ import { actingOrgan, cleanRichText, pathChain } from '../records/store';
 import { countHit, clientAddress } from '../security/rate-limits';
 import { deviceByCode } from '../bigscreen/devices';
 import { currentContent } from '../bigscreen/content';
-import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, NEWS_TYPES, SCREEN_MODULE_KEYS, SCREEN_RESOURCE_TYPES } from '../../contract/big-screen';
+import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, NEWS_TYPES, SCREEN_MODULE_KEYS, SCREEN_MODULES, SCREEN_RESOURCE_TYPES } from '../../contract/big-screen';
 import { containsPattern, iso as isoOf, keywordOf } from './query-helpers';
 
 const iso = (d: Date | string | null | undefined) => (d == null ? null : isoOf(d));
@@ -78,10 +78,7 @@ function requireText(value: string | undefined | null, member: string, message: 
   return v;
 }
 
-const moduleLabels = new Map<string, string>([
-  ['members', '党员人数'], ['organs', '党组织数'], ['studyToday', '今日学时'], ['topBranches', '支部学时排行'],
-  ['meetings', '本季度会议'], ['map', '党组织地图'], ['news', '新闻资讯'], ['video', '宣传视频'],
-]);
+const moduleLabels = new Map<string, string>(SCREEN_MODULES.map((m) => [m.value, m.label]));
 function checkModules(modules: string[] | undefined | null): string[] {
   const list = [...new Set(modules ?? [])];
   for (const m of list) if (!SCREEN_MODULE_KEYS.includes(m as never)) throw invalid([{ message: M.moduleUnknown, members: ['modules'] }]);
