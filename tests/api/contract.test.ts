@@ -19,6 +19,9 @@ const PUBLIC = new Set([
   'POST /api/services/app/VodService/AliVideoCallBack',
   // the big screen authenticates with its registration code (issue 17)
   'GET /api/services/app/BigScreenDashboardService/Figures',
+  // big-screen devices authenticate with their registration code (issue 17)
+  'POST /api/services/app/BigScreenDeviceService/Register', 'GET /api/services/app/BigScreenDeviceService/Pull',
+  'POST /api/services/app/BigScreenDeviceService/SubmitConcern',
 ]);
 
 let app: TestApp;

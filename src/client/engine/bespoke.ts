@@ -10,8 +10,6 @@
  */
 export const GROUP_TAGS = ['branchSpace', 'education', 'manager', 'message', 'service', 'setting', 'bigScreen'];
 
-const BIG_SCREEN = '大屏信息服务（尚未立项）';
-
 export const PENDING: Record<string, string> = {
   // 专题学习 is screens/special*.json; a topic's exam is a paper composed in 考试管理 and attached there
   'special/createExam': '专题考试的组卷（试卷在“考试管理”中新建、组卷和分配，再在专题详情的“考试”中关联）',
@@ -21,11 +19,6 @@ export const PENDING: Record<string, string> = {
   'exam/questions/update': '试题的修改在“试题管理”中进行',
   'difficultyPartyMember/create': '管理员代党员登记困难党员（尚无对应服务：困难党员由党员本人申请、经支部和上级两级审核产生，见“待我审核”）',
   'difficultyPartyMember/update': '管理员修改困难党员信息（尚无对应服务：困难情况随党员的帮扶申请审核通过写入党员信息）',
-  bigScreenVersion: BIG_SCREEN,
-  bigScreenVideo: BIG_SCREEN,
-  bigScreenNews: BIG_SCREEN,
-  bigScreenConcern: BIG_SCREEN,
-  bigScreenRegisterCode: BIG_SCREEN,
 };
 
 const has = (k: string) => Object.prototype.hasOwnProperty.call(PENDING, k);

@@ -1,18 +1,57 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { pathChain } from '../records/store';
 
 /** What a screen shows of its organisation's current version (大屏信息管理, issue 17). */
 export interface ScreenContent {
-  version: { id: number; versionName: string; modules: unknown[] } | null;
+  version: { id: number; versionName: string; modules: unknown[]; organId: number; organName: string } | null;
   news: { id: number; title: string; newsType: number | null; coverImage: string | null; creationTime: Date | string }[];
   video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
 }
 
+/** How many news a screen shows (latest first). */
+export const SCREEN_NEWS_LIMIT = 5;
+
 /**
  * The current version of an organisation's screen with its news and video — the nearest organisation
- * on its path that has set one. ISSUE 17 SKELETON: the big-screen information helper replaces this
- * body with the real query over its tables (and tests it); until then nothing is configured.
+ * on its path that has set one, so a branch without its own version shows its district's. The news
+ * are those of the version's organisation; the video is the one the version names (null once that
+ * video is deleted).
  */
-export async function currentContent(_db: Kysely<DB>, _organPath: string): Promise<ScreenContent> {
-  return { version: null, news: [], video: null };
+export async function currentContent(db: Kysely<DB>, organPath: string): Promise<ScreenContent> {
+  const chain = pathChain(organPath);
+  if (!chain.length) return { version: null, news: [], video: null };
+  const v = await db
+    .selectFrom('bigScreenVersions as v')
+    .innerJoin('organizations as o', 'o.id', 'v.organId')
+    .select(['v.id', 'v.versionName', 'v.modules', 'v.videoId', 'v.organId', 'o.organName'])
+    .where('v.organPath', 'in', chain)
+    .where('v.isCurrent', '=', true)
+    .where('v.isDeleted', '=', false)
+    .orderBy(sql`length(v.organ_path)`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!v) return { version: null, news: [], video: null };
+  const news = await db
+    .selectFrom('bigScreenNews')
+    .select(['id', 'title', 'newsType', 'coverImage', 'creationTime'])
+    .where('organId', '=', v.organId)
+    .where('isDeleted', '=', false)
+    .orderBy('creationTime', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SCREEN_NEWS_LIMIT)
+    .execute();
+  const video = v.videoId
+    ? ((await db
+        .selectFrom('bigScreenVideos')
+        .select(['id', 'title', 'videoUrl', 'coverImage'])
+        .where('id', '=', v.videoId)
+        .where('isDeleted', '=', false)
+        .executeTakeFirst()) ?? null)
+    : null;
+  return {
+    version: { id: v.id, versionName: v.versionName, modules: Array.isArray(v.modules) ? v.modules : [], organId: v.organId, organName: v.organName },
+    news,
+    video,
+  };
 }

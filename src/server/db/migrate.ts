@@ -26,6 +26,7 @@ import * as m021 from './migrations/021-training';
 import * as m022 from './migrations/022-party-dues';
 import * as m023 from './migrations/023-participant-leave';
 import * as m024 from './migrations/024-big-screen-codes';
+import * as m025 from './migrations/025-big-screen-info';
 import * as m026 from './migrations/026-study-day-index';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '022-party-dues': m022,
   '023-participant-leave': m023,
   '024-big-screen-codes': m024,
+  '025-big-screen-info': m025,
   '026-study-day-index': m026,
 };
 

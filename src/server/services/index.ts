@@ -27,6 +27,7 @@ import { trainClassCourseService, trainClassService } from './train-class';
 import { partyDuesService } from './party-dues';
 import { liveRoomService } from './live-room';
 import { bigScreenDashboardService } from './big-screen-dashboard';
+import { bigScreenConcernService, bigScreenDeviceService, bigScreenService, newsService } from './big-screen';
 
 /** Every app service; each module declares its actions with method, input schema and permission. */
 export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
@@ -59,6 +60,10 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     partyDuesService,
     liveRoomService(entities),
     bigScreenDashboardService,
+    bigScreenService,
+    newsService,
+    bigScreenConcernService,
+    bigScreenDeviceService,
     auditLogService,
     onlineUserService,
     uiConfigService(entities, config.screenDirs),

@@ -1,59 +1,34 @@
-import { calendarDay, instantOf } from '../../../contract/platform-time';
-import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT } from './accounts';
-import type { MemberSeed } from './members';
+import { WENJIANG_DISTRICT } from './accounts';
 import type { OrgSeed } from './organisations';
-import { insertChunked, type Db } from './util';
+import type { Db } from './util';
 
-/** The registration code of the demo screen of 温江区 (`/dj/bigScreen/DEMO-WJ-0001`). */
+/** The demo screen's registration code (fixed: the demo and the dashboard's e2e open /dj/bigScreen/DEMO-WJ-0001). */
 export const DEMO_SCREEN_CODE = 'DEMO-WJ-0001';
 
-export interface BigScreenSeedInput {
-  orgs: OrgSeed[];
-  members: MemberSeed[];
-  userIds: number[];
-  now: Date;
-  timeZone: string;
-}
-
 /**
- * The big-screen dashboard's demo (issue 17): a registration code for 温江区, and this month's online
- * study of every third generated member of the province — complete plays of one or two demo
- * resources, some today — so 今日学时 and the branch ranking are not empty on `npm start`. Left out:
- * the named accounts and the 凤凰社区 branch, whose study other tests and pages start from nothing.
- * Deterministic: members in seed order, resources and days by index.
+ * Demo 大屏信息 of 温江区: the screen's information, a current version showing every panel with the
+ * resource library's first sample video, a draft version, two news and the fixed registration code,
+ * so 大屏信息管理 is not empty and the dashboard has something to show on `npm start`.
  */
-export async function seedBigScreen(db: Db, input: BigScreenSeedInput) {
-  const district = input.orgs.find((o) => o.organName === WENJIANG_DISTRICT);
-  if (district) {
-    await db
-      .insertInto('bigScreenRegistCodes')
-      .values({ code: DEMO_SCREEN_CODE, organId: district.id, organPath: district.organPath, remark: '温江区演示大屏' })
-      // the big-screen information helper may seed the same demo code: one row either way
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute();
-  }
-
-  // documents only: the study tests follow one member's rows of the first video and audio
-  const resources = await db.selectFrom('resources').select(['id', 'durationSeconds']).where('isDeleted', '=', false).where('resourceType', '=', 4).orderBy('id').execute();
-  if (!resources.length) return;
-  const today = calendarDay(input.now, input.timeZone);
-  const dayOfMonth = Number(today.slice(8, 10));
-  const days: Record<string, unknown>[] = [];
-  const totals: Record<string, unknown>[] = [];
-  input.members.forEach((m, i) => {
-    const userId = input.userIds[i];
-    if (i < DEMO_ACCOUNTS.length || !userId || m.org.organName === WENJIANG_BRANCH || i % 3 !== 0) return;
-    const k = Math.floor(i / 3);
-    // half of them today, the others on an earlier day of this month (today in a month's first days)
-    const day = k % 2 === 0 ? today : `${today.slice(0, 8)}${String(1 + (k % dayOfMonth)).padStart(2, '0')}`;
-    const at = instantOf(`${day} 10:00`, input.timeZone) ?? input.now;
-    const when = at.getTime() > input.now.getTime() ? input.now : at;
-    for (let j = 0; j < 1 + (k % 2); j++) {
-      const r = resources[(k + j * 3) % resources.length];
-      days.push({ userId, resourceId: r.id, day, seconds: r.durationSeconds, reports: Math.max(1, Math.ceil(r.durationSeconds / 60)) });
-      totals.push({ userId, resourceId: r.id, seconds: r.durationSeconds, completed: true, completedAt: when.toISOString(), firstStudyTime: when.toISOString(), lastStudyTime: when.toISOString(), organPath: m.org.organPath });
-    }
-  });
-  await insertChunked(db, 'studyDays', days);
-  await insertChunked(db, 'studyTotals', totals);
+export async function seedBigScreen(trx: Db, opts: { orgs: OrgSeed[]; userIdByName: Map<string, number>; now: Date }) {
+  const wj = opts.orgs.find((o) => o.organName === WENJIANG_DISTRICT);
+  if (!wj) return;
+  const creatorUserId = opts.userIdByName.get('districtadmin') ?? null;
+  const base = { organId: wj.id, organPath: wj.organPath, creatorUserId };
+  const at = (minutesAgo: number) => new Date(opts.now.getTime() - minutesAgo * 60_000);
+  await trx.insertInto('bigScreenInfos').values({ ...base, screenName: '温江区智慧党建大屏', welcomeText: '不忘初心 牢记使命', creationTime: at(120), lastModificationTime: null }).execute();
+  const sample = await trx.selectFrom('resources').select(['id', 'name', 'playUrl', 'coverUrl']).where('resourceType', '=', 1).where('isDeleted', '=', false).where('playUrl', 'is not', null).orderBy('id').executeTakeFirst();
+  const video = sample
+    ? await trx.insertInto('bigScreenVideos').values({ ...base, title: sample.name, resourceId: sample.id, videoUrl: sample.playUrl!, coverImage: sample.coverUrl, creationTime: at(110) }).returning('id').executeTakeFirstOrThrow()
+    : null;
+  const modules = ['members', 'organs', 'studyToday', 'topBranches', 'meetings', 'map', 'news', 'video'];
+  await trx.insertInto('bigScreenVersions').values([
+    { ...base, versionName: '2024 常规版', modules: JSON.stringify(modules), videoId: video?.id ?? null, remark: '全部模块', isCurrent: true, creationTime: at(100), lastModificationTime: null },
+    { ...base, versionName: '会议专题版（草稿）', modules: JSON.stringify(['meetings', 'map', 'news']), videoId: null, remark: null, isCurrent: false, creationTime: at(90), lastModificationTime: null },
+  ]).execute();
+  await trx.insertInto('bigScreenNews').values([
+    { ...base, newsType: 2, title: '温江区开展“三会一课”规范化建设', content: '<p>全区各基层党支部对照清单，逐项规范“三会一课”的组织和记录。</p>', coverImage: null, creationTime: at(80) },
+    { ...base, newsType: 3, title: '关于做好本季度党员学习教育的通知', content: '<p>请各党支部组织党员按时完成本季度线上学习任务。</p>', coverImage: null, creationTime: at(70) },
+  ]).execute();
+  await trx.insertInto('bigScreenRegistCodes').values({ ...base, code: DEMO_SCREEN_CODE, remark: '区委大厅演示大屏', creationTime: at(60) }).execute();
 }

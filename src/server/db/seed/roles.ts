@@ -26,7 +26,6 @@ const PROVINCE_ONLY = [
   'Pages.Administration.Projects',
   'Pages.Administration.ResourceClasses',
   'Pages.Administration.Roles',
-  'Pages.BigScreen',
   // members' identity cards and phones in full: the province only (issue 18), each view audit-logged
   'Pages.PartyMember.ViewSensitive',
 ];

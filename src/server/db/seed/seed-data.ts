@@ -25,6 +25,7 @@ import { seedPractice } from './demo-practice';
 import { seedInfo } from './demo-info';
 import { seedPartyDues } from './demo-party-dues';
 import { seedBigScreen } from './demo-big-screen';
+import { seedScreenStudy } from './demo-screen-study';
 import { seedMenus } from './menus';
 import { chineseName, chineseNameAnySex } from './names';
 import { assignIds, buildProvince, insertOrganisations, type OrgSeed } from './organisations';
@@ -169,7 +170,8 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedInfo(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedPartyDues(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedLiveRooms(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz, auditorUserId: userIdByName.get('districtadmin') ?? null });
-    await seedBigScreen(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
+    await seedBigScreen(trx, { orgs, userIdByName, now: ctx.now() });
+    await seedScreenStudy(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
