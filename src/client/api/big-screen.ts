@@ -20,7 +20,8 @@ export interface ScreenFigures {
   markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
   markerTotal: number;
   content: {
-    version: { id: number; versionName: string } | null;
+    /** modules: the panels the version shows (contract/big-screen.ts SCREEN_MODULES) */
+    version: { id: number; versionName: string; modules?: string[] } | null;
     news: { id: number; title: string; newsType: number | null; coverImage: string | null; creationTime: string }[];
     video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
   };

@@ -106,4 +106,13 @@ describe('DashboardView', () => {
     expect(screen.getByRole('region', { name: '本月支部学时排行' }).textContent).toContain('本月暂无学习记录');
     expect(screen.getByRole('status').textContent).toContain('连接中断，正在重试');
   });
+
+  it('shows only the panels of the current version\'s modules', () => {
+    const some: ScreenFigures = { ...FIGURES, content: { version: { id: 2, versionName: '精简版', modules: ['members', 'news'] }, news: [], video: null } };
+    render(<DashboardView figures={some} clock="2026-11-25 11:00" offline={false} />);
+    expect(screen.getByText('12,345')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '新闻资讯' })).toBeTruthy();
+    for (const gone of ['宣传视频', '党组织分布', '本月支部学时排行']) expect(screen.queryByRole('region', { name: gone })).toBeNull();
+    expect(screen.queryByText('今日学时')).toBeNull();
+  });
 });

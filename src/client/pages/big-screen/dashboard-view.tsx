@@ -8,6 +8,7 @@ import MapView from '../../widgets/map/map-view';
 import type { MapMarker } from '../../widgets/map/types';
 import { RankChart } from './rank-chart';
 import { formatCount, formatHours, quarterLabel } from './layout';
+import type { ScreenModule } from '../../../contract/big-screen';
 
 export interface DashboardViewProps {
   figures: ScreenFigures;
@@ -48,6 +49,9 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
   const markers: MapMarker[] = f.markers.map((m) => ({ id: m.id, name: m.name, longitude: m.longitude, latitude: m.latitude, address: m.address, secretaryName: m.secretaryName, contactPhone: m.contactPhone }));
   const video = f.content?.video ?? null;
   const news = f.content?.news ?? [];
+  // the current version's modules choose the panels (大屏信息管理 → 版本管理); without a version, all
+  const modules = f.content?.version?.modules;
+  const shows = (m: ScreenModule) => !modules || modules.includes(m);
   return (
     <div className="bs-canvas-inner">
       <header className="bs-header">
@@ -66,14 +70,19 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
         <div className="bs-col">
           <Panel title="基本情况">
             <div className="bs-kpis">
-              <Figure name="memberCount" label="党员" value={formatCount(f.memberCount)} unit="名" />
-              <Figure name="organCount" label="党组织" value={formatCount(f.organCount)} unit="个" />
-              <Figure name="todayHours" label="今日学时" value={formatHours(f.todayHours)} unit="学时" />
-              <Figure name="todayLearners" label="今日学习人数" value={formatCount(f.todayLearners)} unit="人" />
-              <Figure name="monthHours" label="本月学时" value={formatHours(f.monthHours)} unit="学时" />
-              <Figure name="quarterMeetings" label="本季度组织生活会议" value={formatCount(f.quarterMeetings)} unit="次" />
+              {shows('members') ? <Figure name="memberCount" label="党员" value={formatCount(f.memberCount)} unit="名" /> : null}
+              {shows('organs') ? <Figure name="organCount" label="党组织" value={formatCount(f.organCount)} unit="个" /> : null}
+              {shows('studyToday') ? (
+                <>
+                  <Figure name="todayHours" label="今日学时" value={formatHours(f.todayHours)} unit="学时" />
+                  <Figure name="todayLearners" label="今日学习人数" value={formatCount(f.todayLearners)} unit="人" />
+                  <Figure name="monthHours" label="本月学时" value={formatHours(f.monthHours)} unit="学时" />
+                </>
+              ) : null}
+              {shows('meetings') ? <Figure name="quarterMeetings" label="本季度组织生活会议" value={formatCount(f.quarterMeetings)} unit="次" /> : null}
             </div>
           </Panel>
+          {shows('video') ? (
           <Panel title="宣传视频" className="bs-panel--video">
             {video ? (
               <figure className="bs-video">
@@ -84,8 +93,10 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
               <div className="bs-empty">暂无视频</div>
             )}
           </Panel>
+          ) : null}
         </div>
         <div className="bs-col bs-col--center">
+          {shows('map') ? (
           <Panel title="党组织分布" className="bs-panel--map">
             <div className="bs-map">
               <MapView markers={markers} height="100%" label={`${f.organName}党组织分布`} fit="outline" />
@@ -94,8 +105,10 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
               有坐标的党组织 {formatCount(f.markerTotal)} 个{f.markerTotal > markers.length ? `（地图显示 ${formatCount(markers.length)} 个）` : ''}
             </div>
           </Panel>
+          ) : null}
         </div>
         <div className="bs-col">
+          {shows('topBranches') ? (
           <Panel title="本月支部学时排行">
             {f.topBranches.length ? (
               <RankChart title="本月支部学时排行" unit="学时" rows={f.topBranches.map((b) => ({ key: b.organId, label: b.organName, value: b.hours }))} />
@@ -103,6 +116,8 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
               <div className="bs-empty">本月暂无学习记录</div>
             )}
           </Panel>
+          ) : null}
+          {shows('news') ? (
           <Panel title="新闻资讯" className="bs-panel--news">
             {news.length ? (
               <ul className="bs-news">
@@ -117,6 +132,7 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
               <div className="bs-empty">暂无资讯</div>
             )}
           </Panel>
+          ) : null}
         </div>
       </main>
     </div>
