@@ -247,6 +247,20 @@ async function repeated(call: Call<{ idempotencyKey: string }>, year: number, mo
   return paymentDto(p);
 }
 
+/** The months of these that a payment not returned (待确认 or 已缴) already holds. */
+async function heldMonths(db: Database, memberId: number, year: number, months: number[]) {
+  const rows = await db
+    .selectFrom('partyDuesPaymentMonths')
+    .select('month')
+    .where('memberId', '=', memberId)
+    .where('year', '=', year)
+    .where('month', 'in', months)
+    .where('status', '<>', PAY_STATUS.rejected)
+    .orderBy('month')
+    .execute();
+  return rows.map((r) => r.month);
+}
+
 const memberActions = {
   GetMyPayBase: action<{ year?: number }>({
     method: 'GET',
@@ -326,16 +340,8 @@ const memberActions = {
           await sql`select pg_advisory_xact_lock(hashtext('party_dues_payment'), ${member.id}::int)`.execute(trx);
           const first = await repeated(call, year, months, trx);
           if (first) return first.id as number;
-          const held = await trx
-            .selectFrom('partyDuesPaymentMonths')
-            .select('month')
-            .where('memberId', '=', member.id)
-            .where('year', '=', year)
-            .where('month', 'in', months)
-            .where('status', '<>', PAY_STATUS.rejected)
-            .orderBy('month')
-            .execute();
-          if (held.length) throw badRequest(DUES_MSG.held(held.map((h) => h.month)));
+          const held = await heldMonths(trx, member.id, year, months);
+          if (held.length) throw badRequest(DUES_MSG.held(held));
           const row = await trx
             .insertInto('partyDuesPayments')
             .values({
@@ -374,16 +380,8 @@ const memberActions = {
         }
         // another attempt took one of these months meanwhile
         if (isUnique(err, 'ux_party_dues_month_held')) {
-          const taken = await ctx.db
-            .selectFrom('partyDuesPaymentMonths')
-            .select('month')
-            .where('memberId', '=', member.id)
-            .where('year', '=', year)
-            .where('month', 'in', months)
-            .where('status', '<>', PAY_STATUS.rejected)
-            .orderBy('month')
-            .execute();
-          throw badRequest(DUES_MSG.held(taken.length ? taken.map((t) => t.month) : months));
+          const taken = await heldMonths(ctx.db, member.id, year, months);
+          throw badRequest(DUES_MSG.held(taken.length ? taken : months));
         }
         throw err;
       }
