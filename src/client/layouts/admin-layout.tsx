@@ -86,11 +86,13 @@ export default function AdminLayout() {
     // a top menu with children opens its first submenu page (its submenu shows in the side menu)
     else navigate(firstLeaf(m));
   };
-  const label = (m: AdminMenuItem): ReactNode =>
+  // the top bar's links are reached through their menu items (arrow keys, Enter runs `go`), never by
+  // Tab: antd keeps aria-hidden copies of the items for its overflow, which must hold nothing focusable
+  const label = (m: AdminMenuItem, top = false): ReactNode =>
     m.external ? (
       m.name
     ) : (
-      <Link to={firstLeaf(m)} onClick={(e) => e.stopPropagation()}>
+      <Link to={firstLeaf(m)} onClick={(e) => e.stopPropagation()} tabIndex={top ? -1 : undefined}>
         {m.name}
       </Link>
     );
@@ -98,7 +100,7 @@ export default function AdminLayout() {
     items.map((m) =>
       nested && m.children?.length
         ? { key: m.path.toLowerCase(), label: m.name, children: toItems(m.children, true) }
-        : { key: m.path.toLowerCase(), label: label(m), onClick: () => go(m) },
+        : { key: m.path.toLowerCase(), label: label(m, !nested), onClick: () => go(m) },
     );
 
   const userMenu = {
