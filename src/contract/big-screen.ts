@@ -56,3 +56,25 @@ export const BIG_SCREEN_MSG = {
   tooFrequent: '请求过于频繁，请稍后再试',
   infoExists: '该组织已有大屏信息',
 } as const;
+
+/** What a screen shows of its organisation's current version (server: bigscreen/content.ts). */
+export interface ScreenContent {
+  /** modules: the panels the version shows (SCREEN_MODULES) */
+  version: { id: number; versionName: string; modules: string[]; organId: number; organName: string } | null;
+  news: { id: number; title: string; newsType: number | null; coverImage: string | null; creationTime: Date | string }[];
+  video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
+}
+
+/** The figures of an organisation's subtree on its screen (server: bigscreen/figures.ts). */
+export interface DashboardFigures {
+  memberCount: number;
+  organCount: number;
+  todayHours: number;
+  todayLearners: number;
+  monthHours: number;
+  quarterMeetings: number;
+  topBranches: { organId: number; organName: string; hours: number; learners: number }[];
+  markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
+  /** organisations with coordinates in the subtree (the map shows at most MARKER_CAP of them) */
+  markerTotal: number;
+}

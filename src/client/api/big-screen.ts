@@ -1,8 +1,10 @@
 /** The big-screen dashboard's one call (issue 17): a device call with the registration code, no session. */
 import { api } from './request';
 import { servicePath } from '../../contract/paths';
+import type { DashboardFigures, ScreenContent } from '../../contract/big-screen';
 
-export interface ScreenFigures {
+/** One answer of BigScreenDashboardService/Figures: the subtree's figures, the periods and the version's content (JSON: dates as text). */
+export interface ScreenFigures extends DashboardFigures {
   organId: number;
   organName: string;
   /** the server's clock (ISO) and the platform zone: the screen's clock and dates follow them */
@@ -10,20 +12,9 @@ export interface ScreenFigures {
   timeZone: string;
   day: string;
   quarter: string;
-  memberCount: number;
-  organCount: number;
-  todayHours: number;
-  todayLearners: number;
-  monthHours: number;
-  quarterMeetings: number;
-  topBranches: { organId: number; organName: string; hours: number; learners: number }[];
-  markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
-  markerTotal: number;
-  content: {
-    /** modules: the panels the version shows (contract/big-screen.ts SCREEN_MODULES) */
-    version: { id: number; versionName: string; modules?: string[] } | null;
-    news: { id: number; title: string; newsType: number | null; coverImage: string | null; creationTime: string }[];
-    video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
+  content: Omit<ScreenContent, 'version' | 'news'> & {
+    version: (Pick<NonNullable<ScreenContent['version']>, 'id' | 'versionName'> & { modules?: string[] }) | null;
+    news: (Omit<ScreenContent['news'][number], 'creationTime'> & { creationTime: string })[];
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * Every member route of contract/member-routes.txt with its title. A route with a `load` has its
- * page; the others show the construction page (建设中) until their feature folder is spread in below
- * (member/<feature>/index.ts exports its routes, see src/client/README.md "Member kit").
+ * The member routes with their titles and pages: the area pages here, every other route from the
+ * feature folder that owns it (member/<feature>/index.ts exports its routes, see src/client/README.md
+ * "Member kit"). A route of contract/member-routes.txt without a page shows the construction page
+ * (建设中); a unit test lists the contract's routes against this table.
  */
 import type { ComponentType } from 'react';
 import { volunteerRoutes } from '../member/volunteer';
@@ -37,53 +38,9 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   [`${P}/setpassword`]: { title: '密码设置', load: () => import('../member/set-password') },
   [`${P}/personal`]: { title: '个人信息', load: () => import('../member/personal') },
   [`${P}/partySpace`]: { title: '党员空间', load: () => import('../member/party-space') },
-  [`${P}/partySpace/notice`]: { title: '通知公告' },
-  [`${P}/partySpace/notice/info`]: { title: '通知详情' },
-  [`${P}/partySpace/difficultCreate`]: { title: '困难帮扶申请' },
-  [`${P}/partySpace/difficultHistory`]: { title: '帮扶申请记录' },
-  [`${P}/partySpace/difficultHistory/historyInfo`]: { title: '申请详情' },
-  [`${P}/partySpace/difficultHistoryInfo`]: { title: '帮扶记录详情' },
-  [`${P}/partySpace/difficultInfo`]: { title: '困难帮扶' },
-  [`${P}/partySpace/difficultInfo/helpInfo`]: { title: '帮扶详情' },
-  [`${P}/partySpace/villageOfficial/create`]: { title: '村官申请' },
-  [`${P}/partySpace/villageOfficial`]: { title: '村官风采墙' },
-  [`${P}/partySpace/villageOfficial/history`]: { title: '村官申请记录' },
-  [`${P}/partySpace/live`]: { title: '直播大厅' },
-  [`${P}/partySpace/liveRoom`]: { title: '直播间' },
   [`${P}/iStudy`]: { title: '我的学习', load: () => import('../member/area-entry').then((m) => ({ default: m.StudyEntry })) },
-  [`${P}/iStudy/superSpirit`]: { title: '上级精神' },
-  [`${P}/iStudy/superSpirit/info`]: { title: '上级精神详情' },
-  [`${P}/iStudy/superSpirit/createReport`]: { title: '学习心得' },
-  [`${P}/iStudy/basicDynamic`]: { title: '基层动态' },
-  [`${P}/iStudy/basicDynamic/info`]: { title: '基层动态详情' },
-  [`${P}/iStudy/basicDynamic/createReport`]: { title: '学习心得' },
-  [`${P}/iStudy/rotationTrain`]: { title: '集中轮训' },
-  [`${P}/iStudy/rotationTrain/info`]: { title: '轮训详情' },
-  [`${P}/iStudy/subject`]: { title: '专题课程' },
-  [`${P}/iStudy/subject/info`]: { title: '专题详情' },
-  [`${P}/iStudy/subject/info/createReport`]: { title: '学习心得' },
-  [`${P}/iStudy/subject/info/exam`]: { title: '专题考试' },
-  [`${P}/iStudy/subject/info/mistakesCollection`]: { title: '错题集' },
-  [`${P}/iStudy/subject/info/mistakesCollection/analysis`]: { title: '错题解析' },
-  [`${P}/iStudy/mindReport`]: { title: '思想汇报' },
-  [`${P}/iStudy/mindReport/info`]: { title: '汇报详情' },
-  [`${P}/iStudy/forum`]: { title: '学习论坛' },
-  [`${P}/iStudy/forum/create`]: { title: '发布帖子' },
-  [`${P}/iStudy/forum/info`]: { title: '帖子详情' },
   [`${P}/iBranch`]: { title: '我与支部', load: () => import('../member/area-entry').then((m) => ({ default: m.BranchEntry })) },
-  [`${P}/iBranch/partyAffairs`]: { title: '党务公开' },
-  [`${P}/iBranch/partyAffairs/info`]: { title: '党务公开详情' },
-  [`${P}/iBranch/partyDues`]: { title: '党费缴纳' },
-  [`${P}/iBranch/organizationallife`]: { title: '组织生活' },
-  [`${P}/iBranch/organizationallife/info`]: { title: '组织生活详情' },
-  [`${P}/iBranch/map`]: { title: '党建地图' },
   [`${P}/iPractice`]: { title: '我的实践', load: () => import('../member/area-entry').then((m) => ({ default: m.PracticeEntry })) },
-  [`${P}/iPractice/volunteer`]: { title: '志愿活动' },
-  [`${P}/iPractice/volunteer/info`]: { title: '活动详情' },
-  [`${P}/iPractice/demoStration`]: { title: '创建示范岗' },
-  [`${P}/iPractice/demoStrationIndex`]: { title: '党员示范岗' },
-  [`${P}/iPractice/response`]: { title: '创建责任区' },
-  [`${P}/iPractice/responseindex`]: { title: '党员责任区' },
   '/branchSpace': { title: '支部空间', load: () => import('../member/branch-space') },
   // feature folders export their routes (member/<feature>/index.ts)
   ...volunteerRoutes,

@@ -1,13 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { pathChain } from '../records/store';
+import type { ScreenContent } from '../../contract/big-screen';
 
-/** What a screen shows of its organisation's current version (大屏信息管理, issue 17). */
-export interface ScreenContent {
-  version: { id: number; versionName: string; modules: unknown[]; organId: number; organName: string } | null;
-  news: { id: number; title: string; newsType: number | null; coverImage: string | null; creationTime: Date | string }[];
-  video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
-}
+export type { ScreenContent } from '../../contract/big-screen';
 
 /** How many news a screen shows (latest first). */
 export const SCREEN_NEWS_LIMIT = 5;
@@ -50,7 +46,7 @@ export async function currentContent(db: Kysely<DB>, organPath: string): Promise
         .executeTakeFirst()) ?? null)
     : null;
   return {
-    version: { id: v.id, versionName: v.versionName, modules: Array.isArray(v.modules) ? v.modules : [], organId: v.organId, organName: v.organName },
+    version: { id: v.id, versionName: v.versionName, modules: Array.isArray(v.modules) ? (v.modules as string[]) : [], organId: v.organId, organName: v.organName },
     news,
     video,
   };

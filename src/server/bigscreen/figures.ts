@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { calendarDay, zoneMinute } from '../../contract/platform-time';
 import { subtreeRange } from '../scope';
+import type { DashboardFigures } from '../../contract/big-screen';
 
 /**
  * The big-screen dashboard's figures of one organisation's subtree (issue 17). Every figure is a
@@ -52,18 +53,7 @@ export const MARKER_CAP = 500;
 /** How many branches the ranking lists. */
 export const TOP_BRANCHES = 10;
 
-export interface DashboardFigures {
-  memberCount: number;
-  organCount: number;
-  todayHours: number;
-  todayLearners: number;
-  monthHours: number;
-  quarterMeetings: number;
-  topBranches: { organId: number; organName: string; hours: number; learners: number }[];
-  markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
-  /** organisations with coordinates in the subtree (the map shows at most MARKER_CAP of them) */
-  markerTotal: number;
-}
+export type { DashboardFigures } from '../../contract/big-screen';
 
 /**
  * Counted: members — party members of the subtree in normal standing (status 1, not deleted);

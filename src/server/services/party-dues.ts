@@ -261,6 +261,12 @@ async function heldMonths(db: Database, memberId: number, year: number, months: 
   return rows.map((r) => r.month);
 }
 
+/** A member call's year (default the platform's current one) and the caller's member record. */
+async function myYear(call: Call<{ year?: number }>) {
+  const now = platformMonth(call.ctx);
+  return { now, year: call.input.year ?? now.year, member: await ownMember(call.ctx.db, call.user.userId) };
+}
+
 const memberActions = {
   GetMyPayBase: action<{ year?: number }>({
     method: 'GET',
@@ -269,9 +275,7 @@ const memberActions = {
     returns: '{year, hasBase, memberName, organName, category, categoryName, baseIncome, band, bandName, monthlyAmount, remark, setByName, lastModificationTime, payChannel, online, payNotice}',
     input: objectInput({ year: yearProp }),
     async handler(call) {
-      const now = platformMonth(call.ctx);
-      const year = call.input.year ?? now.year;
-      const member = await ownMember(call.ctx.db, call.user.userId);
+      const { year, member } = await myYear(call);
       const base = member ? await baseOf(call.ctx.db, member.id, year) : undefined;
       const gateway = duesGateway(call.ctx);
       return {
@@ -295,10 +299,8 @@ const memberActions = {
     returns: '{year, currentMonth, hasBase, monthlyAmount, months: [{month, state, stateText, amount, paymentId, due}], paidAmount, owedAmount, unpaidCount, items: payment[]}',
     input: objectInput({ year: yearProp }),
     async handler(call) {
-      const now = platformMonth(call.ctx);
-      const year = call.input.year ?? now.year;
+      const { now, year, member } = await myYear(call);
       const due = dueMonths(year, now);
-      const member = await ownMember(call.ctx.db, call.user.userId);
       if (!member) return { year, currentMonth: due, hasBase: false, monthlyAmount: null, months: [], paidAmount: 0, owedAmount: 0, unpaidCount: 0, items: [] };
       const base = await baseOf(call.ctx.db, member.id, year);
       const states = await monthStates(call.ctx.db, member.id, year, due, base?.monthlyAmount ?? null);
