@@ -41,6 +41,8 @@ test('党费: the branch sets a base, a member pays a month offline, the branch 
   await dialog.getByLabel('党员类别').click();
   await page.locator('.ant-select-dropdown:visible').getByText('在职党员', { exact: true }).click();
   await dialog.getByLabel('税后月收入（在职、离退休党员填写）').fill('4567.89');
+  // the dialog as the user sees it: the category list has closed (axe on its fade-out reads half-drawn options)
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   let found = await seriousViolations(page);
   expect(found, describeFindings(found)).toEqual([]);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
