@@ -29,7 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { RawClient, bulkMembers, dbCpu, freePort, freshDatabase, loadAverage, newSecret, openLoop, pct, procCpu, start, stop, type Answer } from './bench-kit';
-import { LETTERS, round1, scoreAnswer, type SheetQuestion } from '../src/server/exam/scoring';
+import { LETTERS, round1, scoreAnswer, type SheetQuestion } from '../src/server/domains/exam/scoring';
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!pgUrl) throw new Error('bench-exam needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL)');

@@ -13,10 +13,9 @@ import { translateValidation } from './http/validation';
 import { bearerToken, resolveCurrentUser } from './http/auth';
 import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
-import { buildServices } from './services';
+import { buildServices, startDomains } from './composition';
 import { recordAudit } from './http/audit-log';
 import { registerFileRoutes } from './files/routes';
-import { startExamSweep } from './exam/sitting';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -67,9 +66,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   } as any) as unknown as FastifyInstance;
   ctx.log = app.log;
   app.addHook('onClose', async () => ctx.authChanges.close());
-  // attempts whose deadline passed while nobody was answering are closed and scored by the server
-  const stopExamSweep = startExamSweep(ctx);
-  app.addHook('onClose', async () => stopExamSweep());
+  // the domains' background work (e.g. attempts whose deadline passed are closed and scored by the server)
+  const stopDomains = startDomains(ctx);
+  app.addHook('onClose', async () => stopDomains());
 
   // The client sends JSON as application/json-patch+json (core §7); an empty JSON body is {}.
   app.removeContentTypeParser('application/json');

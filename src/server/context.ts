@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { SmsSender } from './security/sms';
-import type { DuesGateway } from './dues/gateway';
+import type { DuesGateway } from './domains/dues/gateway';
 import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
 import { authChangesFor, type AuthChanges } from './http/auth-changes';

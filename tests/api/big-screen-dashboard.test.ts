@@ -10,7 +10,7 @@ import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { calendarDay, instantOf } from '../../src/contract/platform-time';
 import { makeIdCard } from '../../src/server/db/seed/idcard';
 import { DEMO_SCREEN_CODE } from '../../src/server/db/seed/demo-big-screen';
-import { MARKER_CAP } from '../../src/server/bigscreen/figures';
+import { MARKER_CAP } from '../../src/server/domains/big-screen/figures';
 
 const FIGURES = svc('BigScreenDashboardService', 'Figures');
 const WENJIANG = '中共成都市温江区委员会';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { currentContent } from '../../src/server/bigscreen/content';
+import { currentContent } from '../../src/server/domains/big-screen/content';
 import { BIG_SCREEN_MSG } from '../../src/contract/big-screen';
 import { DEMO_SCREEN_CODE } from '../../src/server/db/seed/demo-big-screen';
 import { WENJIANG_BRANCH, WENJIANG_DISTRICT } from '../../src/server/db/seed/accounts';

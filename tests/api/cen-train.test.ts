@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { CEN_MSG } from '../../src/server/services/cen-train';
-import { ASSIGNED_SOURCE } from '../../src/server/train/rotation';
+import { CEN_MSG } from '../../src/server/domains/training/cen-train';
+import { ASSIGNED_SOURCE } from '../../src/server/domains/training/rotation';
 import { subtreeRange } from '../../src/server/scope';
 
 let app: TestApp;

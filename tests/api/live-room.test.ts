@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { verifyStreamSign } from '../../src/server/live/sign';
+import { verifyStreamSign } from '../../src/server/domains/live/sign';
 
 const L = (action: string) => svc('LiveRoomService', action);
 const KEY = 'test-live-sign-key-0123456789';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCard } from '../../src/server/db/seed/idcard';
-import { IMPORT_COLUMNS } from '../../src/server/services/member-import';
+import { IMPORT_COLUMNS } from '../../src/server/domains/members/member-import';
 import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
 import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
 

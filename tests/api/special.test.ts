@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { SPECIAL_MSG } from '../../src/server/services/special-topic';
+import { SPECIAL_MSG } from '../../src/server/domains/training/special-topic';
 import { DEMO_SPECIAL_NAME } from '../../src/server/db/seed/demo-special';
 
 let app: TestApp;

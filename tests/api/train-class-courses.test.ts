@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { COURSE_MSG } from '../../src/server/train/courses-input';
-import { SIGN_MSG } from '../../src/server/services/train-class-courses';
-import { TRAIN_MSG } from '../../src/server/train/classes';
+import { COURSE_MSG } from '../../src/server/domains/training/courses-input';
+import { SIGN_MSG } from '../../src/server/domains/training/train-class-courses';
+import { TRAIN_MSG } from '../../src/server/domains/training/classes';
 
 let app: TestApp;
 let province: string;

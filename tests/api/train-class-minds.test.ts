@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { MIND_INFO_ROUTE, MIND_MSG } from '../../src/server/services/train-class-minds';
-import { TRAIN_MSG } from '../../src/server/train/classes';
+import { MIND_INFO_ROUTE, MIND_MSG } from '../../src/server/domains/training/train-class-minds';
+import { TRAIN_MSG } from '../../src/server/domains/training/classes';
 import { WENJIANG_BRANCH } from '../../src/server/db/seed/accounts';
 
 let app: TestApp;

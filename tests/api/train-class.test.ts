@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
-import { ENROL_MSG } from '../../src/server/train/enrol';
-import { CLASS_MSG } from '../../src/server/services/train-class-core';
-import { overruns, type Places } from '../../src/server/train/places';
-import { readPlaces } from '../../src/server/train/enrol';
+import { ENROL_MSG } from '../../src/server/domains/training/enrol';
+import { CLASS_MSG } from '../../src/server/domains/training/train-class-core';
+import { overruns, type Places } from '../../src/server/domains/training/places';
+import { readPlaces } from '../../src/server/domains/training/enrol';
 import { DEMO_CLASS_NAME, DEMO_OPEN_CLASS_NAME } from '../../src/server/db/seed/demo-training';
 
 let app: TestApp;

@@ -1,11 +1,6 @@
 import type { Call } from '../http/actions';
 import type { EntityFile } from './entities';
 import type { RecordRow } from './store';
-import { checkOrganChangeTarget, checkFlowTarget } from '../effects/organ-change';
-import { checkDevelopmentApplicant, checkDevelopmentStage } from '../effects/development';
-import { checkEpidemicReport } from '../effects/epidemic';
-import { checkAppraisalMember } from '../effects/democratic-appraisal';
-import { checkLiveRoomScope } from '../effects/live-room';
 
 /**
  * Named checks of a create (`"check": "organChangeTarget"` on the action), registered by name like
@@ -27,20 +22,21 @@ export interface CheckContext {
 }
 export type Check = (c: CheckContext) => Promise<Record<string, unknown> | void>;
 
-const CHECKS: Record<string, Check> = {
-  organChangeTarget: checkOrganChangeTarget,
-  flowTarget: checkFlowTarget,
-  developmentApplicant: checkDevelopmentApplicant,
-  developmentStage: checkDevelopmentStage,
-  epidemicReportCounts: checkEpidemicReport,
-  appraisalMember: checkAppraisalMember,
-  liveRoomScope: checkLiveRoomScope,
-};
+/** Filled by the composition root from each domain's `checks` before the configured services are built. */
+const CHECKS = new Map<string, Check>();
 
-export const isCheck = (name: string) => Object.prototype.hasOwnProperty.call(CHECKS, name);
+/** Registers named checks; a name registered twice is a programming error (two domains claiming one name). */
+export function registerChecks(checks: Record<string, Check>) {
+  for (const [name, check] of Object.entries(checks)) {
+    if (CHECKS.has(name) && CHECKS.get(name) !== check) throw new Error(`check ${name} registered twice`);
+    CHECKS.set(name, check);
+  }
+}
+
+export const isCheck = (name: string) => CHECKS.has(name);
 
 export async function runCheck(name: string, c: CheckContext): Promise<Record<string, unknown>> {
-  const check = CHECKS[name];
+  const check = CHECKS.get(name);
   if (!check) throw new Error(`unknown create check ${name}`);
   return (await check(c)) ?? {};
 }

@@ -41,8 +41,8 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       known(t.to, `${p}/to`);
       known(t.approve, `${p}/approve`);
       known(t.reject, `${p}/reject`);
-      if (t.effect && !isEffect(t.effect)) fail(`${p}/effect`, `未注册的效果 ${t.effect}（src/server/workflow/effects.ts）`);
-      if (t.check && !isCheck(t.check)) fail(`${p}/check`, `未注册的检查 ${t.check}（src/server/records/checks.ts）`);
+      if (t.effect && !isEffect(t.effect)) fail(`${p}/effect`, `未注册的效果 ${t.effect}（由领域的 index.ts 注册）`);
+      if (t.check && !isCheck(t.check)) fail(`${p}/check`, `未注册的检查 ${t.check}（由领域的 index.ts 注册）`);
       for (const f of t.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
       for (const f of t.required ?? []) if (!(t.fields ?? []).includes(f)) fail(`${p}/required`, `字段 ${f} 不在本环节的 fields 中`);
       if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
@@ -72,7 +72,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
     if ((a.op === 'createChild' || a.op === 'childrenPage') && !a.parent) fail(p, `操作 ${a.op} 需要 parent`);
     if (a.parent && !byName.get(a.parent.entity)) fail(`${p}/parent/entity`, `引用了不存在的实体 ${a.parent.entity}`);
     for (const f of a.fields ?? []) if (!props[f]) fail(`${p}/fields`, `字段 ${f} 未在 schema 中定义`);
-    if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（src/server/records/checks.ts）`);
+    if (a.check && !isCheck(a.check)) fail(`${p}/check`, `未注册的检查 ${a.check}（由领域的 index.ts 注册）`);
     if (a.check && !['create', 'update', 'createChild'].includes(a.op)) fail(p, 'check 只用于 create、update 与 createChild 操作');
     if (a.onBehalf && a.op !== 'create') fail(p, 'onBehalf 只用于 create 操作');
     if (a.dueWithinDays && a.op !== 'page') fail(`${p}/dueWithinDays`, 'dueWithinDays 只用于 page 操作');

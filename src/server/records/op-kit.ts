@@ -11,7 +11,8 @@ import { type Subject, type WorkflowDef } from '../workflow/types';
 import { fieldActors, namedOrganFields, workflowOf } from './named-organs';
 import { timeStatusOf } from './time-status';
 import type { ActionConfig, EntityFile } from './entities';
-import { actingOrgan, assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
+import { assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
+import { actingOrgan } from '../scope';
 
 /**
  * What the generic operations share: the context an operation is built with, input schemas,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { action, type ActionDef, type Call } from '../http/actions';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { idInput, objectInput, pagingProps } from '../http/paging';
-import { subtreePattern } from '../scope';
+import { subtreePattern, actingOrgan, requireApproved } from '../scope';
 import type { Executor } from '../workflow/types';
 import { decideReport, submitReport } from '../workflow/upward-reports';
 import { historyOf } from '../workflow/history';
@@ -12,8 +12,7 @@ import { hasPassed, timeStatusWhere } from './time-status';
 import { assertUnique } from './unique';
 import { platformDay } from '../platform-day';
 import { addToDay } from '../../contract/platform-time';
-import { actingOrgan, applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
-import { requireApproved } from '../services/organ-audit';
+import { applyScope, baseQuery, cleanBody, loadRecord, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow } from './store';
 import {
   applyFilters, assertOnlyFields, bodySchema, filterProps, idProp, loadInScope, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp, revealSensitive,
   requiredRemarkProp, scopeOf, scopeOptions, workflowOf, type OpContext,

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
 import { instantOf } from '../../contract/platform-time';
 import { unmasked } from '../../contract/validators';
-import { isInSubtree, subtreePattern, subtreeRange } from '../scope';
+import { actingOrgan, isInSubtree, pathChain, subtreePattern, subtreeRange } from '../scope';
+import { sanitizeRichText } from '../http/rich-text';
 import type { EntityFile } from './entities';
 
 /**
@@ -63,17 +63,7 @@ function regionPath(user: CurrentUser, level: number) {
 
 export const RECORD_NOT_FOUND = '记录不存在或已删除';
 
-/** The organisation a caller acts for: the managed one in an administrator role, his own as a member. */
-export function actingOrgan(user: CurrentUser) {
-  if (user.organId && user.organPath) return { id: user.organId, path: user.organPath, level: user.organLevel ?? 0 };
-  throw forbidden(MSG.forbidden);
-}
 
-/** The ancestors-or-self of a path: '/1/5/23/' → ['/1/', '/1/5/', '/1/5/23/']. */
-export const pathChain = (path: string) => {
-  const ids = path.split('/').filter(Boolean);
-  return ids.map((_, i) => `/${ids.slice(0, i + 1).join('/')}/`);
-};
 
 export function baseQuery(db: Database, entity: string) {
   return db
@@ -219,7 +209,7 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
   for (const [k, field] of Object.entries(entity.schema.properties)) {
     if (!(k in body)) continue;
     let v = body[k];
-    if (typeof v === 'string') v = field.contentMediaType === 'text/html' ? sanitizeHtml(v, RICH_TEXT) : v.trim();
+    if (typeof v === 'string') v = field.contentMediaType === 'text/html' ? sanitizeRichText(v) : v.trim();
     // a masked number sent back unchanged stands for the stored one; never stored masked
     if (field['x-sensitive'] && typeof v === 'string') {
       v = unmasked(v, (by?.previous?.[k] as string | undefined) ?? null);
@@ -280,26 +270,3 @@ function checkOrder(entity: EntityFile, body: Record<string, unknown>) {
   }
 }
 
-/** The one rich-text policy (also for handwritten services' rich text, e.g. a special topic's introduction). */
-export const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'video', 'audio', 'source', 'span', 'h1', 'h2', 'u', 's']),
-  allowedAttributes: {
-    ...sanitizeHtml.defaults.allowedAttributes,
-    img: ['src', 'alt', 'width', 'height', 'style'],
-    video: ['src', 'controls', 'width', 'height', 'poster'],
-    audio: ['src', 'controls'],
-    source: ['src', 'type'],
-    span: ['style'],
-    p: ['style'],
-    '*': ['class'],
-  },
-  allowedStyles: { '*': { color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(/], 'text-align': [/^(left|right|center|justify)$/], 'font-size': [/^\d+(px|em|%)$/] } },
-  allowedSchemes: ['http', 'https', 'data'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-};
-
-/** Rich text as stored: sanitised with the one policy above; null when nothing is left. */
-export const cleanRichText = (html: string | null | undefined) => (html ? sanitizeHtml(html, RICH_TEXT).trim() || null : null);
-
-/** Whether stored rich text says anything: text or an image, not an editor's empty paragraph. */
-export const hasRichContent = (clean: string | null) => !!clean && !!sanitizeHtml(clean, { allowedTags: ['img'], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim();

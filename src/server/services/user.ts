@@ -6,11 +6,10 @@ import { action, defineService, type Call } from '../http/actions';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { newId } from '../http/token';
-import { subtreePattern } from '../scope';
+import { subtreePattern, getOrgan } from '../scope';
 import { hashPassword, verifyPassword } from '../security/passwords';
 import { consumePhoneCode, issuePhoneCode, issueResetToken, type CodePurpose } from '../security/phone-codes';
 import { clientAddress } from '../security/rate-limits';
-import { getOrgan } from './organs';
 import { ROLE_LEVEL_NAMES } from './role';
 
 const phoneProp = { type: 'string', pattern: PHONE_PATTERN.source, title: '手机号', 'x-message': MSG.phoneInvalid, 'x-required-message': MSG.phoneRequired };

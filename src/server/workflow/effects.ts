@@ -3,9 +3,6 @@ import type { DB } from '../db/schema';
 import type { Call } from '../http/actions';
 import type { EntityFile } from '../records/entities';
 import type { RecordRow } from '../records/store';
-import { markMemberDifficult } from '../effects/difficulty';
-import { completeOrganChange, setFlowMember } from '../effects/organ-change';
-import { enrolFullMember } from '../effects/development';
 
 /**
  * Named effects of workflow steps, registered by name like widgets: an entity file says
@@ -27,17 +24,21 @@ export interface EffectContext {
 }
 export type Effect = (e: EffectContext) => Promise<void>;
 
-const EFFECTS: Record<string, Effect> = {
-  markMemberDifficult,
-  completeOrganChange,
-  setFlowMember,
-  enrolFullMember,
-};
+/** Filled by the composition root from each domain's `effects` before the configured services are built. */
+const EFFECTS = new Map<string, Effect>();
 
-export const isEffect = (name: string) => Object.prototype.hasOwnProperty.call(EFFECTS, name);
+/** Registers named effects; a name registered twice is a programming error (two domains claiming one name). */
+export function registerEffects(effects: Record<string, Effect>) {
+  for (const [name, effect] of Object.entries(effects)) {
+    if (EFFECTS.has(name) && EFFECTS.get(name) !== effect) throw new Error(`effect ${name} registered twice`);
+    EFFECTS.set(name, effect);
+  }
+}
+
+export const isEffect = (name: string) => EFFECTS.has(name);
 
 export async function runEffect(name: string, e: EffectContext) {
-  const effect = EFFECTS[name];
+  const effect = EFFECTS.get(name);
   if (!effect) throw new Error(`unknown workflow effect ${name}`);
   await effect(e);
 }

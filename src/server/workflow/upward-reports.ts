@@ -3,8 +3,7 @@ import type { DB } from '../db/schema';
 import type { Database } from '../db/database';
 import type { Call } from '../http/actions';
 import { badRequest, notFound } from '../http/errors';
-import { actingOrgan } from '../records/store';
-import { isInSubtree, subtreePattern } from '../scope';
+import { isInSubtree, subtreePattern, actingOrgan } from '../scope';
 import { takeStep } from './decide';
 import { AUDIT_STEP } from './types';
 

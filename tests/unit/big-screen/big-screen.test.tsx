@@ -5,7 +5,7 @@
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenPeriods, toHours } from '../../../src/server/bigscreen/figures';
+import { screenPeriods, toHours } from '../../../src/server/domains/big-screen/figures';
 import { barRatios, CANVAS, fitScale, formatHours, quarterLabel } from '../../../src/client/pages/big-screen/layout';
 import { DashboardView } from '../../../src/client/pages/big-screen/dashboard-view';
 import type { ScreenFigures } from '../../../src/client/api/big-screen';

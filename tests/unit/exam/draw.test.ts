@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawFrom, drawSeed } from '../../../src/server/exam/draw';
+import { drawFrom, drawSeed } from '../../../src/server/domains/exam/draw';
 
 const pool = Array.from({ length: 10 }, (_, i) => ({ id: 100 + i }));
 

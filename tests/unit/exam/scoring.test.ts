@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, normaliseBlank, questionForMember, rightAnswer, scoreAnswer, type SheetQuestion } from '../../../src/server/exam/scoring';
+import { checkAnswer, normaliseBlank, questionForMember, rightAnswer, scoreAnswer, type SheetQuestion } from '../../../src/server/domains/exam/scoring';
 
 const q = (over: Partial<SheetQuestion>): SheetQuestion => ({
   id: 1, type: 1, title: '题', score: 10, difficulty: 2, libaryId: 1, options: [], judgeAnswer: null, blankAnswers: null, referenceAnswer: null, analysis: '解析', ...over,

@@ -1,11 +1,15 @@
 /**
- * The record store's issue-16 declarations are checked at start (configured-services.ts): a unique
+ * The record store's declarations are checked at start (configured-services.ts): a unique
  * rule or a measure's `where` naming an unknown field, or a check on an operation that cannot run it,
  * stops the server with the file and the place.
  */
 import { describe, expect, it } from 'vitest';
 import { buildConfiguredServices } from '../../../src/server/records/configured-services';
 import { ConfigError, type EntityFile } from '../../../src/server/records/entities';
+import { registerChecks } from '../../../src/server/records/checks';
+
+// the kernel knows only registered names: this test registers its own, as a domain would
+registerChecks({ ratingCheck: async () => {} });
 
 const parent: EntityFile = {
   name: 'thing', title: '事项', file: 'thing.json',
@@ -18,11 +22,11 @@ const child = (over: Partial<NonNullable<EntityFile['service']>>, actions: NonNu
   service: { name: 'RatingService', permission: 'Pages.Thing', actions: { Create: { method: 'POST', op: 'createChild', parent: { entity: 'thing' } }, ...actions }, ...over },
 });
 
-describe('issue-16 declarations of the record store', () => {
+describe('declarations of the record store', () => {
   it('accepts unique rules on columns and fields, measures of some records and a check on createChild', () => {
     const ok = child({ unique: [{ fields: ['parentId', 'rating'], message: '重复' }, { fields: ['ownerUserId', 'organId'], message: '重复' }] }, {
       Stats: { method: 'GET', op: 'statistics', measures: [{ key: 'good', title: '优秀', where: { rating: 'excellent' } }] },
-      Create: { method: 'POST', op: 'createChild', parent: { entity: 'thing' }, check: 'appraisalMember' },
+      Create: { method: 'POST', op: 'createChild', parent: { entity: 'thing' }, check: 'ratingCheck' },
     });
     expect(() => buildConfiguredServices([parent, ok])).not.toThrow();
   });
@@ -37,7 +41,7 @@ describe('issue-16 declarations of the record store', () => {
   });
 
   it('refuses a check on an operation that does not write a body', () => {
-    const bad = child({}, { Remove: { method: 'DELETE', op: 'delete', check: 'appraisalMember' } });
+    const bad = child({}, { Remove: { method: 'DELETE', op: 'delete', check: 'ratingCheck' } });
     expect(() => buildConfiguredServices([parent, bad])).toThrow(/check 只用于 create、update 与 createChild 操作/);
   });
 });

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { COURSE_MSG, courseValues } from '../../../src/server/train/courses-input';
-import { signWindow } from '../../../src/server/train/courses-read';
+import { COURSE_MSG, courseValues } from '../../../src/server/domains/training/courses-input';
+import { signWindow } from '../../../src/server/domains/training/courses-read';
 import { signPhase } from '../../../src/client/member/train/sign-phase';
 import { absoluteSignUrl } from '../../../src/client/widgets/sign-code-qr/sign-url';
 import { SignCodeQr } from '../../../src/client/widgets/sign-code-qr';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAllocation, freeFor, holderOf, overruns, type Places } from '../../../src/server/train/places';
+import { checkAllocation, freeFor, holderOf, overruns, type Places } from '../../../src/server/domains/training/places';
 
 const D1 = '/1/2/';
 const D2 = '/1/3/';

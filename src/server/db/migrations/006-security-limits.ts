@@ -23,7 +23,7 @@ const statements = [
   )`,
   `CREATE INDEX ix_unknown_sign_in_names_last ON unknown_sign_in_names(last_failed_login_at)`,
   `ALTER TABLE users ADD COLUMN last_failed_login_at timestamptz`,
-  // who may download a file is asked of the records that hold it (services/file-readers)
+  // who may download a file is asked of the records that hold it (files/readers.ts)
   `CREATE INDEX ix_offline_reports_evidence ON offline_reports USING gin (evidence jsonb_path_ops)`,
   `CREATE INDEX ix_resources_file ON resources(file_id) WHERE file_id IS NOT NULL`,
 ];

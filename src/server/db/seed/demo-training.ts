@@ -1,7 +1,7 @@
 import { addToDay, calendarDay, instantOf } from '../../../contract/platform-time';
-import { syncBatch } from '../../train/rotation';
 import type { OrgSeed } from './organisations';
 import type { Db } from './util';
+import { syncBatch } from '../../domains/training';
 
 /**
  * The demo 培训班 (issue 14), both of 温江区 for its members: one in progress — two courses (one held

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../security/passwords';
-import type { SeedReport } from './index';
+import type { SeedReport } from '.';
 import { CODE_TABLES, seedBaseCodes } from './base-codes';
 import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT } from './accounts';
 import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from './extras';

@@ -11,9 +11,9 @@ import { attachment } from '../../services/export';
 import { platformDay } from '../../platform-day';
 import { readXlsxRows, xlsxStream, XlsxError } from '../../xlsx/xlsx';
 import type { EntityFile, FieldSchema } from '../entities';
-import { actingOrgan } from '../store';
 import { workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
+import { actingOrgan } from '../../scope';
 
 /**
  * Import into a configured entity from an uploaded XLSX: header cells are the entity's Chinese

@@ -5,9 +5,9 @@ import { action, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { objectInput, pageQuery, pagingProps } from '../../http/paging';
 import { platformInstant } from '../../platform-day';
-import { isInSubtree } from '../../scope';
+import { isInSubtree, actingOrgan } from '../../scope';
 import type { ParticipantsConfig } from '../entities';
-import { actingOrgan, type RecordRow } from '../store';
+import { type RecordRow } from '../store';
 import { idProp, loadInScope, type OpContext } from '../op-kit';
 import type { Builder } from '../operations';
 

@@ -1,0 +1,47 @@
+import type { AppContext } from './context';
+import type { Config } from './config';
+import type { ServiceDef } from './http/actions';
+import { registerDomain, type Domain } from './domain';
+import { loadEntityFiles } from './records/entities';
+import { buildConfiguredServices } from './records/configured-services';
+import { uiConfigService } from './records/ui-config-service';
+import { platformServices } from './services';
+import { exportService } from './services/export';
+import { organisations } from './domains/organisations';
+import { members } from './domains/members';
+import { study } from './domains/study';
+import { exam } from './domains/exam';
+import { training } from './domains/training';
+import { dues } from './domains/dues';
+import { live } from './domains/live';
+import { bigScreen } from './domains/big-screen';
+import { practice } from './domains/practice';
+
+/**
+ * The composition root: the one place that knows every domain. It registers their named checks,
+ * effects and file holders with the kernel before the configured services (schemas/) are built —
+ * so a name no domain registered still stops the start — and collects every app service.
+ */
+export const DOMAINS: Domain[] = [organisations, members, study, exam, training, dues, live, bigScreen, practice];
+
+for (const domain of DOMAINS) registerDomain(domain);
+
+/** Every app service; each module declares its actions with method, input schema and permission. */
+export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>): ServiceDef[] {
+  const entities = loadEntityFiles(config.schemaDirs);
+  const services = [
+    ...platformServices,
+    ...DOMAINS.flatMap((d) => d.services?.({ entities, config }) ?? []),
+    uiConfigService(entities, config.screenDirs),
+    // services declared as data in schemas/*.json, served by the generic record store
+    ...buildConfiguredServices(entities),
+  ];
+  // any paged list above can be exported with its own access and scope
+  return [...services, exportService(services)];
+}
+
+/** The domains' background work (the exam closing sweep…); answers how to stop it all. */
+export function startDomains(ctx: AppContext) {
+  const stops = DOMAINS.flatMap((d) => (d.start ? [d.start(ctx)] : []));
+  return () => stops.forEach((stop) => stop());
+}

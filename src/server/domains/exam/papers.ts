@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { subtreeRange, pathChain } from '../../scope';
+import { RESULT_STATUS, typeScore, type PaperRow } from './sitting';
+import { round1 } from './scoring';
+
+/**
+ * What 考试管理, 我的考试 and a special topic's exams read of papers alike (issue 13): who sits a
+ * paper, a paper's state and totals, and the results per paper — one definition each, batched over
+ * a page of papers.
+ */
+export const PAPER_STATE_LABEL: Record<number, string> = { 1: '未开始', 2: '进行中', 3: '已结束' };
+/** 1 not begun, 2 open, 3 ended — by the server's clock. */
+export const paperState = (p: { beginTime: Date; endTime: Date }, now: Date) => (now < p.beginTime ? 1 : now > p.endTime ? 3 : 2);
+
+const SET_COUNTS = [['singleChoiceCount', 1], ['multiChoiceCount', 2], ['jugeCount', 3], ['blankCount', 4], ['shortCount', 5]] as const;
+
+/** Each paper's total score and question count: its questions' scores, or its random counts by type (two queries for a page). */
+export async function paperTotals(db: Database, list: (PaperRow & { paperType: number })[]) {
+  const out = new Map<number, { total: number; count: number }>(list.map((p) => [p.id, { total: 0, count: 0 }]));
+  if (!list.length) return out;
+  const byId = new Map(list.map((p) => [p.id, p]));
+  const randomIds = list.filter((p) => p.paperType === 2).map((p) => p.id);
+  const ordinaryIds = list.filter((p) => p.paperType !== 2).map((p) => p.id);
+  if (randomIds.length) {
+    for (const s of await db.selectFrom('examPaperRandomSets').selectAll().where('paperId', 'in', randomIds).execute()) {
+      const t = out.get(s.paperId)!;
+      for (const [k, type] of SET_COUNTS) {
+        t.count += s[k];
+        t.total += s[k] * typeScore(byId.get(s.paperId)!, type);
+      }
+    }
+  }
+  if (ordinaryIds.length) {
+    const rows = await db.selectFrom('examPaperQuestions as pq').innerJoin('examQuestions as q', 'q.id', 'pq.questionId').select(['pq.paperId', 'q.type', 'pq.score']).where('pq.paperId', 'in', ordinaryIds).execute();
+    for (const r of rows) {
+      const t = out.get(r.paperId)!;
+      t.count += 1;
+      t.total += r.score != null ? Number(r.score) : typeScore(byId.get(r.paperId)!, r.type);
+    }
+  }
+  for (const t of out.values()) t.total = round1(t.total);
+  return out;
+}
+
+/** The members a paper is assigned to: its organisations' subtrees, plus those added and its class's approved students, minus those taken off. */
+export async function assignedMembers(db: Database, paperId: number) {
+  const organs = await db.selectFrom('examPaperOrgans').select('organPath').where('paperId', '=', paperId).execute();
+  return db
+    .selectFrom('partyMembers as m')
+    .innerJoin('organizations as o', 'o.id', 'm.organId')
+    .where('m.isDeleted', '=', false)
+    .where('m.status', '=', 1)
+    .where('m.userId', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
+        eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
+        // a class's paper: its approved students (issue 14)
+        eb.exists(
+          eb
+            .selectFrom('trainClassStudents as s')
+            .innerJoin('examPapers as cp', 'cp.trainClassId', 's.trainClassId')
+            .select('s.userId')
+            .whereRef('s.userId', '=', 'm.userId')
+            .where('cp.id', '=', paperId)
+            .where('s.status', '=', 1),
+        ),
+      ]),
+    )
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))));
+}
+
+export const assignedCount = async (db: Database, paperId: number) =>
+  Number((await (await assignedMembers(db, paperId)).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+
+/** A signed-in user's party record (the papers he sits follow it), or undefined when he is none. */
+export const partyMemberOf = (db: Database, userId: number) =>
+  db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
+
+/** Papers (alias `p`) assigned to a member: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
+export const assignedTo = (m: { userId: number | null; organPath: string }) => (eb: any) =>
+  eb.and([
+    eb.or([
+      eb.exists(eb.selectFrom('examPaperOrgans as po').select('po.paperId').whereRef('po.paperId', '=', 'p.id').where('po.organPath', 'in', pathChain(m.organPath))),
+      eb.exists(eb.selectFrom('examPaperUsers as pu').select('pu.paperId').whereRef('pu.paperId', '=', 'p.id').where('pu.userId', '=', m.userId).where('pu.excluded', '=', false)),
+      eb.exists(eb.selectFrom('trainClassStudents as ts').select('ts.userId').whereRef('ts.trainClassId', '=', 'p.trainClassId').where('ts.userId', '=', m.userId).where('ts.status', '=', 1)),
+    ]),
+    eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
+  ]);
+
+/**
+ * Results per paper over handed-in attempts (answering ones do not count), each member by his best:
+ * how many took part, how many passed, their average best score. One query for a page of papers.
+ */
+export async function paperResults(db: Database, paperIds: number[]) {
+  const out = new Map<number, { joinCount: number; passCount: number; averageScore: number | null }>();
+  if (!paperIds.length) return out;
+  const best = db
+    .selectFrom('examResults')
+    .select(['paperId', 'userId', sql<number>`max(score)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
+    .where('paperId', 'in', paperIds)
+    .where('status', '!=', RESULT_STATUS.answering)
+    .groupBy(['paperId', 'userId'])
+    .as('b');
+  const rows = await db
+    .selectFrom(best)
+    .select(['b.paperId', sql<number>`count(*)::int`.as('joinCount'), sql<number>`count(*) filter (where b.passed)::int`.as('passCount'), sql<string | null>`avg(b.best)::text`.as('avg')])
+    .groupBy('b.paperId')
+    .execute();
+  for (const r of rows) out.set(r.paperId, { joinCount: r.joinCount, passCount: r.passCount, averageScore: r.avg == null ? null : round1(Number(r.avg)) });
+  return out;
+}
+
+/** One member's attempts per paper: count, best handed-in score, passed, the open one (one query for a page). */
+export async function memberResults(db: Database, userId: number, paperIds: number[]) {
+  const out = new Map<number, { usedCount: number; bestScore: number | null; passed: boolean | null; openResultId: number | null }>();
+  if (!paperIds.length) return out;
+  const rows = await db
+    .selectFrom('examResults')
+    .select([
+      'paperId',
+      sql<number>`count(*)::int`.as('usedCount'),
+      sql<string | null>`max(score) filter (where status <> ${RESULT_STATUS.answering})::text`.as('best'),
+      sql<boolean | null>`bool_or(coalesce(passed, false)) filter (where status <> ${RESULT_STATUS.answering})`.as('passed'),
+      sql<number | null>`max(id) filter (where status = ${RESULT_STATUS.answering})`.as('openResultId'),
+    ])
+    .where('userId', '=', userId)
+    .where('paperId', 'in', paperIds)
+    .groupBy('paperId')
+    .execute();
+  for (const r of rows) out.set(r.paperId, { usedCount: r.usedCount, bestScore: r.best == null ? null : Number(r.best), passed: r.passed, openResultId: r.openResultId });
+  return out;
+}
+
+/** Special topics' names by id (a course paper's `trainName`). */
+export async function trainNames(db: Database, ids: (number | null)[]) {
+  const want = [...new Set(ids.filter((x): x is number => !!x))];
+  if (!want.length) return new Map<number, string>();
+  return new Map((await db.selectFrom('trainClasses').select(['id', 'name']).where('id', 'in', want).execute()).map((r) => [r.id, r.name]));
+}

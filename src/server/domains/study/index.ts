@@ -1,0 +1,17 @@
+import type { Domain } from '../../domain';
+import { examinationService } from './examination';
+import { resourceClassService, resourceHoldsFileFor, resourceLibraryService, resourceReportService } from './resource-library';
+import { declarationHoldsFileFor, offlinePeriodService, periodManageService } from './study-period';
+
+export { hours } from './credit';
+export { baseSelect, RESOURCE, toResource } from './resource-library';
+
+/** 学习: the resource library, study credit, offline declarations and the study-hour assessment. */
+export const study: Domain = {
+  name: 'study',
+  services: () => [resourceLibraryService, resourceClassService, resourceReportService, offlinePeriodService, periodManageService, examinationService],
+  fileHolders: [
+    declarationHoldsFileFor, // offline declarations: the declarant and the auditors over his organisation
+    resourceHoldsFileFor, // resources: their readers
+  ],
+};
