@@ -1,0 +1,22 @@
+/** Hand-written actions read their input from the entity file: the limits the form shows are the ones the server checks. */
+import Ajv from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { entityFile, entityInput } from '../../../src/server/records/entity-input';
+
+describe('entityInput', () => {
+  it('takes the fields, limits and required list of the entity file', () => {
+    const input = entityInput('bigScreenNews', { fields: ['newsType', 'title', 'content'], id: 'optional' });
+    const title = entityFile('bigScreenNews').schema.properties.title as { maxLength: number };
+    expect(input.properties.title).toMatchObject({ maxLength: title.maxLength });
+    expect(input.required).toEqual(['newsType', 'title']);
+    expect(Object.keys(input.properties).sort()).toEqual(['content', 'id', 'newsType', 'title']);
+    const validate = new Ajv({ strict: false }).compile(input);
+    expect(validate({ newsType: 1, title: 'x'.repeat(title.maxLength + 1) })).toBe(false);
+    expect(validate({ newsType: 1, title: '标题', id: null })).toBe(true);
+  });
+
+  it('refuses an unknown entity or field at definition time', () => {
+    expect(() => entityInput('noSuchEntity')).toThrow('未知的实体 noSuchEntity');
+    expect(() => entityInput('bigScreenNews', { fields: ['nope'] })).toThrow('没有字段 nope');
+  });
+});
