@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/permissions';
 import { ID_CARD_ANY, maskIdCard, maskPhone, PHONE_ANY } from '../../contract/validators';
-import { hasPermission, type Access, type Call } from '../http/actions';
+import { hasPermission, type Access, type ActionDef, type Call } from '../http/actions';
 import { recordSensitiveView } from '../http/audit-log';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
@@ -27,6 +27,9 @@ export interface OpContext {
   summary: string;
   entities: Map<string, EntityFile>;
 }
+
+/** Builds the ActionDef of one configured action from its context. */
+export type Builder = (o: OpContext) => ActionDef;
 
 export const remarkProp = { type: 'string', maxLength: 500, title: '备注' };
 export const requiredRemarkProp = { ...remarkProp, minLength: 1, 'x-message': MSG.remarkRequired, 'x-required-message': MSG.remarkRequired };

@@ -12,7 +12,7 @@ import { platformDay } from '../../platform-day';
 import { readXlsxRows, xlsxStream, XlsxError } from '../../xlsx/xlsx';
 import type { EntityFile, FieldSchema } from '../entities';
 import { workflowOf, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 import { actingOrgan } from '../../scope';
 
 /**

@@ -9,7 +9,7 @@ import { isInSubtree, actingOrgan } from '../../scope';
 import type { ParticipantsConfig } from '../entities';
 import { type RecordRow } from '../store';
 import { idProp, loadInScope, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Participants of a record (enrolment in an activity, a class, a meeting): join with a capacity

@@ -7,7 +7,7 @@ import { applyScope, baseQuery } from '../store';
 import { applyFilters, filterProps, loadWithFacts, quarterOf, recordDto, scopeOf, scopeOptions, whereSql, workflowOf, type OpContext } from '../op-kit';
 import { pageQuery, pagingProps } from '../../http/paging';
 import { platformDay } from '../../platform-day';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Statistics of a configured entity, scoped like its lists: counts and sums grouped by the child

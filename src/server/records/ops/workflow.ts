@@ -12,7 +12,7 @@ import { historyOf } from '../../workflow/history';
 import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
 import { cleanBody, organIdOf } from '../store';
 import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Workflow operations on configured records: `transition` (any declared step, or `audit`, the
