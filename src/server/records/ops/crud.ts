@@ -33,7 +33,7 @@ function createInput(o: OpContext) {
  * The organisation an administrator files a record for (`forOrgan`): an approved one of his managed
  * subtree; another is refused like any target outside it (403), so ids tell nothing beyond it.
  */
-async function organTarget(call: Call<any>, organId: number) {
+async function organTarget(call: Call<unknown>, organId: number) {
   const o = await call.ctx.db.selectFrom('organizations').select(['id', 'organName', 'organPath', 'organLevel', 'auditStatus']).where('id', '=', organId).where('isDeleted', '=', false).executeTakeFirst();
   call.requireScope(o?.organPath);
   requireApproved(o!);
@@ -41,7 +41,7 @@ async function organTarget(call: Call<any>, organId: number) {
 }
 
 /** The member an administrator files a record for: a registered member of his managed subtree (else as missing). */
-async function memberOwner(call: Call<any>, userId: number) {
+async function memberOwner(call: Call<unknown>, userId: number) {
   const m = await call.ctx.db
     .selectFrom('partyMembers as m')
     .innerJoin('organizations as mo', 'mo.id', 'm.organId')

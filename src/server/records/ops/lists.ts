@@ -42,8 +42,8 @@ export const LIST_OPERATIONS: Record<string, Builder> = {
       returns: `${o.entity.title}记录[]（有经纬度者，最多2000条）`,
       async handler(call) {
         let q = await applyScope(call.ctx.db, baseQuery(call.ctx.db, o.entity.name), scopeOf(call, o), call.user, scopeOptions(o));
-        q = applyFilters(q, o.config, call.input).where(sql`r.data ? 'longitude'`).where(sql`r.data ? 'latitude'`);
-        const rows = await q.select(recordColumns as any).orderBy('r.id').limit(2000).execute();
+        q = applyFilters(q, o.config, call.input).where(sql<boolean>`r.data ? 'longitude'`).where(sql<boolean>`r.data ? 'latitude'`);
+        const rows = await q.select(recordColumns).orderBy('r.id').limit(2000).execute();
         return (rows as unknown as RecordRow[]).map((r) => toDto(r));
       },
     }),

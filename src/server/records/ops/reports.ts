@@ -14,7 +14,7 @@ import { applyFilters, filterProps, idProp, loadWithFacts, ownOrganRecord, pageO
  */
 const decisionInput = objectInput({ id: idProp, approved: { type: 'boolean', title: '审核结果', 'x-required-message': '请选择审核结果' }, remark: remarkProp }, ['id', 'approved']);
 
-async function copyInto(call: Call<any>, rec: RecordRow, organ: { id: number; path: string; level: number }, remark: string | null, db: Executor = call.ctx.db) {
+async function copyInto(call: Call<unknown>, rec: RecordRow, organ: { id: number; path: string; level: number }, remark: string | null, db: Executor = call.ctx.db) {
   const row = await db
     .insertInto('records')
     .values({
