@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -58,12 +58,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ?? false,
     bodyLimit: 2 * 1024 * 1024,
     // forwarded addresses only from the configured proxies: the per-address limits depend on it
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
     ajv: {
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false },
     },
     routerOptions: { ignoreTrailingSlash: true },
-  } as any) as unknown as FastifyInstance;
+  }) as unknown as FastifyInstance;
   ctx.log = app.log;
   app.addHook('onClose', async () => ctx.authChanges.close());
   // the domains' background work (e.g. attempts whose deadline passed are closed and scored by the server)
@@ -101,13 +101,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/')) return;
-    (req as any).query = camelKeys(req.query);
-    if (req.body && typeof req.body === 'object') (req as any).body = camelKeys(req.body);
-    else if (req.body == null && (req.method === 'POST' || req.method === 'PUT')) (req as any).body = {};
+    req.query = camelKeys(req.query);
+    if (req.body && typeof req.body === 'object') req.body = camelKeys(req.body);
+    else if (req.body == null && (req.method === 'POST' || req.method === 'PUT')) req.body = {};
   });
   app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode));
 
-  app.setErrorHandler((err: any, req, reply) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(fail(err.status, { message: err.message, ...err.opts }));
     }

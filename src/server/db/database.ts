@@ -1,7 +1,17 @@
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type SelectQueryBuilder } from 'kysely';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
+
+/**
+ * The server's one escape from Kysely's static types. Kysely types every join and column into the
+ * builder, so a helper that takes a select of whatever tables (paging counts and cuts it; the record
+ * store adds the record columns to whatever a list joined: an upward report, an issue) cannot name
+ * them. Such helpers take an `AnySelect`; everything else uses `Database` and the row types.
+ */
+// Kysely's database, tables and row, left to run time
+type Dynamic = any;
+export type AnySelect = SelectQueryBuilder<Dynamic, Dynamic, Dynamic>;
 
 export interface DatabaseTarget {
   /** postgres://… — real PostgreSQL. */

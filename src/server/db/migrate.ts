@@ -65,7 +65,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * `entities`: the entity files whose declared indexes follow the SQL migrations.
  */
 export async function migrateToLatest(db: Database, schema?: string, entities?: EntityFile[]): Promise<void> {
-  const migrator = new Migrator({ db: db as any, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败：${failed?.migrationName ?? ''} ${String(error)}`);

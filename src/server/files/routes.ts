@@ -131,7 +131,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     if (!p) throw badRequest(FILE_MSG.projectMissing);
   }
 
-  app.post('/file/Upload', { schema: { hide: true } as any }, async (req) => {
+  app.post('/file/Upload', { schema: { hide: true } }, async (req) => {
     const user = requireUser(req);
     const q = req.query as Record<string, string>;
     const attachClass = Number(q.AttachClass ?? q.attachClass ?? 2);
@@ -159,7 +159,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   // Public objects (images, covers, media): unguessable key, Range requests for seeking.
-  app.get('/file/f/:key', { schema: { hide: true } as any }, async (req, reply) => {
+  app.get('/file/f/:key', { schema: { hide: true } }, async (req, reply) => {
     const { key } = req.params as { key: string };
     const f = IDENTIFIER.test(key) ? await fileByKey(key) : undefined;
     if (!f) throw notFound(FILE_MSG.notFound);
@@ -170,7 +170,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     return reply.sendFile(basename(path), dirname(path), { contentType: false });
   });
 
-  app.get('/file/hls/:key/:name', { schema: { hide: true } as any }, async (req, reply) => {
+  app.get('/file/hls/:key/:name', { schema: { hide: true } }, async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
     if (!IDENTIFIER.test(key) || !/^(index\.m3u8|seg\d{5}\.ts)$/.test(name)) throw notFound(FILE_MSG.notFound);
     const dir = join(storage.root, 'hls', key);
@@ -179,7 +179,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     return reply.sendFile(name, dir);
   });
 
-  app.get('/file/download', { schema: { hide: true } as any }, async (req, reply) => {
+  app.get('/file/download', { schema: { hide: true } }, async (req, reply) => {
     const q = req.query as Record<string, string>;
     const payload = verifyPurposeToken<{ u: number; p: string; f?: string }>(ctx.config.jwtSecret, 'download', q.token, ctx.now().getTime());
     const id = String(q.id ?? '');
@@ -203,7 +203,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
   };
   const chunkNumbers = (dir: string) => readdirSync(dir).filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
 
-  app.get('/file/chunk', { schema: { hide: true } as any }, async (req) => {
+  app.get('/file/chunk', { schema: { hide: true } }, async (req) => {
     const q = req.query as Record<string, string>;
     const userId = uploadKeyUser(q.uploadkey, req);
     const identifier = String(q.identifier ?? '');
@@ -211,11 +211,15 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     return ok({ uploaded: chunkNumbers(storage.chunkDir(userId, identifier)) });
   });
 
-  app.post('/file/chunk', { schema: { hide: true } as any }, async (req) => {
+  app.post('/file/chunk', { schema: { hide: true } }, async (req) => {
     if (!req.isMultipart()) throw badRequest(FILE_MSG.chunkInvalid);
     const part = await req.file({ limits: { fileSize: 64 * 1024 * 1024 } });
     if (!part) throw badRequest(FILE_MSG.noFile);
-    const field = (n: string) => (part.fields[n] as any)?.value as string | undefined;
+    // a multipart field's value (a file part has none)
+    const field = (n: string) => {
+      const f = part.fields[n];
+      return f && !Array.isArray(f) && 'value' in f ? (f.value as string | undefined) : undefined;
+    };
     const userId = uploadKeyUser(field('uploadkey'), req);
     const identifier = String(field('identifier') ?? '');
     const chunkNumber = Number(field('chunkNumber'));
@@ -236,7 +240,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     }
   });
 
-  app.post('/file/md5Check', { schema: { hide: true } as any }, async (req) => {
+  app.post('/file/md5Check', { schema: { hide: true } }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     uploadKeyUser(b.uploadkey, req);
     const md5 = String(b.md5 ?? '').toLowerCase();
@@ -248,7 +252,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     return ok(hit ? { exists: true, ...mediaResult(hit, true) } : { exists: false });
   });
 
-  app.post('/file/chunksMerge', { schema: { hide: true } as any }, async (req) => {
+  app.post('/file/chunksMerge', { schema: { hide: true } }, async (req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const userId = uploadKeyUser(b.uploadkey, req);
     const identifier = String(b.name ?? '');

@@ -38,7 +38,15 @@ export interface Call<I> {
   afterSuccess(fn: () => Promise<unknown> | unknown): void;
 }
 
-export interface ActionDef<I = any> {
+/**
+ * The input of a handler whose action names no type for it: the JSON its `input` schema describes,
+ * validated (and defaulted) by ajv before the handler runs. The compiler cannot read a JSON Schema,
+ * so this is the one escape for action inputs; a handler may name its type (`action<MyInput>`).
+ */
+// the JSON Schema `input`, checked at run time
+export type ActionInput = any;
+
+export interface ActionDef<I = ActionInput> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   summary: string;
   access: Access;
@@ -63,7 +71,7 @@ export interface ServiceDef {
 }
 
 export const defineService = (name: string, actions: Record<string, ActionDef>, prefix = '/api/services/app'): ServiceDef => ({ name, actions, prefix });
-export const action = <I = any>(def: ActionDef<I>): ActionDef<I> => def;
+export const action = <I = ActionInput>(def: ActionDef<I>): ActionDef<I> => def;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -150,7 +158,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
         checkAccess(req.currentUser, access);
       },
       handler: async (req, reply) => {
-        const call = makeCall(ctx, req, reply, (req as any)[inputKey === 'querystring' ? 'query' : 'body'] ?? {});
+        const call = makeCall<ActionInput>(ctx, req, reply, (inputKey === 'querystring' ? req.query : req.body) ?? {});
         const mark = guarded ? await markSubmit(ctx, req.currentUser, url, call.input) : null;
         let result: unknown;
         try {

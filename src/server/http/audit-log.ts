@@ -11,7 +11,7 @@ export async function recordAudit(ctx: AppContext, req: FastifyRequest, statusCo
   if (req.method === 'GET' || !req.actionName) return;
   const [service, action] = req.actionName.split('/');
   const query = req.query as Record<string, unknown> | undefined;
-  const targetId = query?.id ?? (req.body as any)?.id;
+  const targetId = query?.id ?? (req.body as Record<string, unknown> | null | undefined)?.id;
   const input = auditInput(req.method === 'DELETE' ? query : req.body, service);
   try {
     await writeAuditRow(ctx, req, { service, action, targetId: targetId != null ? String(targetId) : null, detail: { status: statusCode, input } });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AnySelect } from '../db/database';
 
 /** ABP paging: SkipCount / MaxResultCount in, { totalCount, items } out. */
 export const MAX_PAGE = 1000;
@@ -50,23 +51,39 @@ export const countCap = (input: PagingInput) => {
   return cursor ? cursor.limit + 1 : input.skipCount + Math.max(TOTAL_CAP, input.maxResultCount + 1);
 };
 
+/** A page of rows: the total (capped, see `countCap`) and the page's items. */
+export interface Page<R> {
+  totalCount: number;
+  items: R[];
+}
+
+/** The row a select answers. */
+type RowOf<Q> = Q extends { execute(): Promise<(infer R)[]> } ? R : never;
+
 /**
  * One page of a filtered Kysely select: the total, counted up to `countCap` (the filter's rows,
  * unordered, stop there), then `slice` (ordering, extra columns) with SkipCount/MaxResultCount
  * applied. Every paged list goes through it; a total at the cap means "at least that many".
+ * The items are the rows `slice` selects; a caller may name their type instead (`pageQuery<Row>`),
+ * and then works on a select of `AnySelect`'s loose type as before.
  */
-export async function pageQuery<R = any>(q: any, input: PagingInput, slice: (q: any) => any = (x) => x): Promise<{ totalCount: number; items: R[] }> {
+export async function pageQuery<R = never, Q extends AnySelect = AnySelect, S extends AnySelect = Q>(
+  q: Q,
+  input: PagingInput,
+  slice: (q: Q) => S = (x) => x as unknown as S,
+): Promise<Page<[R] extends [never] ? RowOf<S> : R>> {
+  type Item = [R] extends [never] ? RowOf<S> : R;
   if (exportCursorOf(input) && input.skipCount > 0) {
-    const items = await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute();
+    const items = (await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute()) as Item[];
     return { totalCount: -1, items };
   }
   const totalCount = await countUpToCap(q, input);
-  const items = await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute();
+  const items = (await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute()) as Item[];
   return { totalCount, items };
 }
 
 /** The rows of a filtered select, counted up to `countCap` (for lists that build their page themselves). */
-export async function countUpToCap(q: any, input: PagingInput): Promise<number> {
+export async function countUpToCap(q: AnySelect, input: PagingInput): Promise<number> {
   const rows = await q.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(countCap(input)).execute();
   return rows.length;
 }

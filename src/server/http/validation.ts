@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { ValidationError } from './errors';
 
@@ -8,9 +9,10 @@ import type { ValidationError } from './errors';
  */
 type PropSchema = { title?: string; 'x-message'?: string; 'x-required-message'?: string; [k: string]: unknown };
 
-export function translateValidation(errors: FastifySchemaValidationError[]): ValidationError[] {
+export function translateValidation(errors: readonly (FastifySchemaValidationError | ErrorObject)[]): ValidationError[] {
   const out: ValidationError[] = [];
-  for (const e of errors as any[]) {
+  // ajv's errors (verbose: with the failing value and its schema), whether Fastify's validator or ours reported them
+  for (const e of errors as ErrorObject[]) {
     const segments = String(e.instancePath ?? '').split('/').filter(Boolean);
     if (e.keyword === 'required') {
       const field = e.params.missingProperty as string;

@@ -9,7 +9,7 @@ import type { RecordRow } from './store';
  * fields to store besides the body (names of the organisations chosen, for lists and letters).
  */
 export interface CheckContext {
-  call: Call<any>;
+  call: Call<unknown>;
   entity: EntityFile;
   /** the cleaned body */
   data: Record<string, unknown>;

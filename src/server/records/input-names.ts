@@ -15,7 +15,7 @@ type Mapping = NonNullable<ActionConfig['inputNames']>;
 const targetOf = (m: Mapping[string]) => (typeof m === 'string' ? m : m.name);
 
 export function renameInput(def: ActionDef, names: Mapping): ActionDef {
-  const input = (def.input ?? { type: 'object', properties: {} }) as { properties: Record<string, any>; required?: string[] };
+  const input = (def.input ?? { type: 'object', properties: {} }) as { properties: Record<string, { items?: unknown; [k: string]: unknown }>; required?: string[] };
   const properties = { ...input.properties };
   const back = new Map<string, string>();
   for (const [from, m] of Object.entries(names)) {

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { AnySelect } from '../db/database';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/permissions';
 import { ID_CARD_ANY, maskIdCard, maskPhone, PHONE_ANY } from '../../contract/validators';
-import { hasPermission, type Access, type Call } from '../http/actions';
+import { hasPermission, type Access, type ActionDef, type Call } from '../http/actions';
 import { recordSensitiveView } from '../http/audit-log';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { exportCursorOf, pageQuery, type PagingInput } from '../http/paging';
@@ -11,7 +12,7 @@ import { type Subject, type WorkflowDef } from '../workflow/types';
 import { fieldActors, namedOrganFields, workflowOf } from './named-organs';
 import { timeStatusOf } from './time-status';
 import type { ActionConfig, EntityFile } from './entities';
-import { assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type RecordRow, type Scope, type ScopeOptions } from './store';
+import { assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type FactColumn, type LoadedRecord, type RecordRow, type Scope, type ScopeOptions } from './store';
 import { actingOrgan } from '../scope';
 
 /**
@@ -27,6 +28,9 @@ export interface OpContext {
   summary: string;
   entities: Map<string, EntityFile>;
 }
+
+/** Builds the ActionDef of one configured action from its context. */
+export type Builder = (o: OpContext) => ActionDef;
 
 export const remarkProp = { type: 'string', maxLength: 500, title: '备注' };
 export const requiredRemarkProp = { ...remarkProp, minLength: 1, 'x-message': MSG.remarkRequired, 'x-required-message': MSG.remarkRequired };
@@ -104,31 +108,32 @@ export function whereSql(where: Record<string, unknown>) {
 /** Whether a value satisfies a fixed `where` condition: equal to it, or one of an array. */
 const whereMatches = (cond: unknown, actual: unknown) => (Array.isArray(cond) ? cond.map(String).includes(String(actual)) : String(actual) === String(cond));
 
-export function applyFilters(q: any, config: ActionConfig, input: Record<string, any>) {
+/** Narrows a select over `records as r` by the action's fixed `where` and the filters its input fills. */
+export function applyFilters<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, config: ActionConfig, input: Record<string, unknown>): SelectQueryBuilder<DB, TB, O> {
   for (const [field, value] of Object.entries(config.where ?? {})) {
-    q = Array.isArray(value) ? q.where(sql`${fieldText(field)} in (${sql.join(value.map(String))})`) : q.where(sql`${fieldText(field)} = ${String(value)}`);
+    q = Array.isArray(value) ? q.where(sql<boolean>`${fieldText(field)} in (${sql.join(value.map(String))})`) : q.where(sql<boolean>`${fieldText(field)} = ${String(value)}`);
   }
   for (const [field, kind] of Object.entries(config.filters ?? {})) {
     if (kind === 'dateRange') {
-      const start = input[`${field}Start`];
-      const end = input[`${field}End`];
-      if (start) q = q.where(sql`${fieldRef(field)} >= ${start}`);
-      if (end) q = q.where(sql`${fieldRef(field)} <= ${/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end}T23:59:59.999` : end}`);
+      const start = input[`${field}Start`] as string | undefined;
+      const end = input[`${field}End`] as string | undefined;
+      if (start) q = q.where(sql<boolean>`${fieldRef(field)} >= ${start}`);
+      if (end) q = q.where(sql<boolean>`${fieldRef(field)} <= ${/^\d{4}-\d{2}-\d{2}$/.test(end) ? `${end}T23:59:59.999` : end}`);
       continue;
     }
     if (kind === 'quarter') {
       // wall-clock times and days of the platform zone compare as text with the quarter's first days
-      const quarter = input[`${field}Quarter`];
+      const quarter = input[`${field}Quarter`] as string | undefined;
       if (!quarter) continue;
       const { from, to } = quarterRange(quarter);
-      q = q.where(sql`${fieldRef(field)} >= ${from}`).where(sql`${fieldRef(field)} < ${to}`);
+      q = q.where(sql<boolean>`${fieldRef(field)} >= ${from}`).where(sql<boolean>`${fieldRef(field)} < ${to}`);
       continue;
     }
     const v = input[field];
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-    if (kind === 'contains') q = q.where(sql`${fieldText(field)} ilike ${`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-    else if (kind === 'in') q = q.where(sql`${fieldText(field)} in (${sql.join((v as unknown[]).map(String))})`);
-    else q = q.where(sql`${fieldText(field)} = ${String(v)}`);
+    if (kind === 'contains') q = q.where(sql<boolean>`${fieldText(field)} ilike ${`%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    else if (kind === 'in') q = q.where(sql<boolean>`${fieldText(field)} in (${sql.join((v as unknown[]).map(String))})`);
+    else q = q.where(sql<boolean>`${fieldText(field)} = ${String(v)}`);
   }
   return q;
 }
@@ -142,9 +147,9 @@ export const scopeOptions = (o: OpContext): ScopeOptions => ({ regionLevel: o.co
 const needsParentOwner = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'parentOwner');
 
 /** Extra columns a record of this entity needs for its per-caller facts. */
-export function factColumns(entity: EntityFile, userId: number): any[] {
+export function factColumns(entity: EntityFile, userId: number): FactColumn[] {
   const wf = workflowOf(entity);
-  const cols: any[] = [];
+  const cols: FactColumn[] = [];
   if (needsParentOwner(wf)) cols.push(sql<number | null>`(select pr.owner_user_id from records pr where pr.id = r.parent_id)`.as('parentOwnerUserId'));
   // a child record (a help record under an application) names whose record it hangs under
   if (Object.values(entity.service?.actions ?? {}).some((a) => !!a.parent)) {
@@ -166,7 +171,7 @@ export function factColumns(entity: EntityFile, userId: number): any[] {
 }
 
 /** A record as a workflow subject. */
-export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string, any>): Subject {
+export function recordSubject(entity: EntityFile, rec: LoadedRecord): Subject {
   const wf = workflowOf(entity);
   return {
     type: entity.name,
@@ -176,8 +181,8 @@ export function recordSubject(entity: EntityFile, rec: RecordRow & Record<string
     organId: rec.organId,
     organPath: rec.organPath,
     ownerUserId: rec.ownerUserId,
-    parentOwnerUserId: rec.parentOwnerUserId ?? null,
-    fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, rec[organPathFact(f)] ?? null])),
+    parentOwnerUserId: (rec.parentOwnerUserId as number | null | undefined) ?? null,
+    fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, (rec[organPathFact(f)] as string | null | undefined) ?? null])),
     data: rec.data,
   };
 }
@@ -191,7 +196,7 @@ export const sensitiveFields = (entity: EntityFile) =>
  * Whether a detail shows the entity's personal numbers in full: only to holders of the permission,
  * and each such view leaves an audit row (GETs are not logged otherwise).
  */
-export async function revealSensitive(call: Call<any>, entity: EntityFile, recordId: number) {
+export async function revealSensitive(call: Call<unknown>, entity: EntityFile, recordId: number) {
   if (!sensitiveFields(entity).length || !hasPermission(call.user, P.PartyMemberViewSensitive)) return false;
   const [service, action] = (call.req.actionName ?? `${entity.name}/Get`).split('/');
   await recordSensitiveView(call.ctx, call.req, { service, action, targetIds: [recordId], detail: { entity: entity.name } });
@@ -207,10 +212,10 @@ function unchanged(entity: EntityFile, k: string, sent: unknown, stored: unknown
   return typeof sent === 'object' && sent !== null && JSON.stringify(sent) === JSON.stringify(stored);
 }
 
-export function recordDto(call: Call<any>, entity: EntityFile, rec: RecordRow & Record<string, any>, extra: Record<string, unknown> = {}, opts: { reveal?: boolean } = {}) {
+export function recordDto(call: Call<unknown>, entity: EntityFile, rec: LoadedRecord, extra: Record<string, unknown> = {}, opts: { reveal?: boolean } = {}) {
   const wf = workflowOf(entity);
-  const { parentOwnerUserId: _po, ...row } = rec;
-  for (const f of namedOrganFields(entity)) delete (row as any)[organPathFact(f)];
+  const { parentOwnerUserId: _po, ...row }: LoadedRecord = rec;
+  for (const f of namedOrganFields(entity)) delete row[organPathFact(f)];
   const facts: Record<string, unknown> = {};
   const ts = entity.service?.timeStatus;
   if (ts) facts[ts.field] = timeStatusOf(call.ctx, entity, rec.data);
@@ -241,33 +246,33 @@ const marks = (userId: number) => [
 ];
 
 /** The order of every record list: topped first (latest topped first), then by sort, newest first. */
-const listOrder = (x: any) => x.orderBy('r.isTop', 'desc').orderBy(sql`r.top_time desc nulls last`).orderBy('r.sort').orderBy('r.id', 'desc');
+const listOrder = (x: AnySelect) => x.orderBy('r.isTop', 'desc').orderBy(sql`r.top_time desc nulls last`).orderBy('r.sort').orderBy('r.id', 'desc');
 
 /** One page of records with the caller's marks and facts, in the list order every record list uses. */
-export async function pageOf(call: Call<any>, entity: EntityFile, q: any, extraSelect: any[] = []) {
+export async function pageOf(call: Call<unknown>, entity: EntityFile, q: AnySelect, extraSelect: readonly string[] = []) {
   const input = call.input as PagingInput;
-  const columns = (x: any) => x.select([...recordColumns, ownerName, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect] as any);
+  const columns = (x: AnySelect) => x.select([...recordColumns, ownerName, ...marks(call.user.userId), ...factColumns(entity, call.user.userId), ...extraSelect]);
   const cursor = exportCursorOf(input);
   if (cursor) {
     // an export: the filtered list is ordered once, then read by id a page at a time
     const all = (cursor.ids ??= (await listOrder(q.select('r.id')).limit(cursor.limit + 1).execute()).map((r: { id: number }) => Number(r.id)));
     const ids = all.slice(input.skipCount, input.skipCount + input.maxResultCount);
     const rows = ids.length ? await listOrder(columns(q.where('r.id', 'in', ids))).execute() : [];
-    return { totalCount: all.length, items: rows.map((r: any) => recordDto(call, entity, r)) };
+    return { totalCount: all.length, items: (rows as LoadedRecord[]).map((r) => recordDto(call, entity, r)) };
   }
-  const page = await pageQuery<RecordRow>(q, input, (x) => listOrder(columns(x)));
-  return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r as any)) };
+  const page = await pageQuery<LoadedRecord>(q, input, (x) => listOrder(columns(x)));
+  return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r)) };
 }
 
 /**
  * The action's scope; an administrator holding the `elevate` permission works on his whole subtree
  * (and, for a record concerning other organisations, on the records of either side).
  */
-export const scopeOf = (call: Call<any>, o: OpContext): Scope =>
+export const scopeOf = (call: Call<unknown>, o: OpContext): Scope =>
   o.config.elevate && !call.user.isDefaultRole && call.user.permissions.has(o.config.elevate) ? (namedOrganFields(o.entity).length ? 'sides' : 'subtree') : o.scope;
 
 /** One record with the columns its per-caller facts need. */
-export async function loadWithFacts(call: Call<any>, entity: EntityFile, id: number): Promise<RecordRow & Record<string, any>> {
+export async function loadWithFacts(call: Call<unknown>, entity: EntityFile, id: number): Promise<LoadedRecord> {
   return loadRecord(call.ctx.db, entity.name, id, factColumns(entity, call.user.userId));
 }
 
@@ -276,10 +281,10 @@ export async function loadWithFacts(call: Call<any>, entity: EntityFile, id: num
  * `orActor`: the record is also reachable by whoever may act on one of these steps (the receiving
  * side of a transfer works on a record outside his subtree).
  */
-export async function loadInScope(call: Call<any>, o: OpContext, id: number, entity: EntityFile = o.entity, orActor?: (rec: RecordRow & Record<string, any>) => boolean) {
+export async function loadInScope(call: Call<unknown>, o: OpContext, id: number, entity: EntityFile = o.entity, orActor?: (rec: LoadedRecord) => boolean) {
   const rec = await loadWithFacts(call, entity, id);
   for (const [field, value] of Object.entries(o.config.where ?? {})) {
-    const actual = COLUMN_FIELDS[field] ? (rec as Record<string, unknown>)[field] : rec.data[field];
+    const actual = COLUMN_FIELDS[field] ? rec[field] : rec.data[field];
     if (!whereMatches(value, actual)) throw notFound(RECORD_NOT_FOUND);
   }
   if (orActor && orActor(rec)) return rec;
@@ -288,10 +293,10 @@ export async function loadInScope(call: Call<any>, o: OpContext, id: number, ent
 }
 
 /** Whether a record is within the action's scope (without throwing). */
-export const recordInScope = (call: Call<any>, o: OpContext, rec: RecordRow) => inScope(call.ctx.db, rec, scopeOf(call, o), call.user, scopeOptions(o));
+export const recordInScope = (call: Call<unknown>, o: OpContext, rec: RecordRow) => inScope(call.ctx.db, rec, scopeOf(call, o), call.user, scopeOptions(o));
 
 /** A record of the caller's own organisation (report, issue): one beyond his subtree answers as missing, one below it is refused with the reason. */
-export async function ownOrganRecord(call: Call<any>, o: OpContext, id: number) {
+export async function ownOrganRecord(call: Call<unknown>, o: OpContext, id: number) {
   const rec = await loadRecord(call.ctx.db, o.entity.name, id);
   const organ = actingOrgan(call.user);
   if (!rec.organPath.startsWith(organ.path)) throw notFound(RECORD_NOT_FOUND);

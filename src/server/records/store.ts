@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import type { Database } from '../db/database';
 import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -182,20 +182,30 @@ export type RecordRow = {
   creationTime: Date; lastModificationTime: Date | null; ownerName?: string | null;
 };
 
+/**
+ * A record loaded with fact columns beside it (op-kit's `factColumns`: the parent's owner, the
+ * caller's participation, the paths of the organisations its fields name…), read by their names.
+ */
+export type LoadedRecord = RecordRow & { [fact: string]: unknown };
+
+/** A column computed beside a record's own (a subquery), under its alias. */
+export type FactColumn = AliasedRawBuilder<unknown, string>;
+
 /** The DTO: body fields flattened beside the record's own columns (body never overrides them). */
 export function toDto(r: RecordRow, extra: Record<string, unknown> = {}) {
   const { data, organParentId: _p, entity: _e, ...cols } = r;
   return { ...data, ...cols, ...extra };
 }
 
-export async function loadRecord(db: Database, entity: string, id: number, extra: any[] = []): Promise<RecordRow & Record<string, any>> {
+export async function loadRecord(db: Database, entity: string, id: number, extra: readonly FactColumn[] = []): Promise<LoadedRecord> {
   const row = await baseQuery(db, entity)
     .leftJoin('users as u', 'u.id', 'r.ownerUserId')
-    .select([...recordColumns, 'u.name as ownerName', ...extra] as any)
+    .select([...recordColumns, 'u.name as ownerName'])
+    .select(extra)
     .where('r.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(RECORD_NOT_FOUND);
-  return row as RecordRow & Record<string, any>;
+  return row as LoadedRecord;
 }
 
 /** Server-side cleaning of a body: rich text sanitised, strings trimmed, code-table values checked. */

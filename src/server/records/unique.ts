@@ -37,7 +37,7 @@ export async function assertUnique(trx: Executor, entity: EntityFile, subject: U
     await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
     let q = trx.selectFrom('records').select('id').where('entity', '=', entity.name).where('isDeleted', '=', false);
     rule.fields.forEach((f, i) => {
-      q = UNIQUE_COLUMNS.includes(f) ? q.where(sql`${sql.ref(COLUMN_SQL[f])}`, '=', values[i] as any) : q.where(sql`data->>${f}`, '=', String(values[i]));
+      q = UNIQUE_COLUMNS.includes(f) ? q.where(sql`${sql.ref(COLUMN_SQL[f])}`, '=', sql.val(values[i])) : q.where(sql`data->>${f}`, '=', String(values[i]));
     });
     if (opts.excludeId) q = q.where('id', '<>', opts.excludeId);
     if (await q.executeTakeFirst()) {

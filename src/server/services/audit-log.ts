@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { P } from '../../contract/permissions';
+import type { Database } from '../db/database';
 import { action, defineService } from '../http/actions';
 import { badRequest, notFound } from '../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
@@ -78,7 +79,7 @@ export const auditLogService = defineService('AuditLogService', {
       );
       return {
         totalCount: page.totalCount,
-        items: page.items.map((r: any) => {
+        items: page.items.map((r) => {
           const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) ?? {};
           const status = Number(detail.status) || null;
           return {
@@ -101,7 +102,7 @@ interface SessionInput extends PagingInput {
 }
 
 /** live sessions: not signed out or forced out, not expired, of an active account */
-const liveSessions = (db: any, now: Date) =>
+const liveSessions = (db: Database, now: Date) =>
   db
     .selectFrom('authSessions as s')
     .innerJoin('users as u', 'u.id', 's.userId')
@@ -126,7 +127,7 @@ export const onlineUserService = defineService('OnlineUserService', {
       if (input.organPath) call.requireScope(input.organPath);
       let q = liveSessions(ctx.db, ctx.now()).where(sessionPath, 'like', subtreePattern(input.organPath || user.organPath));
       const who = keywordOf(input.userName);
-      if (who) q = q.where((eb: any) => eb.or([eb('u.name', 'ilike', containsPattern(who)), eb('u.userName', 'ilike', containsPattern(who))]));
+      if (who) q = q.where((eb) => eb.or([eb('u.name', 'ilike', containsPattern(who)), eb('u.userName', 'ilike', containsPattern(who))]));
       const page = await pageQuery(q, input, (x) =>
         x
           .select([
@@ -138,7 +139,7 @@ export const onlineUserService = defineService('OnlineUserService', {
       );
       return {
         totalCount: page.totalCount,
-        items: page.items.map((r: any) => ({
+        items: page.items.map((r) => ({
           id: r.id, userId: r.userId, userName: r.userName, name: r.name, organId: r.organId, organName: r.organName ?? '', roleName: r.roleName ?? '党员',
           loginMethod: r.loginMethod, loginTime: iso(r.creationTime), lastActivityTime: r.lastActivityTime ? iso(r.lastActivityTime) : null,
           clientIp: r.clientIp, expiresAt: iso(r.expiresAt), isCurrent: r.id === user.sessionId,

@@ -1,4 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
+import type { FastifyReply } from 'fastify';
 import { action, checkAccess, defineService, makeCall, type ActionDef, type ServiceDef } from '../http/actions';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { EXPORT_CURSOR, objectInput, type ExportCursor } from '../http/paging';
@@ -26,10 +27,11 @@ const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim
  * Sends an empty import template: an XLSX whose first row is the columns, named
  * `<title>-<platform day>.xlsx` (the import templates of 党员管理 and 试题管理).
  */
-export function sendImportTemplate(call: { ctx: Parameters<typeof platformDay>[0]; reply: any }, title: string, header: string[], widths: number[]) {
+export function sendImportTemplate(call: { ctx: Parameters<typeof platformDay>[0]; reply: FastifyReply }, title: string, header: string[], widths: number[]): Promise<unknown> {
   async function* none(): AsyncGenerator<Cell[][]> {}
   call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(`${title}-${platformDay(call.ctx)}.xlsx`));
-  return call.reply.send(xlsxStream({ sheetName: title, header, widths, batches: none() }));
+  // a reply is thenable: the route awaits it until the file is sent
+  return call.reply.send(xlsxStream({ sheetName: title, header, widths, batches: none() })) as unknown as Promise<unknown>;
 }
 
 export const attachment = (name: string) => `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -44,12 +46,12 @@ function parseColumns(text: string): ExportColumn[] {
   if (!Array.isArray(cols) || !cols.length || cols.length > 60 || cols.some((c) => !c || typeof c !== 'object' || typeof c.field !== 'string' || !/^[A-Za-z][A-Za-z0-9_.]*$/.test(c.field))) {
     throw invalid([{ message: EXPORT_MSG.columns, members: ['columns'] }]);
   }
-  return cols.map((c: any) => ({
-    field: c.field,
-    title: typeof c.title === 'string' ? c.title.slice(0, 50) : c.field,
+  return (cols as Record<string, unknown>[]).map((c) => ({
+    field: c.field as string,
+    title: typeof c.title === 'string' ? c.title.slice(0, 50) : (c.field as string),
     codeTable: typeof c.codeTable === 'string' ? c.codeTable : undefined,
     statusList: typeof c.statusList === 'string' ? c.statusList : undefined,
-    options: Array.isArray(c.options) ? c.options.filter((x: any) => x && typeof x.label === 'string').slice(0, 200) : undefined,
+    options: Array.isArray(c.options) ? (c.options as { label?: unknown }[]).filter((x) => x && typeof x.label === 'string').slice(0, 200) as ExportColumn['options'] : undefined,
     valueType: typeof c.valueType === 'string' ? c.valueType : undefined,
   }));
 }
@@ -82,7 +84,7 @@ export function exportService(services: ServiceDef[]): ServiceDef {
       },
       returns: 'XLSX 文件；X-Export-Truncated: 1 表示超过上限只导出了前若干行',
       async handler(call) {
-        const { call: path, columns: columnText, fileName, ...rest } = call.input as Record<string, any>;
+        const { call: path, columns: columnText, fileName, ...rest } = call.input as { call: string; columns: string; fileName?: string; [param: string]: unknown };
         const def = lists.get(path);
         if (!def) throw notFound(EXPORT_MSG.unknownCall);
         checkAccess(call.user, def.access);
@@ -95,7 +97,7 @@ export function exportService(services: ServiceDef[]): ServiceDef {
         const cursor: ExportCursor = { limit: max };
         const pageInput = (skipCount: number) => {
           const i: Record<string | symbol, unknown> = { ...input, skipCount, maxResultCount: EXPORT_PAGE };
-          if (!validate(i)) throw invalid(translateValidation(validate.errors as any));
+          if (!validate(i)) throw invalid(translateValidation(validate.errors ?? []));
           // lists skip their count after the first page; record lists read a snapshot of ids
           i[EXPORT_CURSOR] = cursor;
           return i;

@@ -64,7 +64,7 @@ export interface TakeStep {
 }
 
 /** Checks and takes one step; answers the new state. */
-export async function takeStep(call: Call<any>, t: TakeStep): Promise<number> {
+export async function takeStep(call: Call<unknown>, t: TakeStep): Promise<number> {
   const { subject: s, step } = t;
   if (s.state === null || !step.from.includes(s.state) || !applies(step, s)) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
   if (!mayAct(call.user, step.actor, s)) throw forbidden(WF_MSG.notYourStep(s.noun));

@@ -11,7 +11,7 @@ import type { RecordRow } from '../records/store';
  */
 export interface EffectContext {
   trx: Transaction<DB>;
-  call: Call<any>;
+  call: Call<unknown>;
   entity: EntityFile;
   /** every configured entity, by name (an effect that moves a member's open applications needs their workflows) */
   entities: Map<string, EntityFile>;

@@ -15,7 +15,7 @@ import { AUDIT_STEP } from './types';
 export const REPORT_MSG = { notFound: '上报记录不存在', topOrgan: '已是最高一级组织，无法上报' } as const;
 
 /** Reports an item of `fromOrganId` to its parent organisation; `pending` is the message when one already waits. */
-export async function submitReport(call: Call<any>, r: { subjectType: string; subjectId: number; fromOrganId: number; remark?: string | null; pending: string }) {
+export async function submitReport(call: Call<unknown>, r: { subjectType: string; subjectId: number; fromOrganId: number; remark?: string | null; pending: string }) {
   const { db } = call.ctx;
   const parent = await db.selectFrom('organizations as o').innerJoin('organizations as p', 'p.id', 'o.parentId').select('p.organPath').where('o.id', '=', r.fromOrganId).executeTakeFirst();
   if (!parent) throw badRequest(REPORT_MSG.topOrgan);
@@ -33,7 +33,7 @@ export async function submitReport(call: Call<any>, r: { subjectType: string; su
 export const reportsAddressedTo = (db: Database, subjectType: string, organPath: string) =>
   db.selectFrom('upwardReports as rp').where('rp.subjectType', '=', subjectType).where('rp.toOrganPath', 'like', subtreePattern(organPath));
 
-async function loadAddressed(call: Call<any>, subjectType: string, id: number) {
+async function loadAddressed(call: Call<unknown>, subjectType: string, id: number) {
   const rp = await call.ctx.db.selectFrom('upwardReports').selectAll().where('id', '=', id).where('subjectType', '=', subjectType).executeTakeFirst();
   // a report addressed beyond the caller's subtree answers as a missing one
   if (!rp || !isInSubtree(rp.toOrganPath, actingOrgan(call.user).path)) throw notFound(REPORT_MSG.notFound);
@@ -42,7 +42,7 @@ async function loadAddressed(call: Call<any>, subjectType: string, id: number) {
 
 /** Approves (then `adopt` copies the item and answers the copy's id) or rejects a report. */
 export async function decideReport(
-  call: Call<any>,
+  call: Call<unknown>,
   d: { subjectType: string; id: number; noun: string; approved: boolean; remark?: string | null; adopt(trx: Transaction<DB>): Promise<number | null> },
 ) {
   const rp = await loadAddressed(call, d.subjectType, d.id);
@@ -70,7 +70,7 @@ export async function decideReport(
 }
 
 /** Withdraws a pending report of the caller's own organisation. */
-export async function withdrawReport(call: Call<any>, subjectType: string, id: number, decidedMessage: string) {
+export async function withdrawReport(call: Call<unknown>, subjectType: string, id: number, decidedMessage: string) {
   const rp = await call.ctx.db.selectFrom('upwardReports').select(['id', 'fromOrganId', 'status']).where('id', '=', id).where('subjectType', '=', subjectType).executeTakeFirst();
   if (!rp || rp.fromOrganId !== actingOrgan(call.user).id) throw notFound(REPORT_MSG.notFound);
   if (rp.status !== 0) throw badRequest(decidedMessage);

@@ -18,6 +18,8 @@ export interface ExportColumn {
 }
 
 type Labels = Record<string, Record<string, { label: string }>>;
+/** An object value shown by its name (an uploaded file, a chosen person or option). */
+type Named = { name?: unknown; label?: unknown; title?: unknown };
 const STATUS = statusLabels as Labels;
 
 /** Every code table the columns name, as value → label. */
@@ -61,8 +63,8 @@ export function toCell(value: unknown, col: ExportColumn, codes: Map<string, Map
     return value;
   }
   if (typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? String((v as any).name ?? (v as any).label ?? (v as any).title ?? JSON.stringify(v)) : String(v))).join('、');
-  if (typeof value === 'object') return String((value as any).name ?? (value as any).label ?? JSON.stringify(value));
+  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? String((v as Named).name ?? (v as Named).label ?? (v as Named).title ?? JSON.stringify(v)) : String(v))).join('、');
+  if (typeof value === 'object') return String((value as Named).name ?? (value as Named).label ?? JSON.stringify(value));
   return String(value);
 }
 

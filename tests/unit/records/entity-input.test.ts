@@ -6,7 +6,7 @@ import { entityFile, entityInput } from '../../../src/server/records/entity-inpu
 describe('entityInput', () => {
   it('takes the fields, limits and required list of the entity file', () => {
     const input = entityInput('bigScreenNews', { fields: ['newsType', 'title', 'content'], id: 'optional' });
-    const title = entityFile('bigScreenNews').schema.properties.title as { maxLength: number };
+    const title = { maxLength: Number(entityFile('bigScreenNews').schema.properties.title.maxLength) };
     expect(input.properties.title).toMatchObject({ maxLength: title.maxLength });
     expect(input.required).toEqual(['newsType', 'title']);
     expect(Object.keys(input.properties).sort()).toEqual(['content', 'id', 'newsType', 'title']);

@@ -227,6 +227,6 @@ const statements = [
   `CREATE INDEX ix_audit_logs_time ON audit_logs(creation_time)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -74,6 +74,6 @@ const statements = [
   `CREATE INDEX ix_record_issues_organ ON record_issues(organ_id, status)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -24,6 +24,6 @@ const statements = [
   `CREATE INDEX ix_files_sha256 ON files(sha256)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -79,6 +79,6 @@ const statements = [
   `CREATE INDEX ix_offline_reports_user ON offline_reports(user_id) WHERE NOT is_deleted`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

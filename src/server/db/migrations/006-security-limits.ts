@@ -28,6 +28,6 @@ const statements = [
   `CREATE INDEX ix_resources_file ON resources(file_id) WHERE file_id IS NOT NULL`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

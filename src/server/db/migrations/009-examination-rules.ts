@@ -29,6 +29,6 @@ const statements = [
   `CREATE INDEX ix_examination_rules_path ON examination_rules(year, assess_type, organ_path)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -22,6 +22,6 @@ const statements = [
   `CREATE INDEX ix_units_audit ON units(submit_organ_path text_pattern_ops) WHERE submit_organ_path IS NOT NULL AND NOT is_deleted`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

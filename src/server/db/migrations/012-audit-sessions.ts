@@ -16,6 +16,6 @@ const statements = [
   `CREATE INDEX ix_auth_sessions_live ON auth_sessions(expires_at) WHERE revoked_at IS NULL`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -16,6 +16,6 @@ const statements = [
   `CREATE INDEX ix_user_roles_role ON user_roles(role_id)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -41,6 +41,6 @@ const statements = [
     WHERE NOT is_deleted AND named_organ_path IS NOT NULL`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

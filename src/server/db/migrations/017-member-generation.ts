@@ -20,6 +20,6 @@ const statements = [
     FOR EACH STATEMENT EXECUTE FUNCTION party_members_advance_generation()`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -43,6 +43,6 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_exam_questions_libary ON exam_questions (libary_id, type, difficulty, id) WHERE NOT is_deleted`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

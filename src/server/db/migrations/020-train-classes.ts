@@ -65,6 +65,6 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_train_class_notes_class ON train_class_notes (train_class_id, organ_path COLLATE "C", id)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -140,6 +140,6 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_cen_trains_path ON cen_trains (organ_path COLLATE "C", id) WHERE NOT is_deleted`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

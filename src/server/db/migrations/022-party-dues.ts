@@ -103,6 +103,6 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_party_dues_payouts_path ON party_dues_payouts (organ_path COLLATE "C", pay_date, id)`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

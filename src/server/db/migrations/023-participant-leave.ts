@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * record and member, like his sign-in — so attendance (signed, on leave, absent) is one read.
  * leave_status: null none, 0 pending, 1 approved, -1 rejected (the original client's offWorkStatus).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE record_participants ADD COLUMN IF NOT EXISTS leave_reason text`.execute(db);
   await sql`ALTER TABLE record_participants ADD COLUMN IF NOT EXISTS leave_status smallint`.execute(db);
   await sql`ALTER TABLE record_participants ADD COLUMN IF NOT EXISTS leave_time timestamptz`.execute(db);

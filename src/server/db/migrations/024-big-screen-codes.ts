@@ -23,6 +23,6 @@ const statements = [
   `CREATE INDEX IF NOT EXISTS ix_big_screen_regist_codes_path ON big_screen_regist_codes (organ_path COLLATE "C", id) WHERE NOT is_deleted`,
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -8,6 +8,6 @@ import { sql, type Kysely } from 'kysely';
  */
 const statements = [`CREATE INDEX IF NOT EXISTS ix_study_days_day ON study_days (day, user_id)`];
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   for (const s of statements) await sql.raw(s).execute(db);
 }

@@ -12,8 +12,8 @@ export interface SeedReport {
  * only add the built-in menus the database lacks (menu-sync.ts).
  */
 export async function seed(ctx: AppContext): Promise<SeedReport> {
-  const any = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) {
+  const seeded = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (seeded) {
     // seeded by an earlier version: the menus the product gained since join the tree
     const { syncBuiltInMenus } = await import('./menu-sync');
     const { added } = await syncBuiltInMenus(ctx.db);

@@ -155,7 +155,7 @@ export async function seedMenus(db: Db): Promise<SeededMenu[]> {
   const count = (ms: MenuDef[]): number => ms.reduce((n, m) => n + 1 + count(m.children ?? []), 0);
   const ids = await reserveIds(db, 'menus', count(ADMIN_MENUS) + count(MEMBER_MENUS));
   let next = 0;
-  const rows: any[] = [];
+  const rows: Record<string, unknown>[] = [];
   const walk = (ms: MenuDef[], parent: SeededMenu | null, member: boolean) => {
     ms.forEach((m, i) => {
       const type = m.type ?? (parent ? 6 : 1);

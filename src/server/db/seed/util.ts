@@ -22,16 +22,17 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  * Keys are the camelCase column names (jsonb columns take plain objects, not JSON text); columns
  * absent from the first row take their defaults.
  */
-export async function insertChunked<T extends keyof DB & string>(db: Db, table: T, rows: any[], chunk = 2000): Promise<void> {
+export async function insertChunked<T extends keyof DB & string>(db: Db, table: T, rows: readonly object[], chunk = 2000): Promise<void> {
   if (!rows.length) return;
   const tableName = snake(table);
   const keys = Object.keys(rows[0]);
+  const valueOf = (r: object, k: string) => (r as Record<string, unknown>)[k];
   const cols = keys.map(snake).join(', ');
   for (let i = 0; i < rows.length; i += chunk) {
     const payload = rows.slice(i, i + chunk).map((r) => {
       const o: Record<string, unknown> = {};
       for (const k of keys) {
-        const v = r[k];
+        const v = valueOf(r, k);
         o[snake(k)] = v instanceof Date ? v.toISOString() : v;
       }
       return o;

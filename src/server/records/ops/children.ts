@@ -4,7 +4,7 @@ import { objectInput, pagingProps } from '../../http/paging';
 import type { EntityFile } from '../entities';
 import { baseQuery, cleanBody } from '../store';
 import { applyFilters, assertOnlyFields, bodySchema, filterProps, loadInScope, loadWithFacts, pageOf, recordDto, workflowOf, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 import { runCheck } from '../checks';
 import { assertUnique } from '../unique';
 

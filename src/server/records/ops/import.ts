@@ -12,7 +12,7 @@ import { platformDay } from '../../platform-day';
 import { readXlsxRows, xlsxStream, XlsxError } from '../../xlsx/xlsx';
 import type { EntityFile, FieldSchema } from '../entities';
 import { workflowOf, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 import { actingOrgan } from '../../scope';
 
 /**
@@ -36,7 +36,7 @@ const MAX_ERRORS = 200;
 const columnsOf = (o: OpContext, entity = o.entity) => (o.config.fields?.length ? o.config.fields : Object.keys(entity.schema.properties)).filter((f) => entity.schema.properties[f]);
 
 const firstType = (fs: FieldSchema) => (Array.isArray(fs.type) ? fs.type.find((t) => t !== 'null') : fs.type) as string | undefined;
-const optionsOf = (fs: FieldSchema) => (((fs['x-component-props'] as any)?.options ?? []) as { label: string; value: unknown }[]);
+const optionsOf = (fs: FieldSchema) => (fs['x-component-props'] as { options?: { label: string; value: unknown }[] } | undefined)?.options ?? [];
 
 /** A cell's text as the field's value, or an error message. */
 export function parseCell(text: string, fs: FieldSchema, codes: Map<string, Map<string, string>>): { value?: unknown; error?: string } {
@@ -78,7 +78,7 @@ export function parseCell(text: string, fs: FieldSchema, codes: Map<string, Map<
   return { value: t };
 }
 
-async function codeMaps(call: Call<any>, entity: EntityFile, fields: string[]) {
+async function codeMaps(call: Call<unknown>, entity: EntityFile, fields: string[]) {
   const tables = [...new Set(fields.map((f) => entity.schema.properties[f]['x-code-table']).filter(Boolean) as string[])];
   const out = new Map<string, Map<string, string>>();
   if (!tables.length) return out;
@@ -89,7 +89,7 @@ async function codeMaps(call: Call<any>, entity: EntityFile, fields: string[]) {
   return out;
 }
 
-export async function readUpload(call: Call<any>, fileId: string): Promise<string[][]> {
+export async function readUpload(call: Call<unknown>, fileId: string): Promise<string[][]> {
   const f = await call.ctx.db.selectFrom('files').select(['storageKey', 'uploaderUserId']).where('id', '=', fileId).executeTakeFirst();
   // only one's own upload: an id of somebody else's file tells nothing
   if (!f || f.uploaderUserId !== call.user.userId) throw invalid([{ message: IMPORT_MSG.noFile, members: ['fileId'] }]);
@@ -102,7 +102,7 @@ export async function readUpload(call: Call<any>, fileId: string): Promise<strin
 }
 
 /** The data rows of an upload (numbered as the sheet shows them, blank rows left out); none or too many is a 400. */
-export function importBody(call: Call<any>, rows: string[][]): { line: number; cells: string[] }[] {
+export function importBody(call: Call<unknown>, rows: string[][]): { line: number; cells: string[] }[] {
   const body = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => c.trim()));
   if (!body.length) throw badRequest(IMPORT_MSG.empty);
   if (body.length > call.ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(call.ctx.config.importMaxRows));
@@ -156,7 +156,7 @@ export const IMPORT_OPERATIONS: Record<string, Builder> = {
           }
           if (!validate(value)) {
             // one message a cell: a cell that could not be read is not also "missing"
-            for (const e of translateValidation(validate.errors as any)) if (!unreadable.has(e.members[0] ?? '')) say(e.members[0] ?? '', e.message);
+            for (const e of translateValidation(validate.errors ?? [])) if (!unreadable.has(e.members[0] ?? '')) say(e.members[0] ?? '', e.message);
           }
           values.push({ ...value, ...(o.config.set ?? {}) });
           if (importErrorsFull(errors)) break;

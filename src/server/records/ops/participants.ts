@@ -9,7 +9,7 @@ import { isInSubtree, actingOrgan } from '../../scope';
 import type { ParticipantsConfig } from '../entities';
 import { type RecordRow } from '../store';
 import { idProp, loadInScope, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Participants of a record (enrolment in an activity, a class, a meeting): join with a capacity
@@ -53,11 +53,11 @@ const cfgOf = (o: OpContext): ParticipantsConfig => o.entity.service!.participan
 const capacityOf = (o: OpContext, data: Record<string, unknown>) => Math.max(0, Number(data[cfgOf(o).capacityField ?? ''] ?? 0) || 0);
 
 /** The instant a body field names, in the platform zone; a day-only deadline includes that day. */
-const instantField = (call: Call<any>, data: Record<string, unknown>, field: string | undefined, endOfDay = false) =>
+const instantField = (call: Call<unknown>, data: Record<string, unknown>, field: string | undefined, endOfDay = false) =>
   field ? platformInstant(call.ctx, data[field], { endOfDay }) : null;
 
 /** The sign-in window: from `openMinutesBefore` the start to the end. */
-function signInWindow(call: Call<any>, o: OpContext, data: Record<string, unknown>) {
+function signInWindow(call: Call<unknown>, o: OpContext, data: Record<string, unknown>) {
   const s = cfgOf(o).signIn;
   if (!s) return null;
   const from = instantField(call, data, s.fromField);
@@ -70,7 +70,7 @@ function signInWindow(call: Call<any>, o: OpContext, data: Record<string, unknow
  * Adds participants in one transaction with the record row locked: the count read under the lock
  * is the count at the insert, so no two joins can both take the last place. All or none.
  */
-async function enrol(call: Call<any>, o: OpContext, rec: RecordRow, people: { userId: number; organId: number | null; organPath: string }[], addedBy: number | null) {
+async function enrol(call: Call<unknown>, o: OpContext, rec: RecordRow, people: { userId: number; organId: number | null; organPath: string }[], addedBy: number | null) {
   return call.ctx.db.transaction().execute(async (trx) => {
     const locked = await trx.selectFrom('records').select(['participantCount', 'data']).where('id', '=', rec.id).forUpdate().executeTakeFirstOrThrow();
     const current = await trx.selectFrom('recordParticipants').select(['userId', 'status']).where('recordId', '=', rec.id).where('userId', 'in', people.map((p) => p.userId)).execute();
@@ -91,7 +91,7 @@ async function enrol(call: Call<any>, o: OpContext, rec: RecordRow, people: { us
 }
 
 /** Participants out (a member leaving, or an organiser removing several): all of them or none — one not taking part refuses the whole. */
-async function withdraw(call: Call<any>, rec: RecordRow, userIds: number[], notJoined: string) {
+async function withdraw(call: Call<unknown>, rec: RecordRow, userIds: number[], notJoined: string) {
   await call.ctx.db.transaction().execute(async (trx) => {
     const hit = await trx
       .updateTable('recordParticipants')
@@ -106,7 +106,7 @@ async function withdraw(call: Call<any>, rec: RecordRow, userIds: number[], notJ
   });
 }
 
-async function participation(call: Call<any>, recordId: number, userId: number) {
+async function participation(call: Call<unknown>, recordId: number, userId: number) {
   return call.ctx.db.selectFrom('recordParticipants').selectAll().where('recordId', '=', recordId).where('userId', '=', userId).where('status', '=', 1).executeTakeFirst();
 }
 
@@ -196,7 +196,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         if (call.input.signed === true) q = q.where('pt.signInTime', 'is not', null);
         if (call.input.signed === false) q = q.where('pt.signInTime', 'is', null);
         if (call.input.offWorkStatus !== undefined) q = q.where('pt.leaveStatus', '=', call.input.offWorkStatus);
-        const page = await pageQuery<any>(q, call.input, (x) =>
+        const page = await pageQuery(q, call.input, (x) =>
           x
             .select(['pt.userId', 'u.name', 'og.organName', 'u.phoneNumber', 'pt.status', 'pt.signInTime', 'sb.name as signInBy', 'pt.creationTime', 'pt.leaveStatus', 'pt.leaveReason', 'pt.leaveTime', 'pt.leaveAuditRemark'])
             .orderBy('pt.creationTime')

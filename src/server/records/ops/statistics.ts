@@ -7,7 +7,7 @@ import { applyScope, baseQuery } from '../store';
 import { applyFilters, filterProps, loadWithFacts, quarterOf, recordDto, scopeOf, scopeOptions, whereSql, workflowOf, type OpContext } from '../op-kit';
 import { pageQuery, pagingProps } from '../../http/paging';
 import { platformDay } from '../../platform-day';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Statistics of a configured entity, scoped like its lists: counts and sums grouped by the child
@@ -26,7 +26,7 @@ function measureSql(sum: string | undefined, where?: Record<string, unknown>) {
 const measuresOf = (o: OpContext) => o.config.measures ?? [{ key: 'count', title: '数量' }];
 
 /** Label of a grouped value: status list, code table or the field's options. */
-async function labeller(call: Call<any>, o: OpContext, field: string): Promise<(key: string) => string> {
+async function labeller(call: Call<unknown>, o: OpContext, field: string): Promise<(key: string) => string> {
   if (field === 'auditStatus') {
     const list = (statusLabels as Record<string, Record<string, { label: string }>>)[workflowOf(o.entity)?.statuses ?? 'audit'] ?? {};
     return (k) => list[k]?.label ?? k;
@@ -38,7 +38,7 @@ async function labeller(call: Call<any>, o: OpContext, field: string): Promise<(
     const byValue = new Map(codes.map((c) => [c.value, c.label]));
     return (k) => byValue.get(k) ?? k;
   }
-  const options = ((fs?.['x-component-props'] as any)?.options ?? []) as { label: string; value: unknown }[];
+  const options = ((fs?.['x-component-props'] as { options?: { label: string; value: unknown }[] } | undefined)?.options ?? []);
   if (typeof fs?.type === 'string' && fs.type === 'boolean') return (k) => (k === 'true' ? '是' : k === 'false' ? '否' : k);
   return (k) => options.find((x) => String(x.value) === k)?.label ?? k;
 }
@@ -58,17 +58,17 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         const measures = measuresOf(o);
         const groupBy = o.config.groupBy ?? 'organ';
         const sums = measures.map((m) => sql`coalesce(sum(${measureSql(m.sum, m.where)}), 0)`.as(m.key));
-        const num = (row: any) => Object.fromEntries(measures.map((m) => [m.key, Number(row[m.key] ?? 0)]));
+        const num = (row: Record<string, unknown>) => Object.fromEntries(measures.map((m) => [m.key, Number(row[m.key] ?? 0)]));
 
         let rows: { key: string; label: string; [k: string]: unknown }[];
         if (groupBy === 'organ') {
           const children = await db.selectFrom('organizations').select(['id', 'organName', 'organPath']).where('parentId', '=', Number(at.split('/').filter(Boolean).pop())).where('isDeleted', '=', false).orderBy('sort').orderBy('id').execute();
           // each record counts for the child organisation whose subtree holds it (its path's next segment)
           const grouped = await q
-            .select([sql<string>`substr(r.organ_path, 1, length(${at}) + position('/' in substr(r.organ_path, length(${at}) + 1)))`.as('key'), ...sums] as any)
+            .select([sql<string>`substr(r.organ_path, 1, length(${at}) + position('/' in substr(r.organ_path, length(${at}) + 1)))`.as('key'), ...sums])
             .groupBy(sql`1`)
             .execute();
-          const byKey = new Map(grouped.map((g: any) => [g.key, g]));
+          const byKey = new Map<string, Record<string, unknown>>(grouped.map((g) => [g.key as string, g]));
           rows = children.map((c) => ({ key: c.organPath, label: c.organName, organId: c.id, organPath: c.organPath, ...num(byKey.get(c.organPath) ?? {}) }));
           const own = byKey.get(at);
           if (own) rows.unshift({ key: at, label: '本级', organPath: at, ...num(own) });
@@ -82,9 +82,9 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
               : field === 'auditStatus'
                 ? sql<string>`r.audit_status::text`
                 : sql<string>`r.data->>${field}`;
-          const grouped = await q.select([keyExpr.as('key'), ...sums] as any).groupBy(sql`1`).orderBy(sql`1`).execute();
+          const grouped: Record<string, unknown>[] = await q.select([keyExpr.as('key'), ...sums]).groupBy(sql`1`).orderBy(sql`1`).execute();
           const label = groupBy === 'month' ? (k: string) => k : await labeller(call, o, field);
-          rows = grouped.map((g: any) => ({ key: g.key ?? '', label: g.key == null ? '未填写' : label(String(g.key)), ...num(g) }));
+          rows = grouped.map((g) => ({ key: (g.key as string | null) ?? '', label: g.key == null ? '未填写' : label(String(g.key)), ...num(g) }));
         }
         const totals = Object.fromEntries(measures.map((m) => [m.key, rows.reduce((n, r) => n + Number(r[m.key] ?? 0), 0)]));
         return { measures: measures.map(({ key, title }) => ({ key, title })), totals, rows };
@@ -105,12 +105,12 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         const { db } = call.ctx;
         const at = call.input.organPath || actingOrgan(call.user).path;
         call.requireScope(at);
-        const input: Record<string, any> = { ...call.input };
+        const input: Record<string, unknown> = { ...call.input };
         const period: Record<string, string> = {};
         for (const [field, kind] of Object.entries(o.config.filters ?? {})) {
           if (kind !== 'quarter') continue;
           input[`${field}Quarter`] ||= quarterOf(platformDay(call.ctx));
-          period.quarter = input[`${field}Quarter`];
+          period.quarter = input[`${field}Quarter`] as string;
         }
         const held = applyFilters(
           db
@@ -131,8 +131,8 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
           .where('g.auditStatus', '=', 1)
           .where('g.organPath', 'like', subtreePattern(at));
         if (o.config.organs?.organType?.length) q = q.where('g.organType', 'in', o.config.organs.organType);
-        q = q.where(({ not, exists }: any) => not(exists(held)));
-        const page = await pageQuery<any>(q, call.input, (x) =>
+        q = q.where(({ not, exists }) => not(exists(held)));
+        const page = await pageQuery(q, call.input, (x) =>
           x.select(['g.id as organId', 'g.organName', 'g.organPath', 'gp.organName as parentName', 'g.secretaryName', 'g.contactPhone']).orderBy('g.organPath'),
         );
         return { ...page, period };
@@ -148,7 +148,7 @@ export const STATISTICS_OPERATIONS: Record<string, Builder> = {
         const row = await q.select('r.id').orderBy('r.id', 'desc').executeTakeFirst();
         if (o.config.answer === 'exists') return !!row;
         if (!row) return null;
-        const id = (row as any).id as number;
+        const id = row.id;
         // the caller's mark, as lists and details carry it (his own 示范岗 leads the district's cards)
         const liked = await call.ctx.db.selectFrom('recordLikes').select('recordId').where('recordId', '=', id).where('userId', '=', call.user.userId).executeTakeFirst();
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id), { isLiked: !!liked });

@@ -10,9 +10,9 @@ import { runCheck } from '../checks';
 import { notifyStateChange } from '../../workflow/notify';
 import { historyOf } from '../../workflow/history';
 import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
-import { cleanBody, organIdOf } from '../store';
+import { cleanBody, organIdOf, type LoadedRecord } from '../store';
 import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
-import type { Builder } from '../operations';
+import type { Builder } from '../op-kit';
 
 /**
  * Workflow operations on configured records: `transition` (any declared step, or `audit`, the
@@ -58,7 +58,7 @@ const stepsOf = (o: OpContext) => {
 };
 
 /** A record is reachable in its scope, or by whoever may act on one of the action's steps. */
-const reachable = (call: Call<any>, o: OpContext) => (rec: any) => stepsOf(o).some(({ step }) => mayAct(call.user, step.actor, recordSubject(o.entity, rec)));
+const reachable = (call: Call<unknown>, o: OpContext) => (rec: LoadedRecord) => stepsOf(o).some(({ step }) => mayAct(call.user, step.actor, recordSubject(o.entity, rec)));
 
 function transitionInput(o: OpContext) {
   const steps = stepsOf(o);

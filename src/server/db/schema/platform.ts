@@ -1,0 +1,190 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, NullableTs, Json } from './columns';
+
+/** Organisations, users, roles and menus, sign-in and sessions, codes, settings, projects, site messages, the audit log and files. */
+
+export interface OrganizationTable {
+  id: Generated<number>;
+  parentId: number | null;
+  organName: string;
+  shortName: string | null;
+  organCode: string | null;
+  organPath: Generated<string>;
+  organLevel: number;
+  organType: string | null;
+  areaCode: string | null;
+  secretaryName: string | null;
+  contactPhone: string | null;
+  address: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  sort: Generated<number>;
+  status: Generated<number>;
+  extra: Json;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastModificationTime: NullableTs;
+  isDeleted: Generated<boolean>;
+  /** 0 待审核, 1 已通过, 2 未通过 (migration 010) */
+  auditStatus: Generated<number>;
+  auditRemark: string | null;
+  /** the creator's managed organisation when a level below the province created it: the level above audits */
+  submitOrganPath: string | null;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  userName: string;
+  name: string;
+  passwordHash: string;
+  phoneNumber: string | null;
+  phoneConfirmed: Generated<boolean>;
+  email: string | null;
+  organId: number | null;
+  userType: Generated<number>;
+  isActive: Generated<boolean>;
+  needChangePassword: Generated<boolean>;
+  failedLoginCount: Generated<number>;
+  lockoutEnd: NullableTs;
+  lastFailedLoginAt: NullableTs;
+  ukeyPublicKey: string | null;
+  ssoSubject: string | null;
+  creatorUserId: number | null;
+  creationTime: Timestamp;
+  lastLoginTime: NullableTs;
+  isDeleted: Generated<boolean>;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  displayName: string;
+  description: string | null;
+  isDefault: Generated<boolean>;
+  isStatic: Generated<boolean>;
+  level: number | null;
+  organType: string | null;
+  userType: Generated<number>;
+  creationTime: Timestamp;
+}
+
+export interface MenuTable {
+  id: Generated<number>;
+  parentId: number | null;
+  displayName: string;
+  url: Generated<string>;
+  iconPath: string | null;
+  type: number;
+  tags: string | null;
+  permissionName: string | null;
+  sort: Generated<number>;
+  isEnabled: Generated<boolean>;
+  creationTime: Timestamp;
+}
+
+export interface RoleMenuTable { roleId: number; menuId: number }
+export interface TenantMenuTable { menuId: number }
+
+export interface UserRoleTable {
+  id: Generated<number>;
+  userId: number;
+  roleId: number;
+  organId: number;
+  creationTime: Timestamp;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  userId: number;
+  roleId: number | null;
+  organId: number | null;
+  loginMethod: string;
+  expiresAt: Timestamp;
+  revokedAt: NullableTs;
+  creationTime: Timestamp;
+  /** last request seen (at most every 30 s) and its address (migration 012) */
+  lastActivityTime: NullableTs;
+  clientIp: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CaptchaTable { id: string; answer: string; expiresAt: Timestamp }
+export interface RateCounterTable { key: string; count: number; windowStart: Timestamp; expiresAt: Timestamp }
+export interface UnknownSignInNameTable { name: string; failedLoginCount: Generated<number>; lockoutEnd: NullableTs; lastFailedLoginAt: Timestamp }
+export interface PhoneCodeTable {
+  id: Generated<number>;
+  phoneNumber: string;
+  purpose: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  used: Generated<boolean>;
+  expiresAt: Timestamp;
+  creationTime: Timestamp;
+}
+export interface UkeyChallengeTable { id: string; challenge: string; expiresAt: Timestamp; used: Generated<boolean> }
+export interface SsoTicketUsedTable { jti: string; expiresAt: Timestamp }
+
+export interface BaseCodeTypeTable { id: Generated<number>; name: string; displayName: string; isTree: Generated<boolean>; creationTime: Timestamp }
+export interface BaseCodeTable { id: Generated<number>; typeName: string; label: string; value: string; parentValue: string | null; sort: Generated<number> }
+export interface SettingTable { key: string; value: string }
+
+export interface ProjectTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string | null;
+  isEnabled: Generated<boolean>;
+  creationTime: Timestamp;
+  isDeleted: Generated<boolean>;
+}
+
+export interface SiteMessageTable {
+  id: Generated<number>;
+  title: string;
+  content: Generated<string>;
+  messageType: string;
+  senderOrganId: number | null;
+  organName: Generated<string>;
+  linkUrl: string | null;
+  creationTime: Timestamp;
+}
+export interface SiteMessageReceiverTable {
+  id: Generated<number>;
+  messageId: number;
+  userId: number;
+  source: number;
+  isRead: Generated<boolean>;
+  readTime: NullableTs;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  userId: number | null;
+  service: string;
+  action: string;
+  targetId: string | null;
+  detail: Json<unknown> | null;
+  clientIp: string | null;
+  creationTime: Timestamp;
+  /** the caller's organisation at the time (migration 012) */
+  organId: ColumnType<number | null, number | null | undefined, number | null>;
+  organPath: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface FileTable {
+  id: string;
+  storageKey: string;
+  name: string;
+  ext: Generated<string>;
+  size: number;
+  contentType: string;
+  kind: string;
+  sha256: string;
+  headMd5: string | null;
+  project: string;
+  attachClass: number;
+  uploaderUserId: number | null;
+  durationSeconds: number | null;
+  hlsStatus: string | null;
+  hlsProgress: number | null;
+  creationTime: Timestamp;
+}
