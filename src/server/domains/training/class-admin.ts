@@ -171,8 +171,8 @@ export const classAdminActions: Record<string, ActionDef> = {
       const c = await managedClass(call, call.input.id);
       await call.ctx.db.transaction().execute(async (trx) => {
         await lockClass(trx, c.id);
-        const any = await trx.selectFrom('trainClassStudents').select('id').where('trainClassId', '=', c.id).where('status', 'in', HOLDS_PLACE).executeTakeFirst();
-        if (any) throw badRequest(CLASS_MSG.hasStudents);
+        const student = await trx.selectFrom('trainClassStudents').select('id').where('trainClassId', '=', c.id).where('status', 'in', HOLDS_PLACE).executeTakeFirst();
+        if (student) throw badRequest(CLASS_MSG.hasStudents);
         await trx.updateTable('trainClasses').set({ isDeleted: true, lastModificationTime: call.ctx.now() }).where('id', '=', c.id).execute();
       });
       return true;

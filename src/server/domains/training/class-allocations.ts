@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
-import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { idInput, objectInput, pagedInput, type PagingInput } from '../../http/paging';
+import { typedPage } from './typed-page';
 import { TRAIN_PERMISSION, managedClass } from './classes';
 import { lockClass, readPlaces, readScope, requireAllocation, rootUse, scopeHoldsPath } from './enrol';
 import { CLASS_MSG, ownOrgans } from './class-common';
@@ -17,7 +18,7 @@ const allocationProps = {
 
 /**
  * Sets allocations one after another under the class lock, each checked against the places as
- * the previous ones left them; any refusal undoes them all.
+ * the previous ones left them; one refusal undoes them all.
  */
 async function allocate(call: Call<unknown>, classId: number, items: { organId: number; numbers: number }[]) {
   const c = await managedClass(call, classId);
@@ -114,8 +115,8 @@ export const classAllocationActions: Record<string, ActionDef> = {
       const c = await managedClass(call, input.trainClassId);
       const places = await readPlaces(ctx.db, c.id, c.trainNumbers);
       const q = ctx.db.selectFrom('trainClassAllocations as a').innerJoin('organizations as o', 'o.id', 'a.organId').where('a.trainClassId', '=', c.id);
-      const page = await pageQuery<any>(q, input, (x) => x.select(['a.id', 'a.organId', 'o.organName', 'a.organPath', 'a.numbers']).orderBy(sql`a.organ_path collate "C"`));
-      const items = page.items.map((a: { id: number; organId: number; organName: string; organPath: string; numbers: number }) => ({
+      const page = await typedPage(q, input, (x) => x.select(['a.id', 'a.organId', 'o.organName', 'a.organPath', 'a.numbers']).orderBy(sql`a.organ_path collate "C"`));
+      const items = page.items.map((a) => ({
         ...a,
         usedCount: places.takenPaths.filter((p) => p.startsWith(a.organPath)).length,
         subAllocated: places.allocations.filter((x) => x.id !== a.id && x.organPath.startsWith(a.organPath) && x.organPath !== a.organPath).reduce((s, x) => s + x.numbers, 0),

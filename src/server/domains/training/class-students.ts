@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { maskPhone } from '../../../contract/validators';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
-import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
+import { typedPage } from './typed-page';
 import { subtreeRange, actingOrgan } from '../../scope';
 import { takeStep } from '../../workflow/decide';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
@@ -41,10 +42,10 @@ export const classStudentActions: Record<string, ActionDef> = {
         .where(subtreeRange('s.organPath', actingOrgan(call.user).path));
       if (input.status !== undefined) q = q.where('s.status', '=', input.status);
       if (input.name?.trim()) q = q.where('s.memberName', 'like', containsPattern(input.name));
-      const page = await pageQuery<any>(q, input, (x) =>
+      const page = await typedPage(q, input, (x) =>
         x.select(['s.id', 's.userId', 's.memberName as name', 'o.organName', 'u.phoneNumber', 's.status', 's.source', 's.creationTime', 's.auditRemark', 's.auditTime']).orderBy('s.status').orderBy('s.id'),
       );
-      return { totalCount: page.totalCount, items: page.items.map((s: any) => ({ ...s, phoneNumber: maskPhone(s.phoneNumber), statusText: STUDENT_STATUS_LABEL[s.status] })) };
+      return { totalCount: page.totalCount, items: page.items.map((s) => ({ ...s, phoneNumber: maskPhone(s.phoneNumber), statusText: STUDENT_STATUS_LABEL[s.status] })) };
     },
   }),
 

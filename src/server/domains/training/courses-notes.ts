@@ -12,7 +12,7 @@ import { cleanRichText, hasRichContent } from '../../http/rich-text';
 /**
  * 学习心得 / 学习笔记 (TrainClassService SubmitNote, GetNote, StudentNotePageList): one
  * implementation for both kinds of class, dispatched on the class's type.
- * - a topic (class_type 2): any member who sees the topic, one note on the topic (course 0);
+ * - a topic (class_type 2): every member who sees the topic, one note on the topic (course 0);
  *   read by the topic's managers (Pages.Special);
  * - a class (class_type 1): approved students only, one note per course (or course 0, the class
  *   as a whole); read by the class's organisers (Pages.TrainClass).

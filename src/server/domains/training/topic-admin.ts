@@ -252,6 +252,4 @@ export const topicStudyCheckActions: Record<string, ActionDef> = {
       };
     },
   }),
-
-  // ---- members: any signed-in member, topics of his organisation and above
 };

@@ -2,7 +2,8 @@ import { action, hasPermission, type ActionDef, type Call } from '../../http/act
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from './classes';
-import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
+import { typedPage } from './typed-page';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from '../exam';
 import { EXAM_ROUTE, SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, visibleTopic } from './topics';
@@ -13,9 +14,9 @@ import { EXAM_ROUTE, SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, visibleTopic
  */
 
 /**
- * A topic or a 培训班 by id in the caller's subtree, for the exam actions both kinds share (issue
- * 14): each kind needs its own menu's permission — a class organiser without 专题学习 still attaches
- * papers to his class.
+ * A topic or a 培训班 by id in the caller's subtree, for the exam actions both kinds share: each
+ * kind needs its own menu's permission — a class organiser without 专题学习 still attaches papers
+ * to his class.
  */
 async function managedTopicOrClass(call: Call<unknown>, id: number, need: 'read' | 'update') {
   const row = await call.ctx.db.selectFrom('trainClasses').select(['id', 'classType', 'organPath']).where('id', '=', id).where('isDeleted', '=', false).executeTakeFirst();
@@ -99,12 +100,12 @@ export const topicExamAdminActions: Record<string, ActionDef> = {
       const { ctx, input } = call;
       await managedTopicOrClass(call, input.id, 'read');
       const q = ctx.db.selectFrom('examPapers as p').select(['p.id', 'p.paperName', 'p.beginTime', 'p.endTime', 'p.passScore', 'p.testCount']).where('p.trainClassId', '=', input.id).where('p.isDeleted', '=', false);
-      const page = await pageQuery(q, input, (x) => x.orderBy('p.id', 'desc'));
+      const page = await typedPage(q, input, (x) => x.orderBy('p.id', 'desc'));
       const now = ctx.now();
-      const ids = (page.items as any[]).map((p) => p.id);
+      const ids = page.items.map((p) => p.id);
       // the same counts as 考试管理's: each member by his best handed-in attempt
       const [results, assigned] = await Promise.all([paperResults(ctx.db, ids), Promise.all(ids.map((id) => assignedCount(ctx.db, id)))]);
-      const items = (page.items as any[]).map((p, i) => {
+      const items = page.items.map((p, i) => {
         const r = results.get(p.id) ?? { joinCount: 0, passCount: 0, averageScore: null };
         const status = paperState(p, now);
         return {
@@ -142,12 +143,12 @@ export const topicExamMemberActions: Record<string, ActionDef> = {
         .where('p.trainClassId', '=', input.id)
         .where('p.isDeleted', '=', false)
         .where(assignedTo(member));
-      const page = await pageQuery(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
-      const mine = await memberResults(ctx.db, user.userId, (page.items as any[]).map((p) => p.id));
+      const page = await typedPage(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
+      const mine = await memberResults(ctx.db, user.userId, page.items.map((p) => p.id));
       const now = ctx.now();
       return {
         totalCount: page.totalCount,
-        items: (page.items as any[]).map((p) => {
+        items: page.items.map((p) => {
           const r = mine.get(p.id);
           const status = paperState(p, now);
           return {

@@ -5,7 +5,7 @@ import { hours, RESOURCE } from '../study';
 import { coursesOf, memberOrder, visibleTopic, visibleTopics, type TopicRow } from './topics';
 import { memberCards, memberProgress } from './topic-progress';
 
-/** Members' topics: any signed-in member sees the enabled topics of his organisation and above, with his progress. */
+/** Members' topics: every signed-in member sees the enabled topics of his organisation and above, with his progress. */
 export const topicMemberActions: Record<string, ActionDef> = {
   GetTopSepcial: action<{ maxResultCount?: number }>({
     method: 'GET',

@@ -7,7 +7,7 @@ import { isInSubtree, actingOrgan, pathChain } from '../../scope';
 import { baseSelect, toResource } from '../study';
 
 /**
- * 专题学习 (special topics, issue 13): a special topic is a training class of class_type 2
+ * 专题学习 (special topics): a special topic is a training class of class_type 2
  * (migration 020), as in the original server's TrainClassService. An administrator's topic belongs
  * to his managed organisation: his subtree manages it (sort, enable, recommend, courses, exams),
  * anything else answers as missing. Members see enabled topics of their own organisation and those

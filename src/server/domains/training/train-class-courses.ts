@@ -12,7 +12,7 @@ import { containsPattern } from '../../services/query-helpers';
 import { RESOURCE } from '../study';
 
 /**
- * 培训班 courses, sign-in, notes and training records (issue 14, docs/training.md "Courses,
+ * 培训班 courses, sign-in, notes and training records (docs/training.md "Courses,
  * sign-in, notes, training records"). Organisers are the administrators whose managed subtree
  * holds the class (Pages.TrainClass to read, .Update to write); students are its approved
  * members. A course's resources play in the ordinary players, whose study report credits the
