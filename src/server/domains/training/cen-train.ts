@@ -9,6 +9,8 @@ import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from './classes';
 import { containsPattern } from '../../services/query-helpers';
 import { syncBatch } from './rotation';
 import { CEN_MSG, checked, programmeInput, programmeProps, type Checked, type ProgrammeInput } from './cen-train-input';
+import type { PagedResult } from '../../../contract/types';
+import type { MyCenTrain } from '../../../contract/training';
 
 export { CEN_MSG } from './cen-train-input';
 
@@ -294,7 +296,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{totalCount, items: ${MY_ITEM}[]}`,
     input: pagedInput(),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<MyCenTrain<Date>>> {
       const q = call.ctx.db
         .selectFrom('trainClassStudents as s')
         .innerJoin('trainClasses as t', 't.id', 's.trainClassId')

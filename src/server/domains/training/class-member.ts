@@ -7,11 +7,12 @@ import { STUDENT_STATUS, STUDENT_STATUS_LABEL, TRAIN_MSG, classState, classes, m
 import { freeFor } from './places';
 import { ENROL_MSG, HOLDS_PLACE, inScope, inScopeOf, lockClass, readPlaces, readPlacesOf, requirePlaces, scopeHolds } from './enrol';
 import { classCounts, classItem } from './class-common';
+import type { MemberClass, MemberClassDetail } from '../../../contract/training';
 
 /** Members' classes: those open to them (published, their organisation in the scope), applying, and their own. */
 
 /** What a member sees of a class: the class, his place in it, and whether he may apply now. */
-async function memberItems(call: Call<unknown>, rows: ClassRow[]) {
+async function memberItems(call: Call<unknown>, rows: ClassRow[]): Promise<MemberClass<Date>[]> {
   const { db } = call.ctx;
   const now = call.ctx.now();
   const ids = rows.map((r) => r.id);
@@ -105,7 +106,7 @@ export const classMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: '党员端培训班 & {introduction, address, teachingObjects}',
     input: idInput,
-    async handler(call) {
+    async handler(call): Promise<MemberClassDetail<Date>> {
       const { ctx } = call;
       const c = await published(ctx.db).where('t.id', '=', call.input.id).executeTakeFirst();
       if (!c) throw notFound(TRAIN_MSG.notFound);

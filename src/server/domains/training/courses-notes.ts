@@ -8,6 +8,7 @@ import { containsPattern } from '../../services/query-helpers';
 import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './special-topic';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, managedClass, memberOrganId, memberPath, studentClass } from './classes';
 import { cleanRichText, hasRichContent } from '../../http/rich-text';
+import type { ClassNote } from '../../../contract/training';
 
 /**
  * 学习心得 / 学习笔记 (TrainClassService SubmitNote, GetNote, StudentNotePageList): one
@@ -97,7 +98,7 @@ export const noteActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `${NOTE} | null`,
     input: objectInput({ trainClassId: { type: 'integer', minimum: 1, title: '培训班' }, courseId: courseIdProp }, ['trainClassId']),
-    async handler(call) {
+    async handler(call): Promise<ClassNote<Date> | null> {
       const target = await noteTarget(call, call.input.trainClassId, call.input.courseId);
       const note = await call.ctx.db
         .selectFrom('trainClassNotes')

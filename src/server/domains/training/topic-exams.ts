@@ -7,6 +7,8 @@ import { typedPage } from './typed-page';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from '../exam';
 import { EXAM_ROUTE, SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, visibleTopic } from './topics';
+import type { PagedResult } from '../../../contract/types';
+import type { SpecialExam } from '../../../contract/training';
 
 /**
  * The exams of a topic or a class (papers whose `train_class_id` is it, ExamPaperService): the
@@ -129,7 +131,7 @@ export const topicExamMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: '{totalCount, items: {id, paperId, paperName, beginTitme, endTime, testTime, testCount, passScore, status, statusText, attempts, bestScore, passed, examUrl}[]}',
     input: pagedInput({ id: { type: 'integer', minimum: 1, title: '专题' } }, ['id']),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<SpecialExam<Date>>> {
       const { ctx, input, user } = call;
       const kind = await ctx.db.selectFrom('trainClasses').select('classType').where('id', '=', input.id).executeTakeFirst();
       if (kind?.classType === CLASS_TYPE) await studentClass(call, input.id);

@@ -4,6 +4,8 @@ import { containsPattern } from '../../services/query-helpers';
 import { hours, RESOURCE } from '../study';
 import { coursesOf, memberOrder, visibleTopic, visibleTopics, type TopicRow } from './topics';
 import { memberCards, memberProgress } from './topic-progress';
+import type { PagedResult } from '../../../contract/types';
+import type { SpecialCard, SpecialDetail, SpecialSum } from '../../../contract/training';
 
 /** Members' topics: every signed-in member sees the enabled topics of his organisation and above, with his progress. */
 export const topicMemberActions: Record<string, ActionDef> = {
@@ -13,7 +15,7 @@ export const topicMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{id, name, coverPhoto, resourceCount, period, totalPeriod, percent}[]`,
     input: objectInput({ maxResultCount: { type: 'integer', minimum: 1, maximum: 20, default: 5, title: '条数' } }),
-    async handler(call) {
+    async handler(call): Promise<SpecialCard[]> {
       const rows = await memberOrder(visibleTopics(call).where('t.isRecommend', '=', true)).limit(call.input.maxResultCount ?? 5).execute();
       return memberCards(call, rows);
     },
@@ -25,7 +27,7 @@ export const topicMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{totalCount, items: {id, name, coverPhoto, organName, resourceCount, finishedCount, period, totalPeriod, percent}[]}`,
     input: pagedInput(),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<SpecialCard>> {
       const page = await pageQuery<TopicRow>(visibleTopics(call).where('t.isRecommend', '=', true), call.input, memberOrder);
       return { totalCount: page.totalCount, items: await memberCards(call, page.items) };
     },
@@ -37,7 +39,7 @@ export const topicMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{totalCount, items: {id, name, coverPhoto, organName, resourceCount, finishedCount, period, totalPeriod, percent}[]}`,
     input: pagedInput({ name: { type: 'string', maxLength: 100, title: '专题名称' } }),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<SpecialCard>> {
       let q = visibleTopics(call);
       if (call.input.name?.trim()) q = q.where('t.name', 'like', containsPattern(call.input.name));
       const page = await pageQuery<TopicRow>(q, call.input, memberOrder);
@@ -51,7 +53,7 @@ export const topicMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{id, name, coverPhoto, introduction, organName, resourceCount, finishedCount, period, totalPeriod, percent, courses: {id, courseName, introduction, resources: ${RESOURCE}[]}[]}`,
     input: idInput,
-    async handler(call) {
+    async handler(call): Promise<SpecialDetail> {
       const { organPath: _p, ...row } = await visibleTopic(call, call.input.id);
       const progress = (await memberProgress(call.ctx.db, call.user.userId, [row.id])).get(row.id)!;
       const courses = (await coursesOf(call.ctx.db, row.id, call.user.userId)).map(({ resourceIds: _i, resourceNames: _n, ...c }) => c);
@@ -65,7 +67,7 @@ export const topicMemberActions: Record<string, ActionDef> = {
     access: 'self',
     returns: '{specialCount, studyingCount, finishedCount, period, totalPeriod}',
     input: objectInput({}),
-    async handler(call) {
+    async handler(call): Promise<SpecialSum> {
       // a member sees at most the topics of a handful of organisations: read them whole
       const rows = await visibleTopics(call).select([]).limit(1000).execute();
       const progress = [...(await memberProgress(call.ctx.db, call.user.userId, rows.map((r) => r.id))).values()];

@@ -4,6 +4,7 @@ import type { Call } from '../../http/actions';
 import { studyPercent } from '../../../contract/study-progress';
 import { hours } from '../study';
 import type { TopicRow } from './topics';
+import type { SpecialCard } from '../../../contract/training';
 
 /** What members have studied of topics: the resources of each topic, counts and per-member progress. */
 
@@ -70,7 +71,7 @@ export async function memberProgress(db: Database, userId: number, topicIds: num
 }
 
 /** Members' cards: the reference client's names (id, name, coverPhoto, resourceCount) plus the member's progress. */
-export async function memberCards(call: Call<unknown>, rows: TopicRow[]) {
+export async function memberCards(call: Call<unknown>, rows: TopicRow[]): Promise<SpecialCard[]> {
   const progress = await memberProgress(call.ctx.db, call.user.userId, rows.map((r) => r.id));
   return rows.map(({ organPath: _p, introduction: _i, ...r }) => ({ ...r, ...progress.get(r.id)! }));
 }

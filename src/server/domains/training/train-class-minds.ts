@@ -8,6 +8,7 @@ import { classes, memberOrganId, memberPath, organises, STUDENT_STATUS, studentC
 import { containsPattern } from '../../services/query-helpers';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
 import { cleanRichText, hasRichContent } from '../../http/rich-text';
+import type { Mind } from '../../../contract/training';
 
 /**
  * 学员心得 / 思想汇报 (docs/training.md "Minds"): a member writes a mind, in a class he
@@ -67,7 +68,7 @@ function listsFor(user: CurrentUser, m: MindRow) {
   return !!path && (isInSubtree(m.organPath, path) || (!!m.classOrganPath && isInSubtree(m.classOrganPath, path)));
 }
 
-const toDto = (user: CurrentUser, m: MindRow) => {
+const toDto = (user: CurrentUser, m: MindRow): Mind<Date> => {
   const { classOrganPath: _c, organPath: _o, ...rest } = m;
   const commented = !!m.commentTime;
   return { ...rest, commented, statusText: commented ? '已点评' : '待点评', canEdit: m.userId === user.userId && !commented, canComment: answersFor(user, m) };
