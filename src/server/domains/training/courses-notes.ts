@@ -5,10 +5,11 @@ import { forbidden, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { subtreeRange, actingOrgan } from '../../scope';
 import { containsPattern } from '../../services/query-helpers';
-import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './special-topic';
+import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './topics';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, managedClass, memberOrganId, memberPath, studentClass } from './classes';
 import { cleanRichText, hasRichContent } from '../../http/rich-text';
 import type { ClassNote } from '../../../contract/training';
+import { entityInput } from '../../records/entity-input';
 
 /**
  * 学习心得 / 学习笔记 (TrainClassService SubmitNote, GetNote, StudentNotePageList): one
@@ -65,15 +66,11 @@ export const noteActions: Record<string, ActionDef> = {
     access: 'self',
     returns: '{id}',
     repeatSubmit: false,
-    input: objectInput(
-      {
-        trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' },
-        courseId: courseIdProp,
-        title: { type: 'string', minLength: 1, maxLength: 100, title: '心得标题', 'x-required-message': SPECIAL_MSG.noteTitle },
-        content: { type: 'string', minLength: 1, maxLength: 100000, title: '心得内容', 'x-required-message': SPECIAL_MSG.noteContent },
-      },
-      ['trainClassId', 'title', 'content'],
-    ),
+    input: entityInput('specialNote', {
+      fields: ['title', 'content'],
+      extra: { trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' }, courseId: courseIdProp },
+      required: ['trainClassId'],
+    }),
     async handler(call) {
       const { ctx, input, user } = call;
       const target = await noteTarget(call, input.trainClassId, input.courseId);

@@ -6,20 +6,19 @@ import { isInSubtree, subtreeRange, actingOrgan, pathChain } from '../../scope';
 import { studyPercent } from '../../../contract/study-progress';
 import { containsPattern } from '../../services/query-helpers';
 import { cleanRichText } from '../../http/rich-text';
+import { entityInput } from '../../records/entity-input';
 import { hours } from '../study';
 import { COURSE, SPECIAL_PERMISSION, SPECIAL_TYPE, TOPIC, coursesOf, managedTopic, memberOrder, requireText, topics, type TopicRow } from './topics';
 import { topicCounts, topicResources } from './topic-progress';
 
 /** 专题管理: administrators' topics of their subtree — list, detail, writes, courses' resources and the members' study of a topic. */
 
-const topicProps = {
-  name: { type: 'string', minLength: 1, maxLength: 100, title: '专题名称', 'x-required-message': '请输入专题名称' },
-  coverPhoto: { type: ['string', 'null'], maxLength: 500, title: '封面' },
-  introduction: { type: ['string', 'null'], maxLength: 100000, title: '专题简介' },
-  sort: { type: ['integer', 'null'], minimum: 0, maximum: 99999, title: '排序' },
-  isEnabled: { type: ['boolean', 'null'], title: '启用' },
-  isRecommend: { type: ['boolean', 'null'], title: '推荐' },
-};
+const TOPIC_FIELDS = ['name', 'coverPhoto', 'introduction', 'sort', 'isEnabled', 'isRecommend'];
+/** An update keeps what it is not sent: the entity's form defaults (sort 0, enabled, not recommended) are a new topic's only. */
+const withoutDefaults = <S extends { properties: Record<string, unknown> }>(schema: S): S => ({
+  ...schema,
+  properties: Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, Object.fromEntries(Object.entries(p as object).filter(([key]) => key !== 'default'))])),
+});
 type TopicInput = { id?: number; name: string; coverPhoto?: string | null; introduction?: string | null; sort?: number | null; isEnabled?: boolean | null; isRecommend?: boolean | null };
 
 const topicListFilters = {
@@ -66,7 +65,7 @@ export const topicAdminActions: Record<string, ActionDef> = {
     summary: '新建专题（属于当前管理组织，向下发布）；简介为富文本，服务端清洗',
     access: { permission: SPECIAL_PERMISSION.create },
     returns: '{id}',
-    input: objectInput(topicProps, ['name']),
+    input: entityInput('special', { fields: TOPIC_FIELDS }),
     async handler(call) {
       const { ctx, input, user } = call;
       requireText(input.name, 'name', '请输入专题名称');
@@ -88,7 +87,7 @@ export const topicAdminActions: Record<string, ActionDef> = {
     summary: '修改专题',
     access: { permission: SPECIAL_PERMISSION.update },
     returns: '{id}',
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '编号' }, ...topicProps }, ['id', 'name']),
+    input: withoutDefaults(entityInput('special', { fields: TOPIC_FIELDS, id: 'required' })),
     async handler(call) {
       const { ctx, input } = call;
       const row = await managedTopic(call, input.id);

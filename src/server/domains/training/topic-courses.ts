@@ -1,18 +1,11 @@
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { notFound } from '../../http/errors';
-import { idInput, objectInput } from '../../http/paging';
+import { idInput } from '../../http/paging';
+import { entityInput } from '../../records/entity-input';
 import { COURSE, SPECIAL_MSG, SPECIAL_PERMISSION, checkResources, coursesOf, managedTopic, requireText } from './topics';
 
 /** A topic's courses (TrainClassCourseService): each a name, an introduction and resources of the library. */
 
-const courseProps = {
-  id: { type: ['integer', 'null'], minimum: 1, title: '课程' },
-  trainClassId: { type: 'integer', minimum: 1, title: '专题', 'x-required-message': '请选择专题' },
-  courseName: { type: 'string', minLength: 1, maxLength: 100, title: '课程名称', 'x-required-message': '请输入课程名称' },
-  introduction: { type: ['string', 'null'], maxLength: 2000, title: '课程简介' },
-  sort: { type: ['integer', 'null'], minimum: 0, maximum: 99999, title: '排序' },
-  resourceIds: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'integer', minimum: 1, title: '学习资源' }, title: '学习资源', 'x-required-message': SPECIAL_MSG.resourceRequired },
-};
 type CourseInput = { id?: number | null; trainClassId: number; courseName: string; introduction?: string | null; sort?: number | null; resourceIds: number[] };
 
 /** The topic of a course asked for by id: beyond the caller's subtree the course answers as missing. */
@@ -31,7 +24,11 @@ export const specialCourseActions: Record<string, ActionDef> = {
     summary: '保存专题的课程（无 id 新增，有 id 修改）：课程名称、简介、排序与资源库中的学习资源',
     access: { permission: SPECIAL_PERMISSION.update },
     returns: '{id}',
-    input: objectInput(courseProps, ['trainClassId', 'courseName', 'resourceIds']),
+    input: entityInput('specialCourse', {
+      fields: ['courseName', 'introduction', 'sort', 'resourceIds'],
+      extra: { id: { type: ['integer', 'null'], minimum: 1, title: '课程' }, trainClassId: { type: 'integer', minimum: 1, title: '专题', 'x-required-message': '请选择专题' } },
+      required: ['trainClassId'],
+    }),
     async handler(call) {
       const { ctx, input } = call;
       const topic = await managedTopic(call, input.trainClassId);
