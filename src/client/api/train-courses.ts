@@ -5,55 +5,17 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { Resource } from './study';
-import type { MemberClass } from './cen-train';
+import type { ClassCourse, ClassNote, MemberClassDetail } from '../../contract/training';
 
 const tc = (a: string) => servicePath('TrainClassService', a);
 const cc = (a: string) => servicePath('TrainClassCourseService', a);
-
-/** Member item of a class + introduction, address, teachingObjects (GetMyClass). */
-export interface MyClass extends MemberClass {
-  introduction?: string | null;
-  address?: string | null;
-  teachingObjects?: string | null;
-}
-
-/** Course DTO; isSigned and signTime for a student. */
-export interface ClassCourse {
-  id: number;
-  trainClassId: number;
-  courseName: string;
-  /** 1 线下, 2 线上 */
-  courseType: number;
-  period: number;
-  startTime: string | null;
-  endTime: string | null;
-  description: string | null;
-  teacherName: string | null;
-  baseName: string | null;
-  address: string | null;
-  resourceCount: number;
-  signedCount: number;
-  studentCount: number;
-  isSigned?: boolean;
-  signTime?: string | null;
-}
-
-export interface ClassNote {
-  id: number;
-  trainClassId: number;
-  courseId: number;
-  title: string;
-  content: string;
-  creationTime: string;
-  lastModificationTime: string | null;
-}
 
 export const STUDENT_APPROVED = 1;
 /** The sign-in window opens this long before a course's start (the server decides; the page only says when). */
 export const SIGN_OPEN_BEFORE_MS = 30 * 60_000;
 
 export const trainCourseService = {
-  myClass: (id: number, opts?: CallOptions) => api.get<MyClass>(tc('GetMyClass'), { id }, opts),
+  myClass: (id: number, opts?: CallOptions) => api.get<MemberClassDetail>(tc('GetMyClass'), { id }, opts),
   apply: (classId: number) => api.post<{ id: number; status: number }>(tc('Apply'), { classId }),
   courses: (trainClassId: number, opts?: CallOptions) => api.get<{ items: ClassCourse[] }>(cc('CourseList'), { trainClassId }, opts),
   resources: (trainClassCourseId: number) => api.get<{ items: Resource[] }>(cc('GetCourseResource'), { trainClassCourseId }),

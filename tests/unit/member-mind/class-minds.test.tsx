@@ -12,7 +12,8 @@ import { MemoryRouter } from 'react-router-dom';
 vi.mock('../../../src/client/api/toast', () => ({ toastError: vi.fn(() => Promise.resolve()), toastSuccess: vi.fn(() => Promise.resolve()), toastWarning: vi.fn(), TOAST_SECONDS: 3 }));
 vi.mock('../../../src/client/api/mind', () => ({ mindService: { mine: vi.fn(), ofClass: vi.fn(), get: vi.fn(), submit: vi.fn(), remove: vi.fn(), studyingClasses: vi.fn() } }));
 
-import { mindService, type Mind } from '../../../src/client/api/mind';
+import { mindService } from '../../../src/client/api/mind';
+import type { Mind } from '../../../src/contract/training';
 import { setUiConfig } from '../../../src/client/engine/config';
 import type { EntityDef } from '../../../src/client/engine/types';
 import { ClassMinds } from '../../../src/client/member/mind/class-minds';

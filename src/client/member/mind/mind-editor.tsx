@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { useRequest } from 'ahooks';
 import { Form, Modal, Select } from 'antd';
-import { mindService, type Mind } from '../../api/mind';
+import { mindService } from '../../api/mind';
+import type { Mind } from '../../../contract/training';
 import { toastSuccess } from '../../api/toast';
 import { MemberForm } from '../kit';
 

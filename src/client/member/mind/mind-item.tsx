@@ -1,7 +1,7 @@
 /** One mind in a member list: title to its page, 待点评 / 已点评, 公开, the class and the time (platform zone). */
 import { Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import type { Mind } from '../../api/mind';
+import type { Mind } from '../../../contract/training';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { pageLink } from '../kit';
 import { MIND } from './paths';

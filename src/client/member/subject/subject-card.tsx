@@ -1,7 +1,7 @@
 /** A topic card (reference client LZtList: id, name, coverPhoto, resourceCount) with the member's progress. */
 import { ReadOutlined } from '@ant-design/icons';
 import { fmtHours, fmtPercent } from '../../api/study';
-import type { SpecialCard } from '../../api/special';
+import type { SpecialCard } from '../../../contract/training';
 import '../study/study.css';
 import './subject.css';
 

@@ -5,7 +5,8 @@
  */
 import { useRequest } from 'ahooks';
 import { Modal, Result, Skeleton } from 'antd';
-import { trainCourseService, type ClassCourse } from '../../api/train-courses';
+import { trainCourseService } from '../../api/train-courses';
+import type { ClassCourse } from '../../../contract/training';
 import { toastSuccess } from '../../api/toast';
 import { MemberForm } from '../kit';
 

@@ -10,7 +10,8 @@ import { Alert, Button, Result, Skeleton, Tag } from 'antd';
 import { QrcodeOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
-import { STUDENT_APPROVED, trainCourseService, type ClassCourse, type MyClass } from '../../api/train-courses';
+import { STUDENT_APPROVED, trainCourseService } from '../../api/train-courses';
+import type { ClassCourse, MemberClassDetail } from '../../../contract/training';
 import { Value } from '../../engine/fields';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { MemberPage, useAction } from '../kit';
@@ -25,7 +26,7 @@ const STATE_COLOR: Record<number, string> = { 1: 'default', 2: 'processing', 3: 
 const STUDENT_COLOR: Record<number, string> = { 0: 'gold', 1: 'success', 2: 'error', 3: 'default' };
 const range = (from: string | null | undefined, to: string | null | undefined) => (from ? `${formatPlatform(from, MINUTE_FORMAT)} 至 ${to ? formatPlatform(to, MINUTE_FORMAT) : ''}` : '—');
 
-function ClassHeader({ c, onApplied }: { c: MyClass; onApplied: () => void }) {
+function ClassHeader({ c, onApplied }: { c: MemberClassDetail; onApplied: () => void }) {
   const apply = useAction(() => trainCourseService.apply(c.id), {
     confirm: `确认报名参加“${c.className}”？`,
     success: (r) => (r.status === STUDENT_APPROVED ? '报名成功' : '报名成功，请等待审核'),

@@ -1,4 +1,5 @@
-import { SIGN_OPEN_BEFORE_MS, type ClassCourse } from '../../api/train-courses';
+import { SIGN_OPEN_BEFORE_MS } from '../../api/train-courses';
+import type { ClassCourse } from '../../../contract/training';
 
 /** When sign-in opens: 30 minutes before the start (an ISO instant, shown in the platform zone). */
 export const signOpensAt = (startTime: string) => new Date(new Date(startTime).getTime() - SIGN_OPEN_BEFORE_MS).toISOString();

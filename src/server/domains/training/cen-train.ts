@@ -1,21 +1,25 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { action, type ActionDef, type Call } from '../../http/actions';
-import { badRequest, invalid, notFound, type ValidationError } from '../../http/errors';
+import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
-import { platformInstant } from '../../platform-day';
+import { typedPage } from './typed-page';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from './classes';
 import { containsPattern } from '../../services/query-helpers';
-import { cleanRichText } from '../../http/rich-text';
-import { syncBatch } from '.';
+import { syncBatch } from './rotation';
+import { CEN_MSG, checked, programmeInput, programmeProps, type Checked, type ProgrammeInput } from './cen-train-input';
+import type { PagedResult } from '../../../contract/types';
+import type { MyCenTrain } from '../../../contract/training';
+
+export { CEN_MSG } from './cen-train-input';
 
 /**
- * 集中轮训 (centralised rotation training, issue 14): a programme (`cen_trains`) of the caller's
+ * 集中轮训 (centralised rotation training): a programme (`cen_trains`) of the caller's
  * managed organisation with batches. Each batch is a published class (class_type 1, `cen_train_id`)
  * whose scope is the organisations assigned to it and whose students are their members, assigned
  * (source 3, approved) when the programme is saved — so courses, sign-in, notes and minds work on a
- * batch as on any class. An organisation belongs to one batch of a programme at most, subtrees
+ * batch as on every class. An organisation belongs to one batch of a programme at most, subtrees
  * included, so a member studies in one batch of it.
  */
 export const CEN_PERMISSION = {
@@ -25,111 +29,9 @@ export const CEN_PERMISSION = {
   delete: 'Pages.CentralTraining.Delete',
 } as const;
 
-
-export const CEN_MSG = {
-  notFound: '集中轮训不存在或已删除',
-  name: '请输入轮训名称',
-  year: '请输入年度',
-  startTime: '请选择开始时间',
-  endTime: '请选择结束时间',
-  endAfterStart: '结束时间须晚于开始时间',
-  batches: '请添加批次',
-  className: '请输入批次名称',
-  organIds: '请选择参训组织',
-  batchWithin: '批次时间须在轮训时间范围内',
-  organOverlap: '请勿将同一组织分配到多个批次',
-  organNotFound: '党组织不存在或不在您的管理范围内',
-  batchNotFound: '批次不存在或已删除',
-  batchSigned: (name: string) => `批次“${name}”已有签到记录，不能删除`,
-  programmeSigned: '该轮训已有签到记录，不能删除',
-} as const;
-
 const PROGRAMME =
   '集中轮训 {id, name, year, coverPhoto, introduction, startTime, endTime, organId, createOrganName, batchCount, studentCount, batches: [{id (培训班编号), className, startTime, endTime, address, organs: [{organId, organName}], organIds, organNames, studentCount, signedCount, state, statusText}]}';
 const MY_ITEM = '{id, name, year, coverPhoto, startTime, endTime, createOrganName, batch: {id (培训班编号), className, startTime, endTime, address, state, statusText}}';
-
-const batchProps = {
-  id: { type: ['integer', 'null'], minimum: 1, title: '批次' },
-  className: { type: 'string', maxLength: 100, title: '批次名称', 'x-required-message': CEN_MSG.className },
-  startTime: { type: 'string', maxLength: 40, title: '开始时间', 'x-required-message': CEN_MSG.startTime },
-  endTime: { type: 'string', maxLength: 40, title: '结束时间', 'x-required-message': CEN_MSG.endTime },
-  address: { type: ['string', 'null'], maxLength: 200, title: '培训地点' },
-  organIds: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 }, title: '参训组织', 'x-required-message': CEN_MSG.organIds },
-};
-const programmeProps = {
-  name: { type: 'string', maxLength: 100, title: '轮训名称', 'x-required-message': CEN_MSG.name },
-  year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度', 'x-required-message': CEN_MSG.year },
-  coverPhoto: { type: ['string', 'null'], maxLength: 500, title: '封面' },
-  introduction: { type: ['string', 'null'], maxLength: 100000, title: '轮训简介' },
-  startTime: { type: 'string', maxLength: 40, title: '开始时间', 'x-required-message': CEN_MSG.startTime },
-  endTime: { type: 'string', maxLength: 40, title: '结束时间', 'x-required-message': CEN_MSG.endTime },
-  batches: {
-    type: 'array', minItems: 1, maxItems: 50, title: '批次', 'x-required-message': CEN_MSG.batches,
-    items: { type: 'object', properties: batchProps, required: ['className', 'startTime', 'endTime', 'organIds'] },
-  },
-};
-
-type BatchInput = { id?: number | null; className: string; startTime: string; endTime: string; address?: string | null; organIds: number[] };
-type ProgrammeInput = { id?: number; name: string; year: number; coverPhoto?: string | null; introduction?: string | null; startTime: string; endTime: string; batches: BatchInput[] };
-
-/** A checked batch: its instants and its organisations (id, path), none overlapping another batch's. */
-type Batch = { id: number | null; className: string; startTime: Date; endTime: Date; address: string | null; organs: { id: number; organPath: string }[] };
-
-const idsOf = (v: BatchInput['organIds']) => [...new Set(v ?? [])];
-
-
-/**
- * A programme's input checked field by field (Chinese messages on the fields, all at once): names,
- * dates in the platform zone (a day that ends a period means its whole day), batches within the
- * programme, organisations in the caller's subtree and in one batch only.
- */
-async function checked(call: Call<unknown>, input: ProgrammeInput) {
-  const { ctx } = call;
-  const errors: ValidationError[] = [];
-  const fail = (message: string, member: string) => errors.push({ message, members: [member] });
-  const at = (v: string, end = false) => {
-    const t = platformInstant(ctx, v, { endOfDay: end });
-    // the end of a day is its last second, so that the form shows the day it was given
-    return t && end && /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(t.getTime() - 1000) : t;
-  };
-  const name = input.name?.trim() ?? '';
-  if (!name) fail(CEN_MSG.name, 'name');
-  const start = at(input.startTime);
-  const end = at(input.endTime, true);
-  if (!start) fail(CEN_MSG.startTime, 'startTime');
-  if (!end) fail(CEN_MSG.endTime, 'endTime');
-  if (start && end && end <= start) fail(CEN_MSG.endAfterStart, 'endTime');
-  const organIds = [...new Set(input.batches.flatMap((b) => idsOf(b.organIds)))];
-  const organs = organIds.length ? await ctx.db.selectFrom('organizations').select(['id', 'organPath']).where('id', 'in', organIds).where('isDeleted', '=', false).execute() : [];
-  const scope = actingOrgan(call.user).path;
-  // an organisation beyond the caller's subtree is as missing as one that does not exist
-  if (organs.length !== organIds.length || organs.some((o) => !isInSubtree(o.organPath, scope))) throw notFound(CEN_MSG.organNotFound);
-  const byId = new Map(organs.map((o) => [o.id, o]));
-  const batches: Batch[] = input.batches.map((b, i) => {
-    const m = (f: string) => `batches[${i}].${f}`;
-    const className = b.className?.trim() ?? '';
-    if (!className) fail(CEN_MSG.className, m('className'));
-    const bs = at(b.startTime);
-    const be = at(b.endTime, true);
-    if (!bs) fail(CEN_MSG.startTime, m('startTime'));
-    if (!be) fail(CEN_MSG.endTime, m('endTime'));
-    if (bs && be && be <= bs) fail(CEN_MSG.endAfterStart, m('endTime'));
-    else if (bs && be && start && end && (bs < start || be > end)) fail(CEN_MSG.batchWithin, m('startTime'));
-    const ids = idsOf(b.organIds);
-    if (!ids.length) fail(CEN_MSG.organIds, m('organIds'));
-    return { id: b.id ?? null, className, startTime: bs!, endTime: be!, address: b.address?.trim() || null, organs: ids.map((id) => byId.get(id)!) };
-  });
-  // one batch per organisation, subtrees included: a district in one batch and its branch in another is refused
-  batches.forEach((b, i) =>
-    batches.forEach((o, j) => {
-      if (j <= i) return;
-      if (b.organs.some((x) => o.organs.some((y) => isInSubtree(x.organPath, y.organPath) || isInSubtree(y.organPath, x.organPath)))) fail(CEN_MSG.organOverlap, `batches[${j}].organIds`);
-    }),
-  );
-  if (errors.length) throw invalid(errors);
-  return { name, year: input.year, coverPhoto: input.coverPhoto || null, introduction: cleanRichText(input.introduction), startTime: start!, endTime: end!, batches };
-}
-type Checked = Awaited<ReturnType<typeof checked>>;
 
 const programmes = (db: Database) =>
   db
@@ -160,7 +62,7 @@ const batchRows = (db: Database, programmeIds: number[]) =>
 /** A batch has no application window: 待开班 before it starts, then 进行中, then 已结束 (codes of CLASS_STATE_LABEL). */
 export const batchState = (b: { startTime: Date | null; endTime: Date | null }, now: Date) => (b.endTime && now > b.endTime ? 5 : b.startTime && now >= b.startTime ? 4 : 3);
 
-/** Approved students and signed-in students of each class (two grouped queries for any number of batches). */
+/** Approved students and signed-in students of each class (two grouped queries however many batches). */
 async function batchCounts(db: Database, classIds: number[]) {
   const out = new Map<number, { studentCount: number; signedCount: number }>(classIds.map((id) => [id, { studentCount: 0, signedCount: 0 }]));
   if (!classIds.length) return out;
@@ -249,7 +151,6 @@ export const ORGAN_OPTION_DEPTH = 2;
 const ORGAN_OPTION_MAX = 3000;
 const depthOf = (path: string) => path.split('/').filter(Boolean).length;
 
-const programmeInput = objectInput(programmeProps, ['name', 'year', 'startTime', 'endTime', 'batches']);
 
 /** TrainClassService's rotation-programme actions. */
 export const cenTrainActions: Record<string, ActionDef> = {
@@ -395,7 +296,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{totalCount, items: ${MY_ITEM}[]}`,
     input: pagedInput(),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<MyCenTrain<Date>>> {
       const q = call.ctx.db
         .selectFrom('trainClassStudents as s')
         .innerJoin('trainClasses as t', 't.id', 's.trainClassId')
@@ -410,7 +311,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
         .where('t.isDeleted', '=', false)
         .where('t.classType', '=', CLASS_TYPE)
         .where('c.isDeleted', '=', false);
-      const page = await pageQuery<any>(q, call.input, (x) => x.orderBy('c.startTime', 'desc').orderBy('c.id', 'desc'));
+      const page = await typedPage(q, call.input, (x) => x.orderBy('c.startTime', 'desc').orderBy('c.id', 'desc'));
       const now = call.ctx.now();
       return {
         totalCount: page.totalCount,

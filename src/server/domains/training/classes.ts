@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../http/errors';
 import { isInSubtree, actingOrgan } from '../../scope';
 
 /**
- * What every part of 培训班 (issue 14) reads of a class alike: which classes an administrator
+ * What every part of 培训班 reads of a class alike: which classes an administrator
  * manages, who is a student, and the state a class is in. Courses, notes, minds and rotation
  * batches are separate modules over these.
  */
@@ -66,7 +66,7 @@ export async function managedClass(call: Call<unknown>, id: number): Promise<Cla
 export const memberPath = (user: CurrentUser) => user.memberOrganPath ?? user.organPath ?? '/';
 export const memberOrganId = (user: CurrentUser) => user.memberOrganId ?? user.organId;
 
-/** The caller's student row of a class (any status), or undefined. */
+/** The caller's student row of a class (whatever its status), or undefined. */
 export const studentRow = (db: Database, classId: number, userId: number) =>
   db.selectFrom('trainClassStudents').selectAll().where('trainClassId', '=', classId).where('userId', '=', userId).executeTakeFirst();
 

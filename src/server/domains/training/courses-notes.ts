@@ -5,14 +5,16 @@ import { forbidden, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { subtreeRange, actingOrgan } from '../../scope';
 import { containsPattern } from '../../services/query-helpers';
-import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './special-topic';
+import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './topics';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, managedClass, memberOrganId, memberPath, studentClass } from './classes';
 import { cleanRichText, hasRichContent } from '../../http/rich-text';
+import type { ClassNote } from '../../../contract/training';
+import { entityInput } from '../../records/entity-input';
 
 /**
  * 学习心得 / 学习笔记 (TrainClassService SubmitNote, GetNote, StudentNotePageList): one
  * implementation for both kinds of class, dispatched on the class's type.
- * - a topic (class_type 2): any member who sees the topic, one note on the topic (course 0);
+ * - a topic (class_type 2): every member who sees the topic, one note on the topic (course 0);
  *   read by the topic's managers (Pages.Special);
  * - a class (class_type 1): approved students only, one note per course (or course 0, the class
  *   as a whole); read by the class's organisers (Pages.TrainClass).
@@ -64,15 +66,11 @@ export const noteActions: Record<string, ActionDef> = {
     access: 'self',
     returns: '{id}',
     repeatSubmit: false,
-    input: objectInput(
-      {
-        trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' },
-        courseId: courseIdProp,
-        title: { type: 'string', minLength: 1, maxLength: 100, title: '心得标题', 'x-required-message': SPECIAL_MSG.noteTitle },
-        content: { type: 'string', minLength: 1, maxLength: 100000, title: '心得内容', 'x-required-message': SPECIAL_MSG.noteContent },
-      },
-      ['trainClassId', 'title', 'content'],
-    ),
+    input: entityInput('specialNote', {
+      fields: ['title', 'content'],
+      extra: { trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' }, courseId: courseIdProp },
+      required: ['trainClassId'],
+    }),
     async handler(call) {
       const { ctx, input, user } = call;
       const target = await noteTarget(call, input.trainClassId, input.courseId);
@@ -97,7 +95,7 @@ export const noteActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `${NOTE} | null`,
     input: objectInput({ trainClassId: { type: 'integer', minimum: 1, title: '培训班' }, courseId: courseIdProp }, ['trainClassId']),
-    async handler(call) {
+    async handler(call): Promise<ClassNote<Date> | null> {
       const target = await noteTarget(call, call.input.trainClassId, call.input.courseId);
       const note = await call.ctx.db
         .selectFrom('trainClassNotes')

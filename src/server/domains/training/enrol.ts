@@ -7,7 +7,7 @@ import { STUDENT_STATUS } from './classes';
 import { pathChain } from '../../scope';
 
 /**
- * Enrolment under the class row's lock (issue 14): every write that takes or gives out places —
+ * Enrolment under the class row's lock: every write that takes or gives out places —
  * an application, an administrator adding students, an allocation — first locks the class row,
  * then reads the places as they are and checks the change with places.ts. Two simultaneous writes
  * queue on the lock, so the second sees the first: no total is ever exceeded.

@@ -1,5 +1,5 @@
 /**
- * The places of a class as a tree (distributive, issue 14): the class total at the root, and
+ * The places of a class as a tree (distributive): the class total at the root, and
  * allocations to organisations of the scope, each of which may be split further below it. A
  * student (pending or approved) takes a place of the deepest allocation on his organisation's path,
  * or of the root when none holds it. A node is within bounds when its direct students plus the

@@ -10,9 +10,10 @@ import { classCourses, courseDtos, courseOf, courseReader, courseResources, cour
 import { noteActions } from './courses-notes';
 import { containsPattern } from '../../services/query-helpers';
 import { RESOURCE } from '../study';
+import type { ClassCourse } from '../../../contract/training';
 
 /**
- * 培训班 courses, sign-in, notes and training records (issue 14, docs/training.md "Courses,
+ * 培训班 courses, sign-in, notes and training records (docs/training.md "Courses,
  * sign-in, notes, training records"). Organisers are the administrators whose managed subtree
  * holds the class (Pages.TrainClass to read, .Update to write); students are its approved
  * members. A course's resources play in the ordinary players, whose study report credits the
@@ -128,7 +129,7 @@ export const courseActions: Record<string, ActionDef> = {
     access: 'self',
     returns: `{items: ${COURSE}[]}`,
     input: objectInput({ trainClassId: classIdProp }, ['trainClassId']),
-    async handler(call) {
+    async handler(call): Promise<{ items: ClassCourse<Date>[] }> {
       const { cls, student } = await courseReader(call, call.input.trainClassId);
       const rows = await classCourses(call.ctx.db, cls.id);
       return { items: await courseDtos(call.ctx.db, cls.id, rows, student ? call.user.userId : null) };

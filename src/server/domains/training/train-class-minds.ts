@@ -8,9 +8,10 @@ import { classes, memberOrganId, memberPath, organises, STUDENT_STATUS, studentC
 import { containsPattern } from '../../services/query-helpers';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
 import { cleanRichText, hasRichContent } from '../../http/rich-text';
+import type { Mind } from '../../../contract/training';
 
 /**
- * 学员心得 / 思想汇报 (issue 14, docs/training.md "Minds"): a member writes a mind, in a class he
+ * 学员心得 / 思想汇报 (docs/training.md "Minds"): a member writes a mind, in a class he
  * studies in or without one; the class's organiser (a mind without class: the administrators of the
  * member's organisation) comments it — the member is told by a site message — and may make it public
  * to the class's students. Until it is commented the member edits or deletes it.
@@ -67,7 +68,7 @@ function listsFor(user: CurrentUser, m: MindRow) {
   return !!path && (isInSubtree(m.organPath, path) || (!!m.classOrganPath && isInSubtree(m.classOrganPath, path)));
 }
 
-const toDto = (user: CurrentUser, m: MindRow) => {
+const toDto = (user: CurrentUser, m: MindRow): Mind<Date> => {
   const { classOrganPath: _c, organPath: _o, ...rest } = m;
   const commented = !!m.commentTime;
   return { ...rest, commented, statusText: commented ? '已点评' : '待点评', canEdit: m.userId === user.userId && !commented, canComment: answersFor(user, m) };
@@ -117,7 +118,7 @@ const mindProps = {
 };
 type MindInput = { id?: number | null; trainClassId?: number | null; title: string; content: string };
 
-const newestFirst = (q: any) => q.orderBy('m.id', 'desc');
+const newestFirst = (q: ReturnType<typeof minds>) => q.orderBy('m.id', 'desc');
 const page = async (call: Call<PagingInput>, q: ReturnType<typeof minds>) => {
   const p = await pageQuery<MindRow>(q, call.input, newestFirst);
   return { totalCount: p.totalCount, items: p.items.map((m) => toDto(call.user, m)) };
