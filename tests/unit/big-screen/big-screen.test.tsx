@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screenPeriods, toHours } from '../../../src/server/domains/big-screen/figures';
 import { barRatios, CANVAS, fitScale, formatHours, quarterLabel } from '../../../src/client/pages/big-screen/layout';
 import { DashboardView } from '../../../src/client/pages/big-screen/dashboard-view';
-import type { ScreenFigures } from '../../../src/client/api/big-screen';
+import type { ScreenFigures } from '../../../src/contract/big-screen';
 
 afterEach(() => cleanup());
 

@@ -8,7 +8,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
-import { bigScreenDashboard, type ScreenFigures } from '../../api/big-screen';
+import { bigScreenDashboard } from '../../api/big-screen';
+import type { ScreenFigures } from '../../../contract/big-screen';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone, zoneMinute } from '../../../contract/platform-time';
 import { DashboardView } from './dashboard-view';
 import { CANVAS, fitScale, REFRESH_MS, RETRY_MS } from './layout';
