@@ -1,5 +1,5 @@
 /**
- * 大屏信息管理 (issue 17): what a version of an organisation's screen may show, and the kinds of
+ * 大屏信息管理: what a version of an organisation's screen may show, and the kinds of
  * news. Shared by the server (validation, the device's pull), the admin screens' options and the
  * dashboard, so a module key means the same panel everywhere.
  */
@@ -57,7 +57,7 @@ export const BIG_SCREEN_MSG = {
   infoExists: '该组织已有大屏信息',
 } as const;
 
-/** What a screen shows of its organisation's current version (server: bigscreen/content.ts). */
+/** What a screen shows of its organisation's current version (server: domains/big-screen/content.ts). */
 export interface ScreenContent {
   /** modules: the panels the version shows (SCREEN_MODULES) */
   version: { id: number; versionName: string; modules: string[]; organId: number; organName: string } | null;
@@ -65,7 +65,7 @@ export interface ScreenContent {
   video: { id: number; title: string; videoUrl: string; coverImage: string | null } | null;
 }
 
-/** The figures of an organisation's subtree on its screen (server: bigscreen/figures.ts). */
+/** The figures of an organisation's subtree on its screen (server: domains/big-screen/figures.ts). */
 export interface DashboardFigures {
   memberCount: number;
   organCount: number;
@@ -77,4 +77,142 @@ export interface DashboardFigures {
   markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
   /** organisations with coordinates in the subtree (the map shows at most MARKER_CAP of them) */
   markerTotal: number;
+}
+
+/** One answer of BigScreenDashboardService/Figures: the subtree's figures, the platform periods and the version's content (JSON: dates as text). */
+export interface ScreenFigures extends DashboardFigures {
+  organId: number;
+  organName: string;
+  /** the server's clock (ISO) and the platform zone: the screen's clock and dates follow them */
+  serverTime: string;
+  timeZone: string;
+  day: string;
+  quarter: string;
+  content: Omit<ScreenContent, 'version' | 'news'> & {
+    version: (Pick<NonNullable<ScreenContent['version']>, 'id' | 'versionName'> & { modules?: string[] }) | null;
+    news: (Omit<ScreenContent['news'][number], 'creationTime'> & { creationTime: string })[];
+  };
+}
+
+// ---- the records of 大屏信息管理 as the admin calls answer them (times: ISO text)
+
+/** An organisation's screen information (BigScreenService/GetPagedBigScreenInfoList, ModifyBigScreenInfo). */
+export interface BigScreenInfoDto {
+  id: number;
+  organId: number;
+  organName: string;
+  screenName: string;
+  welcomeText: string | null;
+  remark: string | null;
+  creationTime: string | null;
+  lastModificationTime: string | null;
+}
+
+/** An organisation of the subtree with its screen (GetPagedBigScreenOrganInfoList). */
+export interface BigScreenOrganInfoDto {
+  organId: number;
+  organName: string;
+  organPath: string;
+  screenName: string | null;
+  currentVersionId: number | null;
+  currentVersionName: string | null;
+  codeCount: number | null;
+}
+
+/** A version: the modules shown and the video played (one current per organisation). */
+export interface BigScreenVersionDto {
+  id: number;
+  organId: number;
+  organName: string;
+  versionName: string;
+  modules: string[];
+  /** the modules' labels joined with 、 */
+  moduleNames: string;
+  videoId: number | null;
+  videoTitle: string | null;
+  remark: string | null;
+  isCurrent: boolean;
+  creationTime: string | null;
+  lastModificationTime: string | null;
+}
+
+/** A resource of the screens (image, video, file), mapped onto versions. */
+export interface BigScreenResourceDto {
+  id: number;
+  organId: number;
+  organName: string;
+  name: string;
+  resourceType: number;
+  resourceTypeName: string;
+  url: string;
+  creationTime: string | null;
+}
+
+/** GetBigScreenVersionById: the version with its resources in their order. */
+export interface BigScreenVersionDetailDto extends BigScreenVersionDto {
+  resources: BigScreenResourceDto[];
+}
+
+/** A promotional video: a library video of the organisation or above it, or an address. */
+export interface BigScreenVideoDto {
+  id: number;
+  organId: number;
+  organName: string;
+  title: string;
+  resourceId: number | null;
+  videoUrl: string;
+  coverImage: string | null;
+  creationTime: string | null;
+}
+
+/** A news item of a screen (content: sanitised rich text). */
+export interface BigScreenNewsDto {
+  id: number;
+  organId: number;
+  organName: string;
+  newsType: number;
+  newsTypeName: string;
+  title: string;
+  content: string | null;
+  coverImage: string | null;
+  creationTime: string | null;
+}
+
+/** A concern a screen's user submitted, with its answer. */
+export interface BigScreenConcernDto {
+  id: number;
+  organId: number;
+  organName: string;
+  name: string;
+  phone: string | null;
+  content: string;
+  backContent: string | null;
+  backTime: string | null;
+  isBack: boolean;
+  creationTime: string | null;
+}
+
+/** A registration code and the device registered with it. */
+export interface RegistCodeDto {
+  id: number;
+  code: string;
+  organId: number;
+  organName: string;
+  remark: string | null;
+  deviceName: string | null;
+  registerTime: string | null;
+  lastPullTime: string | null;
+  isRegistered: boolean;
+  creationTime: string | null;
+}
+
+/** BigScreenDeviceService/Pull: what a registered screen shows. */
+export interface ScreenPull {
+  organId: number;
+  organName: string;
+  screenName: string;
+  welcomeText: string | null;
+  version: ScreenContent['version'];
+  news: (Omit<ScreenContent['news'][number], 'creationTime'> & { creationTime: string | null })[];
+  video: ScreenContent['video'];
 }

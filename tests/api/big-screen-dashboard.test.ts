@@ -1,5 +1,5 @@
 /**
- * The big-screen dashboard (issue 17): a device with a registration code and no user session reads
+ * The big-screen dashboard: a device with a registration code and no user session reads
  * its organisation's figures. Every figure is checked against a count written here independently
  * (LIKE prefixes, platform periods computed in JavaScript) on the demo, and again after the database
  * changes; unknown and deleted codes are refused.

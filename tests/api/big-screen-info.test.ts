@@ -1,5 +1,5 @@
 /**
- * 大屏信息管理 (issue 17, docs/big-screen.md): registration-code lifecycle (create, register, pull the
+ * 大屏信息管理 (docs/big-screen.md): registration-code lifecycle (create, register, pull the
  * version, delete, refused at once), one current version per organisation, the nearest current
  * version (currentContent), the subtree by id, concerns from the screen answered by BackConcern,
  * 401/403, and bad input answered 400 in Chinese, never 500.

@@ -3,7 +3,7 @@ import { signInAdmin, Screen } from './engine-helpers';
 import { trackErrors } from './helpers';
 
 /**
- * 大屏信息管理 (issue 17, docs/big-screen.md): a district administrator generates a registration code
+ * 大屏信息管理 (docs/big-screen.md): a district administrator generates a registration code
  * that a screen device then uses, deletes it with the confirm prompt and the device is refused at
  * once; a concern submitted from the screen is answered in 关注信息.
  */

@@ -1,5 +1,5 @@
 /**
- * The big-screen dashboard (issue 17) as a wall screen shows it: `/dj/bigScreen/DEMO-WJ-0001` (the
+ * The big-screen dashboard as a wall screen shows it: `/dj/bigScreen/DEMO-WJ-0001` (the
  * demo code of 温江区) at 1920×1080 in a browser without any session, every figure equal to what the
  * device call answers, the province map with the district's markers, the empty states of content;
  * then a refresh that fails keeps the figures and says 连接中断，正在重试, and the next one recovers

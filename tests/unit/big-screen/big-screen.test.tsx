@@ -1,5 +1,5 @@
 /**
- * The big screen's pure parts (issue 17): the platform periods the server counts in, the canvas
+ * The big screen's pure parts: the platform periods the server counts in, the canvas
  * fitted to a window, the ranking's bar lengths, and the canvas as a user sees one answer — the
  * figures, the ranking, the map's markers, the empty states of content and the offline marker.
  */
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screenPeriods, toHours } from '../../../src/server/domains/big-screen/figures';
 import { barRatios, CANVAS, fitScale, formatHours, quarterLabel } from '../../../src/client/pages/big-screen/layout';
 import { DashboardView } from '../../../src/client/pages/big-screen/dashboard-view';
-import type { ScreenFigures } from '../../../src/client/api/big-screen';
+import type { ScreenFigures } from '../../../src/contract/big-screen';
 
 afterEach(() => cleanup());
 

@@ -2,7 +2,7 @@
  * The big screen's 1920×1080 canvas: what one answer of BigScreenDashboardService/Figures shows.
  * Presentational (the page polls); the map is the platform's MapView on its bundled outline.
  */
-import type { ScreenFigures } from '../../api/big-screen';
+import type { ScreenFigures } from '../../../contract/big-screen';
 import { calendarDay } from '../../../contract/platform-time';
 import MapView from '../../widgets/map/map-view';
 import type { MapMarker } from '../../widgets/map/types';

@@ -1,5 +1,5 @@
 /**
- * `/dj/bigScreen/<code>` (issue 17): the dashboard a wall screen opens with its registration code,
+ * `/dj/bigScreen/<code>`: the dashboard a wall screen opens with its registration code,
  * without a user session. A fixed 1920×1080 canvas scaled to the window; the figures refresh every
  * minute through the request wrapper without reloading the page. A failed refresh keeps the last
  * figures and says 连接中断，正在重试 (retrying sooner), so the screen survives the server
@@ -8,7 +8,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
-import { bigScreenDashboard, type ScreenFigures } from '../../api/big-screen';
+import { bigScreenDashboard } from '../../api/big-screen';
+import type { ScreenFigures } from '../../../contract/big-screen';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone, zoneMinute } from '../../../contract/platform-time';
 import { DashboardView } from './dashboard-view';
 import { CANVAS, fitScale, REFRESH_MS, RETRY_MS } from './layout';

@@ -4,12 +4,16 @@ import { objectInput } from '../../http/paging';
 import { deviceByCode } from './devices';
 import { currentContent } from './content';
 import { dashboardFigures, screenPeriods } from './figures';
+import type { ScreenContent, ScreenFigures } from '../../../contract/big-screen';
+
+/** ScreenFigures before JSON: the content's times are still dates. */
+type DashboardAnswer = Omit<ScreenFigures, 'content'> & { content: ScreenContent };
 
 /** The message of a code that is unknown, malformed or deleted (the device shows it full-screen). */
 export const INVALID_CODE = '注册码无效或已停用';
 
 /**
- * The big-screen dashboard (`/dj/bigScreen/<code>`, issue 17): a wall screen with no user session
+ * The big-screen dashboard (`/dj/bigScreen/<code>`): a wall screen with no user session
  * reads its organisation's figures with its registration code. The code is checked on every call, so
  * a deleted code stops the screen at its next refresh.
  */
@@ -22,7 +26,7 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
     audit: false,
     returns: '{organId, organName, serverTime, timeZone, day, quarter, memberCount, organCount, todayHours, todayLearners, monthHours, quarterMeetings, topBranches: {organId, organName, hours, learners}[], markers: {id, name, longitude, latitude, address, secretaryName, contactPhone}[], markerTotal, content: {version, news[], video}}',
     input: objectInput({ code: { type: 'string', minLength: 1, maxLength: 64, title: '注册码', 'x-required-message': '请提供注册码' } }, ['code']),
-    async handler({ ctx, input }) {
+    async handler({ ctx, input }): Promise<DashboardAnswer> {
       const device = await deviceByCode(ctx.db, input.code.trim());
       if (!device) throw unauthorized(INVALID_CODE);
       const now = ctx.now();

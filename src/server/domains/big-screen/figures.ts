@@ -5,7 +5,7 @@ import { subtreeRange } from '../../scope';
 import type { DashboardFigures } from '../../../contract/big-screen';
 
 /**
- * The big-screen dashboard's figures of one organisation's subtree (issue 17). Every figure is a
+ * The big-screen dashboard's figures of one organisation's subtree. Every figure is a
  * query over the subtree's organ_path range (COLLATE "C", served by the path indexes), so a screen of
  * the province costs a few index range scans, not a walk of the tree.
  */
