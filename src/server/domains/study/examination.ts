@@ -10,7 +10,7 @@ import { subtreeRange } from '../../scope';
 import { hours } from './credit';
 
 /**
- * 考核设置 (ExaminationService, issue 18): an administrator sets, for the current year, the 学时 each
+ * 考核设置 (ExaminationService): an administrator sets, for the current year, the 学时 each
  * member must earn (online and offline, the reference client's `onlinePassPeriodForYear` /
  * `offlinePassPeriodForYear`) and his organisation's targets (达标率 `passRate`, 人均学时
  * `avgPeriodForYear`). A rule applies to the organisation's whole subtree unless a lower
@@ -112,7 +112,7 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
  * statement, never a loop over members here. Members under no member rule count as not passed
  * (there is nothing to pass).
  *
- * Issue 19, measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
+ * Measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
  * docs/BENCHMARKS.md). The rules that can apply are read first: the nearest one at or above the
  * organisation, and those set inside its subtree, grouped by depth. A member's rule is then found by
  * path prefix — his ancestor at each depth that has rules, a hash join with that depth's rules, the

@@ -181,7 +181,7 @@ export const periodManageService = defineService('PeriodManageService', {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
       const range = yearRange(input.year);
-      // 考核设置 (issue 18): progress against the member rule of the year asked for, else of the
+      // 考核设置: progress against the member rule of the year asked for, else of the
       // platform's current year — over that year's 学时, whatever the totals shown are
       const assessYear = input.year ?? currentYear(ctx);
       const assessRange = yearRange(assessYear)!;
