@@ -16,7 +16,7 @@ import { admin, categoryName, checkYear, DUES_MSG, DUES_PERMISSION, nameProp, or
  * record of changes.
  */
 
-/** A member of PayBasePageList with his base of the year, if any (columns of the base null without one). */
+/** A member of PayBasePageList with his base of the year (the columns of the base null when none is set). */
 type BaseListRow = { memberId: number; userId: number | null; name: string; organName: string; baseId: number | null } & BaseFields;
 
 function checkBase(input: { category: DuesCategory; baseIncome?: number | null; fixedAmount?: number | null }) {

@@ -30,7 +30,7 @@ async function monthStates(db: Database, memberId: number, year: number, due: nu
   let paidAmount = 0;
   let owedAmount = 0;
   let unpaidCount = 0;
-  // every month due, and any later month already paid in advance
+  // every month due, and each later month already paid in advance
   const last = Math.max(due, ...held.map((h) => h.month));
   for (let m = 1; m <= last; m++) {
     const h = byMonth.get(m);
