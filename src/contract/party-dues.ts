@@ -83,3 +83,83 @@ export function monthlyDues(base: DuesBase): { band: DuesBand; monthlyFen: numbe
 export const PAY_STATUS = { pending: 0, confirmed: 1, rejected: 2 } as const;
 /** A month's state for the member (status list `partyDuesMonth`). */
 export const MONTH_STATE = { unpaid: 0, pending: 1, paid: 2 } as const;
+
+// ---------------------------------------------------------------- answers (server handlers and member page)
+
+/** A time in an answer: a Date on the server, its ISO text on the wire. */
+export type DuesTime = Date | string;
+
+/** A base as every answer shows it (all null when none is set). */
+export interface DuesBaseFields {
+  category: string | null;
+  categoryName: string | null;
+  baseIncome: number | null;
+  band: string | null;
+  bandName: string | null;
+  monthlyAmount: number | null;
+  remark: string | null;
+  setByName: string | null;
+  lastModificationTime: DuesTime | null;
+}
+
+/** GetMyPayBase */
+export interface MyPayBase extends DuesBaseFields {
+  year: number;
+  isMember: boolean;
+  hasBase: boolean;
+  memberName: string;
+  organName: string | null;
+  /** offline: no online payment is connected, the branch confirms */
+  payChannel: string;
+  online: boolean;
+  payNotice: string;
+}
+
+/** One payment (PayPartyBues, MyPayRecord.items, PayDuesPageList, ConfirmPay, RejectPay) */
+export interface DuesPayment {
+  id: number;
+  idempotencyKey: string;
+  memberId: number;
+  userId: number;
+  memberName: string;
+  organId: number;
+  organName: string;
+  year: number;
+  months: number[];
+  monthsText: string;
+  amount: number;
+  channel: string;
+  channelText: string;
+  /** PAY_STATUS */
+  status: number;
+  statusText: string;
+  remark: string | null;
+  confirmName: string | null;
+  confirmTime: DuesTime | null;
+  creationTime: DuesTime;
+  message: string;
+}
+
+/** A month of a member's year */
+export interface DuesMonth {
+  month: number;
+  /** MONTH_STATE: 0 未缴, 1 待确认, 2 已缴 (status list partyDuesMonth) */
+  state: number;
+  stateText: string;
+  amount: number | null;
+  paymentId: number | null;
+  due: boolean;
+}
+
+/** MyPayRecord */
+export interface MyPayRecord {
+  year: number;
+  currentMonth: number;
+  hasBase: boolean;
+  monthlyAmount: number | null;
+  months: DuesMonth[];
+  paidAmount: number;
+  owedAmount: number;
+  unpaidCount: number;
+  items: DuesPayment[];
+}

@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+import { entityFile } from '../../src/server/records/entity-input';
+import { DUES_MSG } from '../../src/server/domains/dues/party-dues';
 
 const D = (action: string) => svc('PartyDuesService', action);
 const YEAR = new Date().getUTCFullYear() + 1;
@@ -213,6 +215,34 @@ describe('expenditure', () => {
     expect(list.items[0]).toMatchObject({ id, payDate: `${YEAR}-03-10`, amount: 50_000, purpose: '慰问困难党员' });
     const far = ok(await app.call('GET', D('PayOutPageList'), { token: district2.token }));
     expect(far.items.some((x: any) => x.id === id)).toBe(false);
+  });
+
+  it('bad input of an expenditure answers the messages of the spec (limits of schemas/party-dues-payout.json)', async () => {
+    const base = { payDate: `${YEAR}-03-10`, amount: 100, purpose: '慰问', handler: '赵丽华' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ payDate: `${YEAR}/03/10` }, DUES_MSG.payDate],
+      [{ payDate: `${YEAR}-02-30` }, DUES_MSG.payDate],
+      [{ payDate: `${YEAR}-03-10T00:00:00` }, DUES_MSG.payDate],
+      [{ payDate: '' }, DUES_MSG.payDate],
+      [{ amount: 100_000_001 }, '金额须大于0元'],
+      [{ purpose: '' }, DUES_MSG.purpose],
+      [{ handler: 'x'.repeat(51) }, '经办人不能超过50个字符'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await app.call('POST', D('AddPayOutRecord'), { token: branch.token, body: { ...base, ...body } });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.message, JSON.stringify(body)).toContain(message);
+    }
+  });
+
+  it('the entity files carry the messages of the spec the server answers', () => {
+    const base = entityFile('partyDuesBase').schema.properties as Record<string, Record<string, unknown>>;
+    expect(base.category['x-message']).toBe(DUES_MSG.category);
+    expect(base.baseIncome['x-message']).toBe(DUES_MSG.incomeRange);
+    expect(base.fixedAmount['x-message']).toBe(DUES_MSG.fixedRange);
+    const payout = entityFile('partyDuesPayout').schema.properties as Record<string, Record<string, unknown>>;
+    expect(payout.payDate['x-message']).toBe(DUES_MSG.payDate);
+    expect(payout.amount['x-required-message']).toBe(DUES_MSG.amount);
   });
 
   it('the scale lists the bands of the code table', async () => {

@@ -1,66 +1,9 @@
 /** Typed calls of the member's 党费缴纳 page (PartyDuesService). Money is integer fen. */
 import { api } from './request';
 import { servicePath } from '../../contract/paths';
+import type { DuesPayment, MyPayBase, MyPayRecord } from '../../contract/party-dues';
 
 const dues = (a: string) => servicePath('PartyDuesService', a);
-
-export interface MyPayBase {
-  year: number;
-  isMember: boolean;
-  hasBase: boolean;
-  memberName: string;
-  organName: string | null;
-  category: string | null;
-  categoryName: string | null;
-  baseIncome: number | null;
-  band: string | null;
-  bandName: string | null;
-  monthlyAmount: number | null;
-  /** offline: no online payment is connected, the branch confirms */
-  payChannel: string;
-  online: boolean;
-  payNotice: string;
-}
-
-export interface DuesPayment {
-  id: number;
-  idempotencyKey: string;
-  year: number;
-  months: number[];
-  monthsText: string;
-  amount: number;
-  channel: string;
-  channelText: string;
-  status: number;
-  statusText: string;
-  remark: string | null;
-  confirmName: string | null;
-  confirmTime: string | null;
-  creationTime: string;
-  message: string;
-}
-
-export interface DuesMonth {
-  month: number;
-  /** 0 未缴, 1 待确认, 2 已缴 (status list partyDuesMonth) */
-  state: number;
-  stateText: string;
-  amount: number | null;
-  paymentId: number | null;
-  due: boolean;
-}
-
-export interface MyPayRecord {
-  year: number;
-  currentMonth: number;
-  hasBase: boolean;
-  monthlyAmount: number | null;
-  months: DuesMonth[];
-  paidAmount: number;
-  owedAmount: number;
-  unpaidCount: number;
-  items: DuesPayment[];
-}
 
 export const duesService = {
   myBase: (year: number) => api.get<MyPayBase>(dues('GetMyPayBase'), { year }),

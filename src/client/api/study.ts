@@ -2,6 +2,9 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
+import type { EvidenceFile, MyExamination, OfflineReport, OnlinePeriodItem, Resource, ResourceClassNode, StudyAnswer, SyncPeriodItem } from '../../contract/study';
+
+export type { EvidenceFile, MyExamination, OfflineReport, OnlinePeriodItem, Resource, StudyAnswer, SyncPeriodItem };
 
 const lib = (a: string) => servicePath('ResourceLibaryService', a);
 const off = (a: string) => servicePath('OfflinePeriodService', a);
@@ -11,58 +14,12 @@ const per = (a: string) => servicePath('PeriodManageService', a);
 export const RESOURCE_TYPE = { video: 1, book: 2, audio: 3, files: 4, special: 5, image: 6, animate: 7 } as const;
 export const RESOURCE_TYPE_TEXT: Record<number, string> = { 1: '视频', 2: '图书', 3: '音频', 4: '文件', 5: '专题', 6: '图片', 7: '动画' };
 
-export interface Resource {
-  id: number;
-  name: string;
-  resourceType: number;
-  coverUrl?: string | null;
-  flvUrl?: string | null;
-  keyWord?: string | null;
-  description?: string | null;
-  viewCount: number;
-  collectionCount: number;
-  isIntegrity: boolean;
-  createOrgan?: string;
-  organName?: string;
-  /** the member's credited hours, two decimals */
-  period: number;
-  /** the resource's total hours */
-  resoursePeriod: number;
-  percent: number;
-  /** the caller's credited seconds and the resource's required seconds (the percent is theirs) */
-  studiedSeconds?: number;
-  durationSeconds?: number;
-  playUrl?: string | null;
-  isCollected?: boolean;
-  completed?: boolean;
-  creationTime?: string;
-}
-
 export interface ResourceQuery {
   skipCount?: number;
   maxResultCount?: number;
   name?: string;
   resourceType?: number;
   classId?: number;
-}
-
-/** The answer of ResrouceStudy: 1 continue, 2 completed, 3 refused, 4 another device. */
-export interface StudyAnswer {
-  studyState: number;
-  message: string;
-  credited?: number;
-  period?: number;
-  /** credited seconds on the resource, its required seconds, and the percent of them (100: complete) */
-  seconds?: number;
-  durationSeconds?: number;
-  percent?: number;
-}
-
-export interface ResourceClass {
-  id: number;
-  parentId: number | null;
-  className: string;
-  children: ResourceClass[];
 }
 
 type Paged<T> = Promise<PagedResult<T>>;
@@ -87,28 +44,8 @@ export const resourceService = {
    */
   study: (resouceId: number, claim?: { seconds: number; keepalive?: boolean }) =>
     api.post<StudyAnswer>(lib('ResrouceStudy'), { periodSource: 1, resouceId, ...(claim ? { seconds: claim.seconds } : {}) }, { silent: true, keepalive: claim?.keepalive }),
-  classes: () => api.get<ResourceClass[]>(servicePath('ResourceClassService', 'GetAllResourceClassList')),
+  classes: () => api.get<ResourceClassNode[]>(servicePath('ResourceClassService', 'GetAllResourceClassList')),
 };
-
-export interface EvidenceFile {
-  id: string;
-  name: string;
-}
-
-export interface OfflineReport {
-  id: number;
-  title: string;
-  studyDate: string;
-  hours: number;
-  content?: string | null;
-  evidence: EvidenceFile[] | string;
-  status: number;
-  statusText?: string;
-  auditRemark?: string | null;
-  auditTime?: string | null;
-  creationTime: string;
-  organName?: string;
-}
 
 export interface OfflineReportInput {
   title: string;
@@ -125,25 +62,6 @@ export const offlinePeriodService = {
   remove: (id: number) => api.post<boolean>(off('DelteOfflineReport'), { id }),
 };
 
-export interface OnlinePeriodItem {
-  resourceId: number;
-  name: string;
-  resourceType: number;
-  seconds: number;
-  durationSeconds: number;
-  completed: boolean;
-  lastStudyTime: string;
-  period: number;
-  resoursePeriod: number;
-}
-
-export interface SyncPeriodItem {
-  day: string;
-  seconds: number;
-  period: number;
-  resources: number;
-}
-
 export const periodService = {
   online: (input: { skipCount: number; maxResultCount: number }): Paged<OnlinePeriodItem> => api.get(per('GetUserOnlinePeriodList'), input),
   /** approved declarations; totalHours sums all of them */
@@ -151,19 +69,6 @@ export const periodService = {
   /** online credit by day; totalSeconds sums every day */
   sync: (input: { skipCount: number; maxResultCount: number; year?: number }): Promise<PagedResult<SyncPeriodItem> & { totalSeconds: number }> => api.get(per('GetUserSyncPeriodList'), input),
 };
-
-/** 考核设置 (issue 18): the member's requirement of the year and his progress, computed by the server. */
-export interface MyExamination {
-  year: number;
-  onlineHours: number;
-  offlineHours: number;
-  totalHours: number;
-  /** null: no organisation on his path has set a requirement for the year */
-  rule: { onlinePassPeriodForYear: number; offlinePassPeriodForYear: number; organName: string } | null;
-  requiredHours?: number;
-  completionRate?: number;
-  isPassed?: boolean;
-}
 
 export const examinationService = {
   /** the platform's current year unless one is given */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useStudyTimer, type StudyTimerOptions } from '../../../src/client/member/study/use-study-timer';
 import type { StudyAnswer } from '../../../src/client/api/study';
 
-const answer = (a: Partial<StudyAnswer>): StudyAnswer => ({ studyState: 1, message: '', credited: 60, period: 0.02, ...a });
+const answer = (a: Partial<StudyAnswer>): StudyAnswer => ({ studyState: 1, message: '', credited: 60, period: 0.02, seconds: 60, durationSeconds: 600, percent: 10, ...a });
 
 function setup(over: Partial<StudyTimerOptions> = {}, reply: StudyAnswer = answer({})) {
   const report = vi.fn(async () => reply);

@@ -7,7 +7,8 @@
 import { Tabs, Tag } from 'antd';
 import { ClockCircleOutlined, EyeOutlined, UserOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
-import { liveService, type LiveListType, type LiveRoom } from '../../api/live';
+import { liveService } from '../../api/live';
+import type { LiveListType, LiveRoom } from '../../../contract/live';
 import { MemberList, StatusTag, pageLink, usePagedList } from '../kit';
 import { LIVE_ROOM } from './index';
 import '../member.css';

@@ -4,7 +4,8 @@ import type { CurrentUser } from '../../http/auth';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { isCalendarDay, addToDay } from '../../../contract/platform-time';
-import { baseQuery } from '../../records/store';
+import { baseQuery, type RecordQuery } from '../../records/store';
+import type { LiveRoom, LiveRoomData, LiveRoomDetail, LiveSources } from '../../../contract/live';
 import { timeStatusOf, timeStatusWhere } from '../../records/time-status';
 import type { EntityFile } from '../../records/entities';
 import { subtreePattern, isInSubtree, actingOrgan } from '../../scope';
@@ -30,7 +31,11 @@ const memberScopeSql = (memberPath: string) => sql<boolean>`(case
   else ${memberPath} like r.organ_path || '%' end)`;
 
 const columns = ['r.id', 'r.data', 'r.organId', 'r.organPath', 'o.organName', 'r.participantCount', 'r.auditStatus', 'r.isEnabled', 'r.sort', 'r.creationTime'] as const;
-type Row = { id: number; data: Record<string, any>; organId: number; organPath: string; organName: string; participantCount: number; auditStatus: number | null; isEnabled: boolean; sort: number; creationTime: Date };
+type Selected = Awaited<ReturnType<ReturnType<typeof selectRooms>['executeTakeFirstOrThrow']>>;
+/** A room as read: its body is what schemas/live-room.json and the scope check admitted. */
+type Row = Omit<Selected, 'data'> & { data: LiveRoomData };
+const selectRooms = (q: RecordQuery) => q.select(columns);
+const asRow = (r: Selected): Row => ({ ...r, data: r.data as unknown as LiveRoomData });
 
 /** The member's own organisation; an administrator without a member record watches nothing as a member. */
 function memberPathOf(user: CurrentUser): string {
@@ -38,7 +43,7 @@ function memberPathOf(user: CurrentUser): string {
   return user.memberOrganPath;
 }
 
-async function resourcePlayUrl(call: Call<any>, resourceId: unknown): Promise<string | null> {
+async function resourcePlayUrl(call: Call<unknown>, resourceId: unknown): Promise<string | null> {
   if (resourceId == null) return null;
   const r = await call.ctx.db
     .selectFrom('resources as r')
@@ -56,7 +61,7 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
   const entity = entities.find((e) => e.name === ENTITY);
   if (!entity) throw new Error('schemas/live-room.json is missing');
 
-  const dto = (call: Call<any>, r: Row) => {
+  const dto = (call: Call<unknown>, r: Row): LiveRoom => {
     const d = r.data;
     return {
       id: Number(r.id), title: d.title, coverImage: d.coverImage ?? null, startTime: d.startTime, endTime: d.endTime, uname: d.uname,
@@ -68,24 +73,24 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
   };
 
   /** Approved, enabled rooms the member may watch. */
-  const memberRooms = (call: Call<any>) =>
-    baseQuery(call.ctx.db, ENTITY).where('r.auditStatus', '=', 1).where('r.isEnabled', '=', true).where(memberScopeSql(memberPathOf(call.user)) as any);
+  const memberRooms = (call: Call<unknown>) =>
+    baseQuery(call.ctx.db, ENTITY).where('r.auditStatus', '=', 1).where('r.isEnabled', '=', true).where(memberScopeSql(memberPathOf(call.user)));
 
   /** One room for its viewer: a member in its scope, or an administrator whose subtree holds it (to preview); anyone else: missing. */
-  async function roomFor(call: Call<any>, id: number, asMember: boolean): Promise<Row> {
+  async function roomFor(call: Call<unknown>, id: number, asMember: boolean): Promise<Row> {
     if (asMember) {
-      const row = await memberRooms(call).where('r.id', '=', id).select(columns as any).executeTakeFirst();
+      const row = await selectRooms(memberRooms(call).where('r.id', '=', id)).executeTakeFirst();
       if (!row) throw notFound(LIVE_MSG.notFound);
-      return row as Row;
+      return asRow(row);
     }
-    const row = (await baseQuery(call.ctx.db, ENTITY).where('r.id', '=', id).select(columns as any).executeTakeFirst()) as Row | undefined;
+    const row = await selectRooms(baseQuery(call.ctx.db, ENTITY).where('r.id', '=', id)).executeTakeFirst();
     const managed = !call.user.isDefaultRole && call.user.permissions.has('Pages.Live') && row && isInSubtree(row.organPath, call.user.organPath);
-    if (managed) return row!;
+    if (managed) return asRow(row);
     if (!call.user.memberOrganPath) throw notFound(LIVE_MSG.notFound);
     return roomFor(call, id, true);
   }
 
-  async function sourcesOf(call: Call<any>, r: Row, liveStatus: number | null) {
+  async function sourcesOf(call: Call<unknown>, r: Row, liveStatus: number | null): Promise<LiveSources> {
     const live = call.ctx.config.live;
     if (live && liveStatus !== 2) {
       const pull = pullAddresses(live, Number(r.id), call.ctx.now());
@@ -95,7 +100,7 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
     return url ? { mode: 'record', high: url, normal: null } : { mode: 'none', high: null, normal: null };
   }
 
-  const detail = async (call: Call<any>, r: Row) => {
+  const detail = async (call: Call<unknown>, r: Row): Promise<LiveRoomDetail> => {
     const base = dto(call, r);
     return { ...base, sources: await sourcesOf(call, r, base.liveStatus) };
   };
@@ -110,11 +115,11 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
       async handler(call) {
         const type = call.input.type ?? 1;
         const phase = type === 1 ? 1 : type === 2 ? 0 : 2;
-        const q = memberRooms(call).where(timeStatusWhere(call.ctx, entity, phase) as any);
+        const q = memberRooms(call).where(timeStatusWhere(call.ctx, entity, phase));
         // live and upcoming: the soonest first; past: the latest first
         const order = type === 3 ? sql`replace(r.data->>'startTime', 'T', ' ') desc` : sql`replace(r.data->>'startTime', 'T', ' ') asc`;
-        const page = await pageQuery<Row>(q, call.input, (x: any) => x.select(columns as any).orderBy('r.sort').orderBy(order).orderBy('r.id', 'desc'));
-        return { totalCount: page.totalCount, items: page.items.map((r) => dto(call, r)) };
+        const page = await pageQuery<Selected>(q, call.input, (x: RecordQuery) => selectRooms(x).orderBy('r.sort').orderBy(order).orderBy('r.id', 'desc'));
+        return { totalCount: page.totalCount, items: page.items.map((r) => dto(call, asRow(r))) };
       },
     }),
 
@@ -142,7 +147,7 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
         const counted = await call.ctx.db.transaction().execute(async (trx) => {
           const ins = await trx
             .insertInto('recordParticipants')
-            .values({ recordId: room.id, userId: call.user.userId, organId: call.user.memberOrganId, organPath: call.user.memberOrganPath!, status: 1 } as any)
+            .values({ recordId: room.id, userId: call.user.userId, organId: call.user.memberOrganId, organPath: call.user.memberOrganPath!, status: 1 })
             .onConflict((oc) => oc.columns(['recordId', 'userId']).doNothing())
             .returning('userId')
             .executeTakeFirst();
@@ -160,7 +165,7 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
       input: idInput,
       returns: '{server, streamKey, pushUrl, expireTime, hlsUrl, flvUrl}',
       async handler(call) {
-        const row = (await baseQuery(call.ctx.db, ENTITY).where('r.id', '=', call.input.id).where('r.organPath', 'like', subtreePattern(call.user.organPath)).select(columns as any).executeTakeFirst()) as Row | undefined;
+        const row = await selectRooms(baseQuery(call.ctx.db, ENTITY).where('r.id', '=', call.input.id).where('r.organPath', 'like', subtreePattern(call.user.organPath))).executeTakeFirst();
         if (!row) throw notFound(LIVE_MSG.notFound);
         const live = call.ctx.config.live;
         if (!live) throw badRequest(LIVE_MSG.noLiveServer);
@@ -188,14 +193,15 @@ export function liveRoomService(entities: EntityFile[]): ServiceDef {
         const { startTime, endTime } = call.input;
         if (!isCalendarDay(startTime) || !isCalendarDay(endTime) || endTime < startTime || addToDay(startTime, { days: 62 }) < endTime) throw badRequest(LIVE_MSG.spanInvalid);
         const next = addToDay(endTime, { days: 1 });
-        const rows = (await baseQuery(call.ctx.db, ENTITY)
-          .where('r.organPath', 'like', subtreePattern(actingOrgan(call.user).path))
-          .where(sql<boolean>`replace(r.data->>'startTime', 'T', ' ') >= ${startTime} and replace(r.data->>'startTime', 'T', ' ') < ${next}` as any)
-          .select(columns as any)
+        const rows = await selectRooms(
+          baseQuery(call.ctx.db, ENTITY)
+            .where('r.organPath', 'like', subtreePattern(actingOrgan(call.user).path))
+            .where(sql<boolean>`replace(r.data->>'startTime', 'T', ' ') >= ${startTime} and replace(r.data->>'startTime', 'T', ' ') < ${next}`),
+        )
           .orderBy(sql`replace(r.data->>'startTime', 'T', ' ')`)
           .limit(1000)
-          .execute()) as Row[];
-        return { items: rows.map((r) => dto(call, r)) };
+          .execute();
+        return { items: rows.map((r) => dto(call, asRow(r))) };
       },
     }),
   });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { CurrentUser } from '../../http/auth';
 import { platformDay } from '../../platform-day';
 import { studyPercent } from '../../../contract/study-progress';
+import type { StudyAnswer } from '../../../contract/study';
 
 /**
  * Study credit (学时): the server is the authority. A report credits at most the wall-clock time
@@ -23,17 +24,7 @@ export const STUDY_MSG = {
   noPeriod: '该资源不计学时',
 } as const;
 
-export interface StudyAnswer {
-  studyState: number;
-  message: string;
-  credited: number;
-  /** the member's credited hours on this resource, two decimals */
-  period: number;
-  /** the member's credited seconds on this resource, its required seconds and the percent of them (100: complete) */
-  seconds: number;
-  durationSeconds: number;
-  percent: number;
-}
+export type { StudyAnswer };
 
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 

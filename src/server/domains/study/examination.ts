@@ -3,15 +3,14 @@ import { action, defineService, type Call } from '../../http/actions';
 import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
 import { platformDay } from '../../platform-day';
 import type { AppContext } from '../../context';
-import { checkEntityFile } from '../../records/entities';
+import { entityInput } from '../../records/entity-input';
+import type { MyExamination } from '../../../contract/study';
 import { ancestorPaths, assessProgress, ASSESS_TYPE, ASSESS_TYPE_TEXT, nearestRule, yearOfDay } from '../../../contract/assessment';
 import { subtreeRange } from '../../scope';
-import userRuleFile from '../../../../schemas/user-examination-rule.json' with { type: 'json' };
-import organRuleFile from '../../../../schemas/organ-examination-rule.json' with { type: 'json' };
-import { hours } from '.';
+import { hours } from './credit';
 
 /**
- * 考核设置 (ExaminationService, issue 18): an administrator sets, for the current year, the 学时 each
+ * 考核设置 (ExaminationService): an administrator sets, for the current year, the 学时 each
  * member must earn (online and offline, the reference client's `onlinePassPeriodForYear` /
  * `offlinePassPeriodForYear`) and his organisation's targets (达标率 `passRate`, 人均学时
  * `avgPeriodForYear`). A rule applies to the organisation's whole subtree unless a lower
@@ -25,8 +24,6 @@ import { hours } from '.';
  * `partyMeetingPassTimeForMonth` (organisational life is not counted on this platform yet).
  */
 export const ASSESSMENT = 'Pages.Administration.Assessment';
-const userRule = checkEntityFile(userRuleFile, 'schemas/user-examination-rule.json');
-const organRule = checkEntityFile(organRuleFile, 'schemas/organ-examination-rule.json');
 
 /** "Current year" is the platform's (PLATFORM_TZ), never the machine's: 2026-12-31T16:30Z is 2027 in Shanghai. */
 export const currentYear = (ctx: Pick<AppContext, 'config' | 'now'>) => yearOfDay(platformDay(ctx));
@@ -115,7 +112,7 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
  * statement, never a loop over members here. Members under no member rule count as not passed
  * (there is nothing to pass).
  *
- * Issue 19, measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
+ * Measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
  * docs/BENCHMARKS.md). The rules that can apply are read first: the nearest one at or above the
  * organisation, and those set inside its subtree, grouped by depth. A member's rule is then found by
  * path prefix — his ancestor at each depth that has rules, a hash join with that depth's rules, the
@@ -301,13 +298,13 @@ export const examinationService = defineService('ExaminationService', {
 
   SetUserExRuleForCurrentYear: action<{ organId?: number; assessType?: number; onlinePassPeriodForYear: number; offlinePassPeriodForYear: number }>({
     method: 'POST', summary: '设置本年度（平台时区）党员应修学时：本组织（默认当前管理组织），适用于未自行设置的下级组织', access: { permission: ASSESSMENT },
-    input: objectInput({ ...userRule.schema.properties, ...organIdProp, assessType: ASSESS_TYPE_PROP }, userRule.schema.required),
+    input: entityInput('userExaminationRule', { extra: { ...organIdProp, assessType: ASSESS_TYPE_PROP } }),
     handler: (call) => setRule(call, ASSESS_TYPE.user, { onlinePassPeriodForYear: call.input.onlinePassPeriodForYear, offlinePassPeriodForYear: call.input.offlinePassPeriodForYear }),
   }),
 
   SetOrganExRuleForCurrentYear: action<{ organId?: number; assessType?: number; passRate: number; avgPeriodForYear?: number }>({
     method: 'POST', summary: '设置本年度（平台时区）党组织考核目标：学时达标率、人均学时', access: { permission: ASSESSMENT },
-    input: objectInput({ ...organRule.schema.properties, ...organIdProp, assessType: ASSESS_TYPE_PROP }, organRule.schema.required),
+    input: entityInput('organExaminationRule', { extra: { ...organIdProp, assessType: ASSESS_TYPE_PROP } }),
     handler: (call) => setRule(call, ASSESS_TYPE.organ, { passRate: call.input.passRate, avgPeriodForYear: call.input.avgPeriodForYear ?? null }),
   }),
 
@@ -315,7 +312,7 @@ export const examinationService = defineService('ExaminationService', {
     method: 'GET', summary: '本人的学习考核：本年度（或所给年度）应修学时与完成情况（学习考核页的进度）', access: 'self',
     input: objectInput({ ...yearProp }),
     returns: '{year, organName?, onlineHours, offlineHours, totalHours, rule: {onlinePassPeriodForYear, offlinePassPeriodForYear, organName} | null, requiredHours?, completionRate?, isPassed?}',
-    async handler({ ctx, input, user }) {
+    async handler({ ctx, input, user }): Promise<MyExamination> {
       const year = input.year ?? currentYear(ctx);
       const { onlineSeconds, offlineHours } = await yearPeriods(ctx, user.userId, year);
       const base = { year, onlineHours: hours(onlineSeconds), offlineHours, totalHours: Math.round((hours(onlineSeconds) + offlineHours) * 100) / 100 };

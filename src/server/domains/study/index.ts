@@ -1,10 +1,13 @@
 import type { Domain } from '../../domain';
 import { examinationService } from './examination';
-import { resourceClassService, resourceHoldsFileFor, resourceLibraryService, resourceReportService } from './resource-library';
+import { resourceLibraryService } from './resource-library';
+import { resourceClassService } from './resource-classes';
+import { resourceReportService } from './resource-reports';
+import { resourceHoldsFileFor } from './resources';
 import { declarationHoldsFileFor, offlinePeriodService, periodManageService } from './study-period';
 
 export { hours } from './credit';
-export { baseSelect, RESOURCE, toResource } from './resource-library';
+export { baseSelect, RESOURCE, toResource } from './resources';
 
 /** 学习: the resource library, study credit, offline declarations and the study-hour assessment. */
 export const study: Domain = {

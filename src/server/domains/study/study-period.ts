@@ -9,13 +9,14 @@ import { badRequest, forbidden, invalid, notFound } from '../../http/errors';
 import { countUpToCap, idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { isInSubtree, subtreeOrder, subtreePattern, subtreeRange } from '../../scope';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/database';
+import type { EvidenceFile, OfflineReport } from '../../../contract/study';
 import type { CurrentUser } from '../../http/auth';
 import { isCalendarDay, isFutureDay } from '../../../contract/platform-time';
-import { checkEntityFile } from '../../records/entities';
+import { entityFile, entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
-import offlineReportFile from '../../../../schemas/offline-report.json' with { type: 'json' };
-import { hours } from '.';
+import { hours } from './credit';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -26,20 +27,22 @@ const MANAGE = 'Pages.OfflinePeriod';
 const AUDIT = [MANAGE, 'Pages.OfflinePeriod.Audit'];
 const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除' } as const;
 const STATUS_TEXT = (code: number) => (statusLabels.audit as Record<string, { label: string }>)[String(code)]?.label;
-/** The declaration body: one schema for this input and the member's form (UiConfigService sends it to members). */
-const offlineReport = checkEntityFile(offlineReportFile, 'schemas/offline-report.json');
+/** The declaration's title is required: schemas/offline-report.json's message, also for a blank one. */
+const titleRequired = () => entityFile('offlineReport').schema.properties.title['x-required-message'] as string;
 
-const reports = (db: any) =>
+const reports = (db: Database) =>
   db
     .selectFrom('offlineReports as f')
     .innerJoin('users as u', 'u.id', 'f.userId')
     .innerJoin('organizations as o', 'o.id', 'f.organId')
     .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime'])
     .where('f.isDeleted', '=', false);
-const out = (r: any) => ({ ...r, hours: Number(r.hours), studyDate: String(r.studyDate).slice(0, 10), statusText: STATUS_TEXT(r.status) });
+type DeclarationRow = Awaited<ReturnType<ReturnType<typeof reports>['executeTakeFirstOrThrow']>>;
+// the evidence column holds what the entity's input admitted: {id, name} files
+const out = (r: DeclarationRow): OfflineReport => ({ ...r, evidence: r.evidence as EvidenceFile[], hours: Number(r.hours), studyDate: String(r.studyDate).slice(0, 10), statusText: STATUS_TEXT(r.status) });
 
-async function page(q: any, input: PagingInput) {
-  const p = await pageQuery(q, input, (x) => x.orderBy('f.id', 'desc'));
+async function page(q: ReturnType<typeof reports>, input: PagingInput) {
+  const p = await pageQuery<DeclarationRow>(q, input, (x) => x.orderBy('f.id', 'desc'));
   return { totalCount: p.totalCount, items: p.items.map(out) };
 }
 
@@ -86,11 +89,12 @@ const yearRange = (year?: number) => (year ? [`${year}-01-01`, `${year}-12-31`] 
 export const offlinePeriodService = defineService('OfflinePeriodService', {
   CreateOfflineReport: action<{ title: string; studyDate: string; hours: number; content?: string; evidence?: { id: string; name: string }[] }>({
     method: 'POST', summary: '申报线下学时（附佐证材料），由上级组织审核', access: 'self',
-    input: objectInput(offlineReport.schema.properties, offlineReport.schema.required),
+    // the declaration body: one schema for this input and the member's form (UiConfigService sends it to members)
+    input: entityInput('offlineReport'),
     async handler({ ctx, input, user }) {
       const organId = user.memberOrganId;
       if (!organId) throw badRequest('未加入党组织，不能申报学时');
-      if (!input.title.trim()) throw invalid([{ message: offlineReport.schema.properties.title['x-required-message'] as string, members: ['title'] }]);
+      if (!input.title.trim()) throw invalid([{ message: titleRequired(), members: ['title'] }]);
       if (!isCalendarDay(input.studyDate)) throw invalid([{ message: '学习日期格式不正确', members: ['studyDate'] }]);
       if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
       const ids = (input.evidence ?? []).map((e) => e.id);
@@ -105,7 +109,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
         .values({ userId: user.userId, organId, organPath: organ.organPath, title: input.title.trim(), studyDate: input.studyDate, hours: Math.round(input.hours * 100) / 100, content: input.content ?? null, evidence: JSON.stringify(input.evidence ?? []) })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return out(await reports(ctx.db).where('f.id', '=', row.id).executeTakeFirst());
+      return out(await reports(ctx.db).where('f.id', '=', row.id).executeTakeFirstOrThrow());
     },
   }),
 
@@ -177,7 +181,7 @@ export const periodManageService = defineService('PeriodManageService', {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
       const range = yearRange(input.year);
-      // 考核设置 (issue 18): progress against the member rule of the year asked for, else of the
+      // 考核设置: progress against the member rule of the year asked for, else of the
       // platform's current year — over that year's 学时, whatever the totals shown are
       const assessYear = input.year ?? currentYear(ctx);
       const assessRange = yearRange(assessYear)!;
