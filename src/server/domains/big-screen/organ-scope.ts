@@ -1,3 +1,4 @@
+import type { AnySelect } from '../../db/database';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Call } from '../../http/actions';
 import { invalid, notFound } from '../../http/errors';
@@ -66,4 +67,4 @@ export async function organFilter(call: Call<unknown>, organId: number | null | 
 }
 
 /** One page of a typed select (ordered, with its columns): the row type follows the query. */
-export const pageOf = <R>(q: { execute(): Promise<R[]> }, input: PagingInput) => pageQuery<R>(q, input);
+export const pageOf = <R>(q: { execute(): Promise<R[]> }, input: PagingInput) => pageQuery<R>(q as unknown as AnySelect, input);

@@ -1,3 +1,4 @@
+import type { AnySelect } from '../../db/database';
 import { pageQuery, type PagingInput } from '../../http/paging';
 
 type RowOf<Q> = Q extends { execute(): Promise<(infer R)[]> } ? R : never;
@@ -9,5 +10,5 @@ type RowOf<Q> = Q extends { execute(): Promise<(infer R)[]> } ? R : never;
 export function typedPage<Q extends { execute(): Promise<unknown[]> }>(q: Q, input: PagingInput): Promise<{ totalCount: number; items: RowOf<Q>[] }>;
 export function typedPage<Q, S extends { execute(): Promise<unknown[]> }>(q: Q, input: PagingInput, slice: (q: Q) => S): Promise<{ totalCount: number; items: RowOf<S>[] }>;
 export function typedPage<Q>(q: Q, input: PagingInput, slice?: (q: Q) => unknown) {
-  return pageQuery(q, input, slice ?? ((x: Q) => x));
+  return pageQuery(q as unknown as AnySelect, input, (slice ?? ((x: Q) => x)) as unknown as (q: AnySelect) => AnySelect);
 }
