@@ -10,7 +10,6 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CurrentUser } from '../../http/auth';
 import type { Call } from '../../http/actions';
-import { badRequest } from '../../http/errors';
 import { mayAct, takeStep } from '../../workflow/decide';
 import { hasPermission } from '../../http/actions';
 import { P } from '../../../contract/permissions';
