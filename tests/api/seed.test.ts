@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness';
 import { BUTTON_PERMISSIONS, P, ROUTE_PERMISSIONS } from '../../src/contract/permissions';
 import { verifyPassword } from '../../src/server/security/passwords';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/accounts';
-import { isValidIdCard } from '../../src/server/db/seed/idcard';
+import { isValidIdCard } from '../../src/contract/validators';
 import { seedDemo, seedMinimal } from '../../src/server/db/seed/seed-data';
 
 let app: TestApp;

@@ -1,4 +1,5 @@
 /** Typed calls of the shell (core §7). Business screens add their own files next to this one. */
+import type { MemberProfile } from '../../contract/members';
 import { api, type CallOptions } from './request';
 import { TOKEN_AUTH_PREFIX, servicePath } from '../../contract/paths';
 import type {
@@ -46,17 +47,7 @@ export const baseCodeService = {
   all: (opts?: CallOptions) => api.get<BaseCodeTables>(servicePath('BaseCodeService', 'GetAllBaseCodes'), {}, opts),
 };
 
-export interface MemberProfile {
-  name: string;
-  organId: number | null;
-  organName?: string;
-  headImage?: string | null;
-  userName?: string;
-  phoneNumber: string;
-  isJoinOneLineSituation?: boolean;
-  addition: Record<string, any>;
-  partyMember: Record<string, any>;
-}
+export type { MemberProfile } from '../../contract/members';
 
 export const partyMemberService = {
   currentSessionData: (opts?: CallOptions) =>

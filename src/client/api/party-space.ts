@@ -3,6 +3,7 @@
  * OrganizationChangeService, schemas/moving-record.json MovingRecordService, PartyMemberService's
  * transfer-and-flow status; the secretary card is the kit's SecretaryCard). Transitions name their step, so a second click answers 该记录已处理.
  */
+import type { MovingFloatStatus } from '../../contract/members';
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
@@ -58,20 +59,7 @@ export interface MovingRecord extends WorkflowRecord {
   actualEndDate?: string | null;
 }
 
-export interface MovingFloatStatus {
-  isFlowMember: boolean;
-  hasMovingApply: boolean;
-  organId: number;
-  organName: string;
-  organChangeId: number | null;
-  organChangeStatus: number | null;
-  movingRecordId: number | null;
-  flowStatus: number | null;
-  flowInOrganName: string | null;
-  flowPlace: string | null;
-  startDate: string | null;
-  endDate: string | null;
-}
+export type { MovingFloatStatus } from '../../contract/members';
 
 export interface Evaluation {
   evaluateLevel: number;

@@ -1,23 +1,10 @@
-/** Resident identity numbers (GB 11643) and unified social credit codes (GB 32100) with valid check characters. */
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK = '10X98765432';
-
-export function idCardCheckDigit(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
-  return ID_CHECK[sum % 11];
-}
+/** Resident identity numbers (GB 11643) and unified social credit codes (GB 32100) with valid check characters, for the demo data; the identity-card rule itself is src/contract/validators.ts. */
+import { idCardCheckDigit } from '../../../contract/validators';
 
 /** areaCode: 6 digits; birthday: YYYY-MM-DD; seq: 0..999 (odd for men, even for women). */
 export function makeIdCard(areaCode: string, birthday: string, seq: number): string {
   const first17 = `${areaCode.slice(0, 6)}${birthday.replace(/-/g, '')}${String(seq).padStart(3, '0')}`;
   return first17 + idCardCheckDigit(first17);
-}
-
-export function isValidIdCard(id: string): boolean {
-  if (!/^\d{17}[\dX]$/.test(id)) return false;
-  return idCardCheckDigit(id.slice(0, 17)) === id[17];
 }
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';

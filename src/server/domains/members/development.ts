@@ -4,8 +4,8 @@ import type { CheckContext } from '../../records/checks';
 import type { EffectContext } from '../../workflow/effects';
 import { platformDay } from '../../platform-day';
 import { addToDay, isCalendarDay } from '../../../contract/platform-time';
-import { openMember } from './party-member';
-import { isValidIdCard } from '../../db/seed/idcard';
+import { openMember } from './member-accounts';
+import { isValidIdCard } from '../../../contract/validators';
 
 /**
  * 发展党员 (schemas/development.json): the rules of 《中国共产党发展党员工作细则》(2014, 细则 below)

@@ -1,6 +1,6 @@
 import { ORGAN_AUDIT as AUDIT_STATE } from '../../scope';
 import { P } from '../../../contract/permissions';
-import { action, type Call } from '../../http/actions';
+import { action } from '../../http/actions';
 import { badRequest, type ValidationError } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import { hashPassword } from '../../security/passwords';
@@ -9,6 +9,9 @@ import type { FieldSchema } from '../../records/entities';
 import { sendImportTemplate } from '../../services/export';
 import type { Database } from '../../db/database';
 import { MSG } from '../../../contract/messages';
+import type { ProfileGroup } from '../../../contract/members';
+import { memberFormErrors, toColumns, type Profile } from './member-form';
+import { initialPassword, insertMembers, sendInitialPassword, takenIdCards, takenPhones } from './member-accounts';
 
 /**
  * 党员导入 from Excel: the template's columns are the ones below (code-table labels in the cells:
@@ -40,18 +43,7 @@ export const IMPORT_COLUMNS: Column[] = [
 /** Which column a form-rule error belongs to. */
 const COLUMN_OF_MEMBER: Record<string, string> = { name: '姓名', organId: '所在党组织', phoneNumber: '手机号', idCard: '身份证号', 'addition.idCard': '身份证号' };
 
-export type ImportProfile = { name: string; organId: number; phoneNumber: string; addition: Record<string, any>; partyMember: Record<string, any> };
-
-/** What the importer needs of PartyMemberService (passed in: the service module imports this one). */
-export interface MemberWriter {
-  formErrors(p: ImportProfile): { message: string; members: string[] }[];
-  columns(p: ImportProfile): { idCard: string | null; phoneNumber: string | null } & Record<string, unknown>;
-  takenPhones(db: Database, phones: string[]): Promise<Set<string>>;
-  takenIdCards(db: Database, ids: string[]): Promise<Set<string>>;
-  insert(trx: Database, call: Call<unknown>, news: { cols: any; organ: { id: number; organPath: string }; passwordHash: string }[], opts: { status: number; needChangePassword: boolean }): Promise<number[]>;
-  initialPassword(): string;
-  sendInitialPassword(call: Call<unknown>, phone: string, password: string): Promise<unknown>;
-}
+type ImportProfile = Profile & { addition: ProfileGroup; partyMember: ProfileGroup };
 
 async function codeMaps(db: Database) {
   const tables = [...new Set(IMPORT_COLUMNS.map((c) => c.fs['x-code-table']).filter(Boolean) as string[])];
@@ -73,111 +65,112 @@ async function organsByName(db: Database, scopePath: string, names: string[]) {
   return out;
 }
 
-function setPath(target: Record<string, any>, path: string, value: unknown) {
+function setPath(profile: ImportProfile, path: string, value: unknown) {
+  const target = profile as unknown as Record<string, Record<string, unknown> | unknown>;
   const [head, tail] = path.split('.');
-  if (tail) (target[head] ??= {})[tail] = value;
+  if (tail) ((target[head] ??= {}) as Record<string, unknown>)[tail] = value;
   else target[head] = value;
 }
 
-export function memberImportActions(writer: MemberWriter) {
-  const Import = action<{ fileId: string }>({
-    method: 'POST',
-    summary: '导入党员（Excel，按导入模板）：逐行校验，有任何错误则全部不导入；导入的党员与新增党员一样开通账号并短信发送初始密码',
-    access: { permission: P.PartyMemberCreate },
-    input: objectInput({ fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' } }, ['fileId']),
-    returns: '{importedCount}；有错误时 400，validationErrors 每个单元格一条（第N行 列名：原因；members: rows[行号].列名），不写入任何数据',
-    async handler(call) {
-      const { ctx, user } = call;
-      const rows = await readUpload(call, call.input.fileId);
-      const header = (rows[0] ?? []).map((h) => h.trim());
-      const index = new Map<Column, number>();
-      for (const c of IMPORT_COLUMNS) {
-        const i = header.indexOf(c.title);
-        if (i >= 0) index.set(c, i);
-        else if (c.required) throw badRequest(IMPORT_MSG.missingColumn(c.title), { validationErrors: [{ message: IMPORT_MSG.missingColumn(c.title), members: [c.path] }] });
-      }
-      const body = importBody(call, rows);
+const Import = action<{ fileId: string }>({
+  method: 'POST',
+  summary: '导入党员（Excel，按导入模板）：逐行校验，有任何错误则全部不导入；导入的党员与新增党员一样开通账号并短信发送初始密码',
+  access: { permission: P.PartyMemberCreate },
+  input: objectInput({ fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' } }, ['fileId']),
+  returns: '{importedCount}；有错误时 400，validationErrors 每个单元格一条（第N行 列名：原因；members: rows[行号].列名），不写入任何数据',
+  async handler(call) {
+    const { ctx, user } = call;
+    const rows = await readUpload(call, call.input.fileId);
+    const header = (rows[0] ?? []).map((h) => h.trim());
+    const index = new Map<Column, number>();
+    for (const c of IMPORT_COLUMNS) {
+      const i = header.indexOf(c.title);
+      if (i >= 0) index.set(c, i);
+      else if (c.required) throw badRequest(IMPORT_MSG.missingColumn(c.title), { validationErrors: [{ message: IMPORT_MSG.missingColumn(c.title), members: [c.path] }] });
+    }
+    const body = importBody(call, rows);
 
-      const codes = await codeMaps(ctx.db);
-      const text = (cells: string[], title: string) => cells[index.get(IMPORT_COLUMNS.find((c) => c.title === title)!) ?? -1]?.trim() ?? '';
-      const organs = await organsByName(ctx.db, user.organPath, [...new Set(body.map((r) => text(r.cells, '所在党组织')).filter(Boolean))]);
-      const errors: ValidationError[] = [];
-      const parsed: { line: number; profile: ImportProfile; organ?: { id: number; organPath: string } }[] = [];
-      for (const { line, cells } of body) {
-        const say = (title: string, message: string) => errors.push({ message: `第${line}行 ${title}：${message}`, members: [`rows[${line}].${title}`] });
-        const profile: ImportProfile = { name: '', organId: 0, phoneNumber: '', addition: {}, partyMember: {} };
-        const bad = new Set<string>();
-        for (const [c, i] of index) {
-          const raw = cells[i] ?? '';
-          if (c.path === 'organName') continue;
-          if (c.list) {
-            const names = raw.split(/[、,，;；\s]+/).map((x) => x.trim()).filter(Boolean);
-            if (names.length) setPath(profile, c.path, names);
-            continue;
-          }
-          const got = parseCell(raw, c.fs, codes);
-          if (got.error) {
-            say(c.title, got.error);
-            bad.add(c.title);
-          } else if (got.value !== undefined) setPath(profile, c.path, got.value);
+    const codes = await codeMaps(ctx.db);
+    const text = (cells: string[], title: string) => cells[index.get(IMPORT_COLUMNS.find((c) => c.title === title)!) ?? -1]?.trim() ?? '';
+    const organs = await organsByName(ctx.db, user.organPath, [...new Set(body.map((r) => text(r.cells, '所在党组织')).filter(Boolean))]);
+    const errors: ValidationError[] = [];
+    const parsed: { line: number; profile: ImportProfile; organ?: { id: number; organPath: string } }[] = [];
+    for (const { line, cells } of body) {
+      const say = (title: string, message: string) => errors.push({ message: `第${line}行 ${title}：${message}`, members: [`rows[${line}].${title}`] });
+      const profile: ImportProfile = { name: '', organId: 0, phoneNumber: '', addition: {}, partyMember: {} };
+      const bad = new Set<string>();
+      for (const [c, i] of index) {
+        const raw = cells[i] ?? '';
+        if (c.path === 'organName') continue;
+        if (c.list) {
+          const names = raw.split(/[、,，;；\s]+/).map((x) => x.trim()).filter(Boolean);
+          if (names.length) setPath(profile, c.path, names);
+          continue;
         }
-        const organName = text(cells, '所在党组织');
-        const hits = organName ? organs.get(organName) ?? [] : [];
-        if (organName && !hits.length) {
-          say('所在党组织', `“${organName}”不在本人管理范围内或不存在`);
-          bad.add('所在党组织');
-        } else if (hits.length > 1) {
-          say('所在党组织', `“${organName}”有重名，请联系上级管理员`);
-          bad.add('所在党组织');
-        }
-        const organ = hits.length === 1 ? hits[0] : undefined;
-        profile.organId = organ?.id ?? (bad.has('所在党组织') ? -1 : 0);
-        for (const e of writer.formErrors({ ...profile, organId: profile.organId || (null as any) })) {
-          const title = COLUMN_OF_MEMBER[e.members[0]] ?? e.members[0];
-          if (!bad.has(title) && !(title === '所在党组织' && profile.organId === -1)) say(title, e.message);
-          bad.add(title);
-        }
-        parsed.push({ line, profile, organ });
-        if (importErrorsFull(errors)) break;
+        const got = parseCell(raw, c.fs, codes);
+        if (got.error) {
+          say(c.title, got.error);
+          bad.add(c.title);
+        } else if (got.value !== undefined) setPath(profile, c.path, got.value);
       }
-      // unique across the file and against what is stored
-      const cols = parsed.map((p) => ({ ...p, cols: writer.columns(p.profile) }));
-      const [phonesTaken, idsTaken] = await Promise.all([
-        writer.takenPhones(ctx.db, cols.map((c) => c.cols.phoneNumber).filter((x): x is string => !!x && /^\d{11}$/.test(x))),
-        writer.takenIdCards(ctx.db, cols.map((c) => c.cols.idCard).filter((x): x is string => !!x && /^[\dX]{15,18}$/.test(x))),
-      ]);
-      const firstLine = { phone: new Map<string, number>(), id: new Map<string, number>() };
-      for (const c of cols) {
-        const say = (title: string, message: string) => errors.push({ message: `第${c.line}行 ${title}：${message}`, members: [`rows[${c.line}].${title}`] });
-        const phone = c.cols.phoneNumber;
-        const id = c.cols.idCard;
-        if (phone && phonesTaken.has(phone)) say('手机号', MSG.phoneExists);
-        else if (phone && firstLine.phone.has(phone)) say('手机号', `与第${firstLine.phone.get(phone)}行重复`);
-        else if (phone) firstLine.phone.set(phone, c.line);
-        if (id && idsTaken.has(id)) say('身份证号', MSG.idCardExists);
-        else if (id && firstLine.id.has(id)) say('身份证号', `与第${firstLine.id.get(id)}行重复`);
-        else if (id) firstLine.id.set(id, c.line);
+      const organName = text(cells, '所在党组织');
+      const hits = organName ? organs.get(organName) ?? [] : [];
+      if (organName && !hits.length) {
+        say('所在党组织', `“${organName}”不在本人管理范围内或不存在`);
+        bad.add('所在党组织');
+      } else if (hits.length > 1) {
+        say('所在党组织', `“${organName}”有重名，请联系上级管理员`);
+        bad.add('所在党组织');
       }
-      if (errors.length) throw importFailed(errors);
-      const passwords = cols.map(() => writer.initialPassword());
-      // the hashes run on libuv's thread pool, a few at a time
-      const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
-      await ctx.db.transaction().execute((trx) =>
-        writer.insert(trx as unknown as Database, call, cols.map((c, i) => ({ cols: c.cols, organ: c.organ!, passwordHash: hashes[i] })), { status: 1, needChangePassword: true }),
-      );
-      for (let i = 0; i < cols.length; i++) await writer.sendInitialPassword(call, cols[i].cols.phoneNumber!, passwords[i]);
-      return { importedCount: cols.length };
-    },
-  });
+      const organ = hits.length === 1 ? hits[0] : undefined;
+      profile.organId = organ?.id ?? (bad.has('所在党组织') ? -1 : 0);
+      // no organisation found: the form's own 请选择党组织 unless the cell already said why
+      for (const e of memberFormErrors({ ...profile, organId: profile.organId || (null as unknown as number) }, undefined, { checksum: true })) {
+        const title = COLUMN_OF_MEMBER[e.members[0]] ?? e.members[0];
+        if (!bad.has(title) && !(title === '所在党组织' && profile.organId === -1)) say(title, e.message);
+        bad.add(title);
+      }
+      parsed.push({ line, profile, organ });
+      if (importErrorsFull(errors)) break;
+    }
+    // unique across the file and against what is stored
+    const cols = parsed.map((p) => ({ ...p, cols: toColumns(p.profile) }));
+    const [phonesTaken, idsTaken] = await Promise.all([
+      takenPhones(ctx.db, cols.map((c) => c.cols.phoneNumber).filter((x): x is string => !!x && /^\d{11}$/.test(x))),
+      takenIdCards(ctx.db, cols.map((c) => c.cols.idCard).filter((x): x is string => !!x && /^[\dX]{15,18}$/.test(x))),
+    ]);
+    const firstLine = { phone: new Map<string, number>(), id: new Map<string, number>() };
+    for (const c of cols) {
+      const say = (title: string, message: string) => errors.push({ message: `第${c.line}行 ${title}：${message}`, members: [`rows[${c.line}].${title}`] });
+      const phone = c.cols.phoneNumber;
+      const id = c.cols.idCard;
+      if (phone && phonesTaken.has(phone)) say('手机号', MSG.phoneExists);
+      else if (phone && firstLine.phone.has(phone)) say('手机号', `与第${firstLine.phone.get(phone)}行重复`);
+      else if (phone) firstLine.phone.set(phone, c.line);
+      if (id && idsTaken.has(id)) say('身份证号', MSG.idCardExists);
+      else if (id && firstLine.id.has(id)) say('身份证号', `与第${firstLine.id.get(id)}行重复`);
+      else if (id) firstLine.id.set(id, c.line);
+    }
+    if (errors.length) throw importFailed(errors);
+    const passwords = cols.map(() => initialPassword());
+    // the hashes run on libuv's thread pool, a few at a time
+    const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+    await ctx.db.transaction().execute((trx) =>
+      insertMembers(trx as unknown as Database, call, cols.map((c, i) => ({ cols: c.cols, organ: c.organ!, passwordHash: hashes[i] })), { status: 1, needChangePassword: true }),
+    );
+    for (let i = 0; i < cols.length; i++) await sendInitialPassword(call, cols[i].cols.phoneNumber!, passwords[i]);
+    return { importedCount: cols.length };
+  },
+});
 
-  const ImportTemplate = action({
-    method: 'GET',
-    summary: '党员导入模板（Excel：表头为列名；代码项填写名称，如 男/女、汉族、正式党员；日期如 2015-07-01；所在党组织填全称；介绍人以顿号分隔）',
-    access: { permission: P.PartyMemberCreate },
-    raw: true,
-    input: objectInput({}),
-    returns: 'XLSX 导入模板',
-    handler: (call) => sendImportTemplate(call, '党员导入模板', IMPORT_COLUMNS.map((c) => c.title), IMPORT_COLUMNS.map((c) => (c.title === '身份证号' || c.title === '所在党组织' ? 24 : 14))),
-  });
-  return { Import, ImportTemplate };
-}
+const ImportTemplate = action({
+  method: 'GET',
+  summary: '党员导入模板（Excel：表头为列名；代码项填写名称，如 男/女、汉族、正式党员；日期如 2015-07-01；所在党组织填全称；介绍人以顿号分隔）',
+  access: { permission: P.PartyMemberCreate },
+  raw: true,
+  input: objectInput({}),
+  returns: 'XLSX 导入模板',
+  handler: (call) => sendImportTemplate(call, '党员导入模板', IMPORT_COLUMNS.map((c) => c.title), IMPORT_COLUMNS.map((c) => (c.title === '身份证号' || c.title === '所在党组织' ? 24 : 14))),
+});
+
+export const memberImport = { Import, ImportTemplate };

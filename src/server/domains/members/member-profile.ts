@@ -2,6 +2,7 @@ import { MSG } from '../../../contract/messages';
 import { ID_CARD_ANY, PHONE_ANY, maskIdCard, maskPhone } from '../../../contract/validators';
 import type { Selectable } from 'kysely';
 import type { PartyMemberTable } from '../../db/schema';
+import type { MemberProfile } from '../../../contract/members';
 
 /**
  * The member profile of core §3: top-level fields plus the `addition` and `partyMember` groups.
@@ -106,7 +107,7 @@ export type MemberRow = Pick<
 > & { id: number; userId: number | null; status: number; organName?: string | null; userName?: string | null; creationTime?: Date };
 
 /** Row → profile DTO. `reveal` false masks the identity card and phone (lists, readers without the right). */
-export function toProfile(r: MemberRow, reveal = true) {
+export function toProfile(r: MemberRow, reveal = true): MemberProfile {
   const addition: Record<string, unknown> = { ...(r.addition as Record<string, unknown>), sex: r.sex, idCard: reveal ? r.idCard : maskIdCard(r.idCard) };
   const partyMember: Record<string, unknown> = { partyMemeberType: 1, ...(r.partyMember as Record<string, unknown>), partyDutyCode: r.partyDutyCode };
   return {

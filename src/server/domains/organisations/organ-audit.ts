@@ -1,5 +1,5 @@
 /**
- * 组织审核 (issue 18): an organisation or a unit created by an administrator below the province
+ * 组织审核: an organisation or a unit created by an administrator below the province
  * waits (audit_status 0) for the administrators above him — the level above the creator audits,
  * never the creator's own level. Until approved it is not offered to members (pickers, search,
  * registration, transfers) and nothing is created under it. A rejected one keeps the remark; an
@@ -10,7 +10,6 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { CurrentUser } from '../../http/auth';
 import type { Call } from '../../http/actions';
-import { badRequest } from '../../http/errors';
 import { mayAct, takeStep } from '../../workflow/decide';
 import { hasPermission } from '../../http/actions';
 import { P } from '../../../contract/permissions';

@@ -3,11 +3,14 @@ import { P } from '../../../contract/permissions';
 import { action, defineService, type Call } from '../../http/actions';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { subtreePattern, getOrgan } from '../../scope';
-import { createOrgan, organNodeColumns, toNode, updateOrgan, type NewOrgan, type OrganChanges } from './organs';
+import { createOrgan, organNodeColumns, toNode, updateOrgan, type NewOrgan, type NodeRow, type OrganChanges } from './organs';
 import { heldRoles } from '../../services/session';
 import { AUDIT_STATE, auditDecisionInput, auditListProps, decide, initialAudit, recordSubmit, resubmitIfRejected } from './organ-audit';
 import { badRequest } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
+
+/** A row of the organisation audit list. */
+type AuditRow = NodeRow & { parentName: string | null; auditRemark: string | null; creatorName: string | null; creationTime: Date; secretaryName: string | null; contactPhone: string | null };
 
 const NODE = '组织节点 {id, parentId, organName, organizationName, organPath, organLevel, organType, hasChild, children}';
 
@@ -130,8 +133,8 @@ export const organizationService = defineService('OrganizationService', {
       if (input.organLevel) q = q.where('o.organLevel', '=', input.organLevel);
       if (input.organType) q = q.where('o.organType', '=', input.organType);
       if (input.parentId) q = q.where('o.parentId', '=', input.parentId);
-      const page = await pageQuery(q, input, (x) => x.select(['o.secretaryName', 'o.contactPhone', 'o.auditRemark']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id'));
-      return { totalCount: page.totalCount, items: page.items.map((r: any) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone, auditRemark: r.auditRemark })) };
+      const page = await pageQuery<NodeRow & { secretaryName: string | null; contactPhone: string | null; auditRemark: string | null }>(q, input, (x) => x.select(['o.secretaryName', 'o.contactPhone', 'o.auditRemark']).orderBy('o.organLevel').orderBy('o.sort').orderBy('o.id'));
+      return { totalCount: page.totalCount, items: page.items.map((r) => ({ ...toNode(r), secretaryName: r.secretaryName, contactPhone: r.contactPhone, auditRemark: r.auditRemark })) };
     },
   }),
 
@@ -211,12 +214,12 @@ export const organizationService = defineService('OrganizationService', {
         .where('o.submitOrganPath', '!=', user.organPath)
         .where('o.auditStatus', '=', input.auditStatus ?? AUDIT_STATE.pending);
       if (input.organName?.trim()) q = q.where('o.organName', 'like', `%${input.organName.trim()}%`);
-      const page = await pageQuery(q, input, (x) =>
+      const page = await pageQuery<AuditRow>(q, input, (x) =>
         x.select(['p.organName as parentName', 'o.auditRemark', 'cu.name as creatorName', 'o.creationTime', 'o.secretaryName', 'o.contactPhone']).orderBy('o.id', 'desc'),
       );
       return {
         totalCount: page.totalCount,
-        items: page.items.map((r: any) => ({ ...toNode(r), parentName: r.parentName, auditRemark: r.auditRemark, creatorName: r.creatorName, creationTime: r.creationTime, secretaryName: r.secretaryName, contactPhone: r.contactPhone })),
+        items: page.items.map((r) => ({ ...toNode(r), parentName: r.parentName, auditRemark: r.auditRemark, creatorName: r.creatorName, creationTime: r.creationTime, secretaryName: r.secretaryName, contactPhone: r.contactPhone })),
       };
     },
   }),

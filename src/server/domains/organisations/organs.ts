@@ -2,8 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { OrganNode } from '../../../contract/types';
 import type { Database } from '../../db/database';
-import { MSG } from '../../../contract/messages';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { childPath, getOrgan, subtreePattern, requireApproved } from '../../scope';
 
 /** Shared organisation queries: node shape, lookups and creation with path and level. */
@@ -17,7 +16,9 @@ export const organNodeColumns = (db: Database) =>
     ])
     .where('o.isDeleted', '=', false);
 
-export const toNode = (r: { id: number; parentId: number | null; organName: string; organPath: string; organLevel: number; organType: string | null; hasChild: boolean; auditStatus: number }): OrganNode => ({
+/** The columns of organNodeColumns that make a node. */
+export type NodeRow = { id: number; parentId: number | null; organName: string; organPath: string; organLevel: number; organType: string | null; hasChild: boolean; auditStatus: number };
+export const toNode = (r: NodeRow): OrganNode => ({
   id: r.id,
   parentId: r.parentId,
   organName: r.organName,
@@ -94,9 +95,6 @@ export async function createOrgan(db: Database, input: NewOrgan, creatorUserId: 
   });
 }
 
-/** Organisations with coordinates under a path (the party map). */
-export const subtreeWhere = (path: string) => (eb: any) => eb('o.organPath', 'like', subtreePattern(path));
-
 export type OrganChanges = Partial<Omit<NewOrgan, 'extra'>> & { id: number };
 
 /** Every column that holds an organisation path (organ_path, to_organ_path …), found in the catalogue so a new table is never missed. */
@@ -128,10 +126,8 @@ export async function updateOrgan(db: Database, input: OrganChanges, within?: (t
   }
   const finalName = name ?? organ.organName;
   if (finalName !== organ.organName || moving) {
-    const dup = await db
-      .selectFrom('organizations')
-      .select('id')
-      .where('parentId', parentId === null ? 'is' : '=', parentId as any)
+    const siblings = db.selectFrom('organizations').select('id');
+    const dup = await (parentId === null ? siblings.where('parentId', 'is', null) : siblings.where('parentId', '=', parentId))
       .where('organName', '=', finalName)
       .where('id', '!=', organ.id)
       .where('isDeleted', '=', false)

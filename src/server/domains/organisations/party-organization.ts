@@ -10,9 +10,10 @@ import { subtreePattern, getOrgan } from '../../scope';
 import { createOrganInScope, organCreateProps } from './organization';
 import { type NewOrgan } from './organs';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
+import type { Database } from '../../db/database';
 
 const TEAM_MEMBER = '班子成员 {id, organId, organName, memberId, userId, name, dutyCode, dutyName, startDate, endDate}';
-const teamMembers = (db: any) =>
+const teamMembers = (db: Database) =>
   db
     .selectFrom('organTeamMembers as t')
     .innerJoin('organizations as o', 'o.id', 't.organId')
@@ -46,7 +47,7 @@ async function saveTeamMember(call: Call<TeamMemberInput>) {
   if (input.id) {
     const stored = await teamMembers(ctx.db).where('t.id', '=', input.id).executeTakeFirst();
     call.requireVisible(stored?.organPath, '班子成员不存在');
-    if (stored.organId !== organ.id) throw badRequest('班子成员不属于该组织');
+    if (stored!.organId !== organ.id) throw badRequest('班子成员不属于该组织');
   }
   let name = input.name?.trim() || null;
   let userId: number | null = null;
@@ -211,7 +212,7 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
       call.requireVisible(organ.organPath, MSG.organNotFound);
       const today = platformDay(call.ctx);
       const rows = await teamMembers(call.ctx.db).where('t.organId', '=', organ.id).orderBy('t.sort').orderBy('t.id').execute();
-      return rows.map((r: any) => ({ ...r, inOffice: (!r.startDate || r.startDate <= today) && (!r.endDate || r.endDate >= today) }));
+      return rows.map((r) => ({ ...r, inOffice: (!r.startDate || r.startDate <= today) && (!r.endDate || r.endDate >= today) }));
     },
   }),
 

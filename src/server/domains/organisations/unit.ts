@@ -1,26 +1,23 @@
-import { sql } from 'kysely';
 import { P } from '../../../contract/permissions';
 import { action, defineService, type Call } from '../../http/actions';
 import { badRequest } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { AUDIT_STATE, auditDecisionInput, auditHistory, auditListProps, decide, initialAudit, recordSubmit, resubmitIfRejected } from './organ-audit';
 import { subtreePattern, requireApproved, getOrgan } from '../../scope';
+import type { Database } from '../../db/database';
+import { entityInput } from '../../records/entity-input';
 
 const UNIT = '单位 {id, organId, organName, organPath, unitName, unitType, creditCode, address, auditStatus, auditRemark}';
-const units = (db: any) =>
+const units = (db: Database) =>
   db
     .selectFrom('units as u')
     .leftJoin('organizations as o', 'o.id', 'u.organId')
     .select(['u.id', 'u.organId', 'o.organName', 'u.organPath', 'u.unitName', 'u.unitType', 'u.creditCode', 'u.address', 'u.creationTime', 'u.auditStatus', 'u.auditRemark', 'u.submitOrganPath'])
     .where('u.isDeleted', '=', false);
 
-const unitProps = {
-  organId: { type: 'integer', minimum: 1, title: '所属党组织', 'x-required-message': '请选择党组织' },
-  unitName: { type: 'string', minLength: 1, maxLength: 100, title: '单位名称', 'x-required-message': '请输入单位名称' },
-  unitType: { type: ['string', 'null'], maxLength: 20, title: '单位类别' },
-  creditCode: { type: ['string', 'null'], maxLength: 18, pattern: '^([0-9A-HJ-NPQRTUWXY]{18})?$', title: '统一社会信用代码', 'x-message': '统一社会信用代码格式错误' },
-  address: { type: ['string', 'null'], maxLength: 200, title: '地址' },
-};
+/** A unit's body: its limits are those of schemas/unit.json, the file its form is built from. */
+const unitInput = entityInput('unit');
+const unitUpdateInput = { ...unitInput, properties: { id: { type: 'integer', minimum: 1, title: '单位' }, ...unitInput.properties }, required: ['id', ...unitInput.required] };
 
 type UnitInput = { organId: number; unitName: string; unitType?: string | null; creditCode?: string | null; address?: string | null };
 
@@ -82,7 +79,7 @@ export const unitService = defineService('UnitService', {
     summary: '新建单位（所属党组织须在管理范围内且已审核通过；非省级新建的单位待上级审核）',
     access: { permission: P.OrganService },
     returns: UNIT,
-    input: objectInput(unitProps, ['organId', 'unitName']),
+    input: unitInput,
     async handler(call) {
       const { ctx, input, user } = call;
       const name = input.unitName.trim();
@@ -120,7 +117,7 @@ export const unitService = defineService('UnitService', {
     summary: '修改单位（单位与所属党组织须在管理范围内）；未通过审核的单位修改后重新提交审核',
     access: { permission: P.OrganService },
     returns: UNIT,
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '单位' }, ...unitProps }, ['id', 'organId', 'unitName']),
+    input: unitUpdateInput,
     async handler(call) {
       const { ctx, input } = call;
       const row = await unitInScope(call, input.id);
