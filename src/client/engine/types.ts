@@ -295,6 +295,13 @@ export interface ScreenDef {
   tag: string;
   kind: ScreenKind;
   title: string;
+  /**
+   * a menu's own screen: child routes of the menu that show this screen itself — one ending in
+   * `info` its detail (the record of ?id=), one ending in `/list` its list (engine/resolve.ts)
+   */
+  routes?: string[];
+  /** a `<tag>/<sub>` screen shown only inside another screen (a tab, a related list, a dialog): not a child route */
+  embedded?: boolean;
   /** construction screens: what the page waits for */
   waitsFor?: string;
   /** list screens: figures above the table from the list answer */

@@ -75,6 +75,15 @@ describe('meta-schema of the new pieces', () => {
     expect(ok({ ...list, waitsFor: '以后' })).not.toBe(true);
   });
 
+  it('takes a menu screen’s own child routes (…info, …/list) and a sub screen embedded in another; refuses them elsewhere', () => {
+    expect(ok({ ...list, routes: ['info', 'video/info', 'video/list'] })).toBe(true);
+    expect(ok({ ...list, routes: ['list'] })).not.toBe(true);
+    expect(ok({ ...list, routes: ['create'] })).not.toBe(true);
+    expect(ok({ ...list, tag: 'plan/issue', routes: ['info'] })).not.toBe(true);
+    expect(ok({ ...list, tag: 'plan/issue', embedded: true })).toBe(true);
+    expect(ok({ ...list, embedded: true })).not.toBe(true);
+  });
+
   it('takes export, import, transition, pickMembers and a call with a result; refuses them incomplete', () => {
     const screen = {
       ...list,
