@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, svc, type TestApp } from './harness';
+import { buildAdminRoutes } from '../../src/client/routing/admin-routes';
+import { screenFor } from '../../src/client/engine/resolve';
+import { isNavigable, joinUrl } from '../../src/client/state/permissions';
+import type { MenuDto } from '../../src/contract/types';
 
 /** Services issue 2 implements; later services are checked by their own issues' tests. */
 const CORE_SERVICES = ['TeachingPlanService', 'BaseLibraryService', 'TeacherLibaryService', 'ForumService', 'PartyPublicInfoService', 'TokenAuth', 'PartyMemberService', 'UserService', 'OrganizationService', 'PartyOrganizationService', 'UnitService', 'BaseCodeService', 'PermissionService', 'MenuButtonService', 'RoleService', 'ProjectService', 'SiteMessageService'];
@@ -104,5 +108,66 @@ describe('the contract', () => {
     expect(ui.status).toBe(200);
     expect(String(ui.body)).toContain('<html');
     expect(routes.length).toBeGreaterThanOrEqual(105);
+  });
+});
+
+/**
+ * The permission-guarded admin routes of admin-permission-routes.tsv as route paths: `video (list,
+ * info)` is video/list and video/info; the 发展党员 row names its routes in words.
+ */
+function permissionRoutes(): [permission: string, sub: string][] {
+  const WORDS: Record<string, string> = {
+    'applicant creation': 'applicantCreate',
+    'switch to activist': 'toActivist',
+    'development object': 'developmentObject',
+    'probationary member': 'probationary',
+    'full member': 'fullMember',
+  };
+  const out: [string, string][] = [];
+  for (const line of readFileSync('docs/contract/admin-permission-routes.tsv', 'utf8').trim().split('\n').slice(1)) {
+    const [permission, list] = line.split('\t');
+    for (const item of list.match(/[^,(]+(\([^)]*\))?/g) ?? []) {
+      const grouped = /^(.+?)\s*\((.*)\)$/.exec(item.trim());
+      const subs = grouped ? grouped[2].split(',').map((s) => `${grouped[1].trim()}/${s.trim()}`) : [item.trim()];
+      for (const sub of subs) out.push([permission, WORDS[sub] ?? sub]);
+    }
+  }
+  return out;
+}
+
+describe('admin-permission-routes.tsv against screens/', () => {
+  it('every permission-guarded admin route is reached from a screen, under a menu carrying the permission', async () => {
+    const wanted = permissionRoutes();
+    expect(wanted.length).toBeGreaterThanOrEqual(69);
+    // the product's menus and the screens the client builds its routes from, as the province administrator sees them
+    const token = await app.login('admin');
+    const province = (await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token })).body.result.find((r: { organName: string }) => r.organName === '中共四川省委员会');
+    expect((await app.call('GET', '/api/TokenAuth/UserChangeRole', { token, query: { roleId: province.roleId, organId: province.organId } })).status).toBe(200);
+    const menus = (await app.call('GET', svc('MenuButtonService', 'List'), { token })).body.result as MenuDto[];
+    const screens = (await app.call('GET', svc('UiConfigService', 'GetAll'), { token })).body.result.screens;
+    const routes = buildAdminRoutes(menus, screens);
+    const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
+    // where each permission's menus are
+    const carrying = new Map<string, string[]>();
+    const walk = (list: MenuDto[], parentUrl: string) => {
+      for (const m of list) {
+        const full = isNavigable(m) && m.url ? joinUrl(parentUrl, m.url) : parentUrl;
+        if (m.permissionName && full) carrying.set(m.permissionName, [...(carrying.get(m.permissionName) ?? []), full]);
+        walk(m.children ?? [], full);
+      }
+    };
+    walk(menus, '');
+    const unreached: string[] = [];
+    for (const [permission, sub] of wanted) {
+      const reached = (carrying.get(permission) ?? []).some((menuPath) => {
+        const r = byPath.get(`${menuPath}/${sub}`.toLowerCase());
+        if (!r?.tag) return false;
+        // a child route (from a <tag>/<sub> screen or the `routes` of the tag's own screen) guarded by
+        // the menu's permission, or a submenu of that path with a screen of its own (支部空间's notice)
+        return r.sub ? r.permissionName === permission && !!screenFor(screens, r.tag, r.sub) : !!screens[r.tag];
+      });
+      if (!reached) unreached.push(`${permission} ${sub}`);
+    }
+    expect(unreached).toEqual([]);
   });
 });

@@ -48,9 +48,9 @@ test('admin lands in the member space, switches to administrator through the rol
   await page.getByRole('menuitem', { name: '考试管理' }).click();
   await expect(page).toHaveURL(/\/dj\/education\/exam$/);
   await expect(page.getByTestId('page-title')).toHaveText('考试管理');
-  // a permission child route of Pages.ExamLibaryService exists
+  // a child route of 考试管理 (the screen exam/exam/create), titled by its screen
   await go(page, '/education/exam/exam/create');
-  await expect(page.getByTestId('page-title')).toHaveText('考试管理 - 考试 / 新增');
+  await expect(page.getByTestId('page-title')).toHaveText('考试管理 - 新建试卷');
   await expect(page.getByText('抱歉，您访问的页面不存在')).toHaveCount(0);
   // back to the member view with the default role
   await page.getByTestId('switch-member').click();

@@ -46,8 +46,18 @@ describe('menus, routes and landing', () => {
     expect(firstMenuUrl(admin)).toBe('/branchSpace/notice');
   });
   it('type-2 menus set button flags', () => expect(buttonFlags(admin)).toEqual({ 'Pages.Exam.Delete': true }));
-  it('builds routes from navigable menus, with permission child routes under the menu carrying the name', () => {
-    const paths = buildAdminRoutes(admin).map((r) => r.path);
+  // the screens the child routes come from (UiConfigService/GetAll): `<tag>/<sub>` screens and a tag's own `routes`
+  const screens = {
+    branchSpace: { title: '支部空间' },
+    'branchSpace/notice/info': { title: '通知详情' },
+    exam: { title: '考试管理', routes: ['exam/list', 'exam/info'] },
+    'exam/exam/create': { title: '新建试卷' },
+    'exam/questions/update': { title: '编辑试题' },
+    'exam/users': { title: '参考人员', embedded: true },
+  };
+  it('builds routes from navigable menus, with child routes from the screens of the menu tag', () => {
+    const routes = buildAdminRoutes(admin, screens);
+    const paths = routes.map((r) => r.path);
     expect(paths).toContain('/branchSpace/notice');
     expect(paths).toContain('/branchSpace/notice/info');
     expect(paths).toContain('/education/exam');
@@ -58,12 +68,21 @@ describe('menus, routes and landing', () => {
     expect(paths).not.toContain('/education/hangfire');
     expect(paths).not.toContain('/branchSpace');
     expect(paths.some((p) => p.includes('Pages.'))).toBe(false);
+    // a screen shown inside another (a tab, a related list, a dialog) is no route
+    expect(paths).not.toContain('/education/exam/users');
+    // titled by the menu and the screen; the menu's own screen as its detail or list; guarded by the menu's permission
+    const byPath = (path: string) => routes.find((r) => r.path === path);
+    expect(byPath('/education/exam/exam/create')).toMatchObject({ title: '考试管理 - 新建试卷', tag: 'exam', sub: 'exam/create', permissionName: 'Pages.ExamLibaryService' });
+    expect(byPath('/education/exam/exam/info')).toMatchObject({ title: '考试管理 - 详情', sub: 'exam/info', permissionName: 'Pages.ExamLibaryService' });
+    expect(byPath('/education/exam/exam/list')).toMatchObject({ title: '考试管理 - 列表', sub: 'exam/list' });
+    expect(byPath('/branchSpace/notice/info')).toMatchObject({ title: '支部空间 - 通知详情', tag: 'branchSpace', sub: 'notice/info', permissionName: 'Pages.BranchSpace' });
   });
-  it('child routes appear only when a menu carries the permission name', () => {
-    const paths = buildAdminRoutes([menu('/manager', 1, {}, [menu('/partyMember', 6)])]).map((r) => r.path);
-    expect(paths).toEqual(['/manager', '/manager/partyMember']);
-    const withPerm = buildAdminRoutes([menu('/manager', 1, {}, [menu('/partyMember', 6, { permissionName: 'Pages.PartyMember' })])]).map((r) => r.path);
-    expect(withPerm).toContain('/manager/partyMember/info');
+  it('child routes appear only once the screens are known, under the menu whose tag they name', () => {
+    const tree = (extra: Partial<MenuDto>) => [menu('/manager', 1, {}, [menu('/partyMember', 6, { tags: 'partyMember', ...extra })])];
+    const partyMember = { partyMember: { title: '党员管理', routes: ['info'] }, 'partyMember/analysis': { title: '党员分析' } };
+    expect(buildAdminRoutes(tree({})).map((r) => r.path)).toEqual(['/manager', '/manager/partyMember']);
+    expect(buildAdminRoutes(tree({}), partyMember).map((r) => r.path)).toEqual(['/manager', '/manager/partyMember', '/manager/partyMember/info', '/manager/partyMember/analysis']);
+    expect(buildAdminRoutes(tree({ tags: 'other' }), partyMember).map((r) => r.path)).toEqual(['/manager', '/manager/partyMember']);
   });
   it('side menu: submenus under their top menu, hangfire marked, selected top follows the path', () => {
     const data = buildMenuData(admin);

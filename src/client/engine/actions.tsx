@@ -15,6 +15,7 @@ import { allHold, resolveParams, resolveValue, type RefScope } from './refs';
 import { cleanQuery } from '../utils/query';
 import { invoke } from './calls';
 import { TransitionDialog, type TransitionState } from './transition';
+import { DEFAULT_SUCCESS } from './success';
 import type { ResultState } from './call-result';
 import type { ActionDef, EntityDef, PromptField } from './types';
 import type { MenuDto } from '../../contract/types';
@@ -23,8 +24,6 @@ import type { MenuDto } from '../../contract/types';
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
 const ResultDialog = lazy(() => import('./call-result').then((m) => ({ default: m.ResultDialog })));
 const MemberPickerModal = lazy(() => import('../widgets/member-picker/picker-modal'));
-
-export const DEFAULT_SUCCESS = '操作成功';
 
 /** Whether the current role may see the action at all (button permission). */
 export function usePermitted() {

@@ -5,7 +5,7 @@
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { DetailView } from './detail';
-import { DEFAULT_SUCCESS } from './actions';
+import { DEFAULT_SUCCESS } from './success';
 import { DecisionForm } from './transition';
 import type { DecisionDef, DetailDef, EntityDef } from './types';
 

@@ -1,6 +1,6 @@
 import { Card, Empty, Tag, Typography } from 'antd';
 
-/** 建设中: a tag whose service arrives with a later issue (engine/bespoke.ts names which). */
+/** 建设中: a page whose service comes later (a screen of kind construction says which), or a menu tag without a screen. */
 export function ConstructionScreen({ tag, sub, title, waitsFor }: { tag: string | null; sub?: string; title: string; waitsFor?: string }) {
   return (
     <Card data-testid="screen-placeholder">

@@ -6,7 +6,8 @@ import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { EntityForm, editedFields, pickBody } from './entity-form';
 import { BackBar } from './detail';
-import { DEFAULT_SUCCESS, useSessionScope } from './actions';
+import { useSessionScope } from './actions';
+import { DEFAULT_SUCCESS } from './success';
 import { allHold, resolveParams, resolveValue } from './refs';
 import type { EntityDef, FormDef, ScreenDef, UiConfig } from './types';
 

@@ -1,6 +1,7 @@
 /**
  * What a resolved admin route renders: the screen of its tag from the configuration through the
- * registry of screen kinds (engine/kinds), else a bespoke page (engine/bespoke.ts).
+ * registry of screen kinds (engine/kinds), else a bespoke page (engine/bespoke.ts), else 建设中 naming
+ * the tag that has no screen.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { App, Spin } from 'antd';
@@ -9,7 +10,7 @@ import type { ScreenProps } from './index';
 import { loadUiConfig, loadedUiConfig } from './config';
 import { screenFor } from './resolve';
 import { getKind, isKindRegistered } from './kinds';
-import { GROUP_TAGS, pendingFor } from './bespoke';
+import { isBespoke } from './bespoke';
 // what most pages never show loads when shown (issue 19: Result and Typography are ≈ 18 KB gzip)
 const ConstructionScreen = lazy(() => import('./construction-screen').then((m) => ({ default: m.ConstructionScreen })));
 const MenuGroupPage = lazy(() => import('./menu-group').then((m) => ({ default: m.MenuGroupPage })));
@@ -62,8 +63,8 @@ export default function ScreenHost({ tag, sub, title }: ScreenProps) {
   if (hit && isKindRegistered(hit.as)) {
     const Kind = getKind(hit.as);
     body = <Kind key={key} screen={hit.screen} config={config} basePath={basePath} />;
-  } else if (tag && !sub && GROUP_TAGS.includes(tag)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
-  else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} waitsFor={pendingFor(tag, sub)} />;
+  } else if (tag && isBespoke(tag, sub)) body = <MenuGroupPage key={key} tag={tag} title={title} />;
+  else body = <ConstructionScreen key={key} tag={tag} sub={sub} title={title} />;
   return (
     <App component={false}>
       <Suspense fallback={<Loading />}>{body}</Suspense>

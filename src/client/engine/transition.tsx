@@ -10,7 +10,7 @@ import { Modal, Spin } from 'antd';
 import { toastSuccess } from '../api/toast';
 import { invoke } from './calls';
 import { pickBody } from './entity-body';
-import { DEFAULT_SUCCESS } from './actions';
+import { DEFAULT_SUCCESS } from './success';
 import { resolveParams, type RefScope } from './refs';
 import type { ActionDef, EntityDef, FieldSchema } from './types';
 

@@ -268,7 +268,8 @@ export interface FormThenDef {
 }
 
 /** The kinds of screen; each is registered in engine/kinds (a unit test keeps the two in step). */
-export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar';
+/** construction: 建设中, a page whose service comes later (`waitsFor` says which) */
+export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar' | 'construction';
 
 export interface StatisticsDef {
   /** the title of the row labels' column (default 名称; 党组织 for rows by organisation) */
@@ -294,6 +295,15 @@ export interface ScreenDef {
   tag: string;
   kind: ScreenKind;
   title: string;
+  /**
+   * a menu's own screen: child routes of the menu that show this screen itself — one ending in
+   * `info` its detail (the record of ?id=), one ending in `/list` its list (engine/resolve.ts)
+   */
+  routes?: string[];
+  /** a `<tag>/<sub>` screen shown only inside another screen (a tab, a related list, a dialog): not a child route */
+  embedded?: boolean;
+  /** construction screens: what the page waits for */
+  waitsFor?: string;
   /** list screens: figures above the table from the list answer */
   summary?: ListSummaryDef;
   description?: string;

@@ -11,7 +11,7 @@ import { Button, ConfigProvider, Dropdown, Layout, Menu, type MenuProps } from '
 import { BarsOutlined, LogoutOutlined, SettingOutlined, SwapOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
 import { logout, switchToMember } from '../state/session';
-import { buildAdminRoutes, buildMenuData, hangfireUrl, selectedTopMenu, type AdminMenuItem } from '../routing/admin-routes';
+import { buildMenuData, hangfireUrl, selectedTopMenu, type AdminMenuItem, type AdminRoute } from '../routing/admin-routes';
 import { cutOrganName, cutUserName } from '../utils/text';
 import { PartyLogo, PLATFORM_NAME } from '../components/logo';
 import { MessageBell } from '../components/message-bell';
@@ -55,7 +55,8 @@ const ancestors = (items: AdminMenuItem[], path: string, trail: string[] = []): 
   return undefined;
 };
 
-export default function AdminLayout() {
+/** `routes`: the role's admin routes (routing/app-routes.tsx builds them, child routes from the screens). */
+export default function AdminLayout({ routes }: { routes: AdminRoute[] }) {
   const location = useLocation();
   const navigate = useNavigate();
   const session = useAppState((s) => s.session);
@@ -67,14 +68,13 @@ export default function AdminLayout() {
   const [sideOpen, setSideOpen] = useState(false);
   useEffect(() => setSideOpen(false), [location.pathname]);
   const menuData = useMemo(() => buildMenuData(menus), [menus]);
-  const routes = useMemo(() => buildAdminRoutes(menus), [menus]);
   const current = routes.find((r) => r.path.toLowerCase() === location.pathname.toLowerCase());
   // /setpassword belongs to no menu: show the whole menu tree in the side menu there
   const isSetPassword = location.pathname.toLowerCase() === '/setpassword';
   const title = isSetPassword ? '密码设置' : current?.title ?? '';
   const top = isSetPassword ? undefined : selectedTopMenu(menuData, location.pathname);
   const side = isSetPassword ? menuData : top?.children ?? [];
-  // the menu entry of the page (a permission child route belongs to its menu)
+  // the menu entry of the page (a child route belongs to its menu)
   const selectedPath = (current?.sub ? current.path.slice(0, -current.sub.length - 1) : location.pathname).toLowerCase();
   // the groups the user opened or closed, for this top menu; else those above the page
   const sideKey = top?.path ?? '';

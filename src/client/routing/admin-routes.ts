@@ -1,64 +1,36 @@
 /**
  * Admin routes are built at run time from the current role's menus (core §2). Menus of type 1 and
- * 6 are navigable; a submenu url is the parent url plus the child url. The permission-guarded
- * child routes of contract/admin-permission-routes.tsv attach under the menu carrying the name.
+ * 6 are navigable; a submenu url is the parent url plus the child url. A menu's child routes come
+ * from screens/: each screen `<tag>/<sub>` of the menu's tag (but one embedded in another screen) is
+ * the child route `<sub>`, titled by the screen, and the `routes` of the menu's own screen are
+ * children showing that screen's detail (`…info`) or list (`…/list`). A child route is guarded by
+ * its menu's permission name (contract/admin-permission-routes.tsv).
  */
 import type { MenuDto } from '../../contract/types';
+import type { ScreenDef } from '../engine/types';
 import { isNavigable, joinUrl, sortedMenus } from '../state/permissions';
 
-/** contract/admin-permission-routes.tsv, with ASCII route segments. */
-export const PERMISSION_CHILD_ROUTES: Record<string, string[]> = {
-  'Pages.Announce': ['info'],
-  'Pages.TeachPlan': ['info'],
-  'Pages.BranchSpace': ['notice', 'notice/info'],
-  'Pages.ResourceLibaryService': ['video/list', 'video/info', 'audio/list', 'audio/info', 'files/list', 'files/info'],
-  'Pages.TeacherLibary': ['info'],
-  'Pages.BaseLibrary': ['all', 'examine', 'info'],
-  'Pages.ExamLibaryService': ['library/info', 'exam/list', 'exam/create', 'exam/update', 'exam/info', 'questions/create', 'questions/update'],
-  'Pages.TrainClass': ['createTrainClass', 'updateTrainClass', 'distributive', 'info'],
-  // info: 集中轮训's detail with its batches (issue 14), beyond the contract's routes
-  'Pages.CentralTraining': ['info'],
-  'Pages.Live': ['calendar', 'info'],
-  'Pages.Special': ['createCourse', 'updateCourse', 'createExam', 'updateExam', 'info'],
-  'Pages.MindReprt': ['info'],
-  'Pages.OfflinePeriod': ['auditInfo', 'info'],
-  'Pages.Forum': ['info'],
-  'Pages.epidemic': ['index'],
-  // analysis: 党员分析 (issue 18), beyond the contract's routes
-  'Pages.PartyMember': ['info', 'analysis'],
-  'Pages.OrganService': ['organinfo', 'organaudited', 'unitaudited', 'unitinfo'],
-  'Pages.Development': ['applicantCreate', 'info', 'toActivist', 'developmentObject', 'probationary', 'fullMember'],
-  'Pages.OrganChange': ['history', 'info'],
-  'Pages.MovingRecord': ['history', 'info'],
-  'Pages.DifficultyPartyMember': ['create', 'update', 'diffcultcreate', 'diffcultupdate', 'info', 'diffcultinfo'],
-  'Pages.PartyMeetingsAdmin': ['info', 'distributive'],
-  'Pages.DifficultyHelp': ['diffcultinfo'],
-  'Pages.VolunteerActivity.Admin': ['info', 'list'],
-  'Pages.PartyDues': ['base', 'expenditure'],
-  // info: 民主评议's detail with its ratings (issue 16), beyond the contract's routes
-  'Pages.DemocraticAppraisal': ['info'],
-  'Pages.DemoAndResp': ['info'],
-  'Pages.VillageOffical': ['info'],
-  'Pages.PartyMember.AuditeList': ['history', 'info'],
-};
+/** What the routes read of the screens (UiConfigService/GetAll): title, `routes`, `embedded`. */
+export type RouteScreens = Record<string, Pick<ScreenDef, 'title' | 'routes' | 'embedded'>>;
 
-const SUB_TITLES: Record<string, string> = {
-  info: '详情', analysis: '党员分析', list: '列表', exam: '考试', library: '题库', questions: '试题', video: '视频', audio: '音频', files: '文件', create: '新增', update: '编辑', history: '历史记录', notice: '通知', all: '全部',
-  examine: '审核', calendar: '直播日历', index: '首页', distributive: '分配', auditInfo: '审核详情',
-  organinfo: '组织详情', organaudited: '组织审核', unitaudited: '单位审核', unitinfo: '单位详情',
-  applicantCreate: '新增申请人', toActivist: '转为积极分子', developmentObject: '发展对象', probationary: '预备党员',
-  fullMember: '正式党员', diffcultcreate: '新增帮扶', diffcultupdate: '编辑帮扶', diffcultinfo: '帮扶详情',
-  base: '党费基数', expenditure: '党费支出', createTrainClass: '新建培训班', updateTrainClass: '编辑培训班',
-  createCourse: '新建课程', updateCourse: '编辑课程', createExam: '新建考试', updateExam: '编辑考试',
-};
-export const subTitle = (sub: string) =>
-  sub.split('/').map((s) => SUB_TITLES[s] ?? s).join(' / ');
+/** The child routes of each menu tag, with their titles: `<tag>/<sub>` screens and the tag's own `routes`. */
+export function childRoutes(screens: RouteScreens): Map<string, { sub: string; title: string }[]> {
+  const out = new Map<string, { sub: string; title: string }[]>();
+  const add = (tag: string, sub: string, title: string) => out.set(tag, [...(out.get(tag) ?? []), { sub, title }]);
+  for (const [key, s] of Object.entries(screens)) {
+    const slash = key.indexOf('/');
+    // the menu's own screen itself, as its detail or its list (engine/resolve.ts)
+    if (slash < 0) for (const sub of s.routes ?? []) add(key, sub, /(^|\/)info$/.test(sub) ? '详情' : '列表');
+    else if (!s.embedded) add(key.slice(0, slash), key.slice(slash + 1), s.title);
+  }
+  return out;
+}
 
 export interface AdminRoute {
   path: string;
   title: string;
   tag: string | null;
-  /** set for a permission child route: the segment under the menu's url */
+  /** set for a child route: the path under the menu's url (its screen is `<tag>/<sub>`) */
   sub?: string;
   permissionName?: string | null;
 }
@@ -77,7 +49,12 @@ export interface AdminMenuItem {
 const isMemberUrl = (url: string) => url.startsWith('/partyMember') || url === '/branchSpace';
 export const isHangfire = (url: string) => /hangfire/i.test(url);
 
-export function buildAdminRoutes(menus: MenuDto[]): AdminRoute[] {
+/**
+ * The role's admin routes: one per navigable menu, and the child routes its tag has in `screens`
+ * (none while the screens are not loaded: `null`).
+ */
+export function buildAdminRoutes(menus: MenuDto[], screens: RouteScreens | null = null): AdminRoute[] {
+  const children = screens ? childRoutes(screens) : new Map<string, { sub: string; title: string }[]>();
   const routes: AdminRoute[] = [];
   const seen = new Set<string>();
   const add = (r: AdminRoute) => {
@@ -90,12 +67,12 @@ export function buildAdminRoutes(menus: MenuDto[]): AdminRoute[] {
     for (const m of sortedMenus(list)) {
       const full = isNavigable(m) && m.url ? joinUrl(parentUrl, m.url) : parentUrl;
       if (isNavigable(m) && m.url) add({ path: full, title: m.displayName, tag: m.tags, permissionName: m.permissionName });
-      // real submenus first: a menu's own child wins over a permission child route of the same path
+      // real submenus first: a menu's own child wins over a child route of the same path
       walk(m.children ?? [], full, isNavigable(m) ? m.displayName : nearestTitle);
-      const subs = m.permissionName ? PERMISSION_CHILD_ROUTES[m.permissionName] : undefined;
+      const subs = m.tags ? children.get(m.tags) : undefined;
       if (subs && full) {
-        for (const sub of subs)
-          add({ path: `${full}/${sub}`, title: `${isNavigable(m) ? m.displayName : nearestTitle} - ${subTitle(sub)}`, tag: m.tags, sub, permissionName: m.permissionName });
+        for (const { sub, title } of subs)
+          add({ path: `${full}/${sub}`, title: `${isNavigable(m) ? m.displayName : nearestTitle} - ${title}`, tag: m.tags, sub, permissionName: m.permissionName });
       }
     }
   };

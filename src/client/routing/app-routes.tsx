@@ -7,9 +7,10 @@ import { landingPath } from '../state/permissions';
 import { loginPath, logout } from '../state/session';
 import { getState, resetState } from '../state/store';
 import { guard } from './guard';
-import { lazyPage, Page } from './lazy';
+import { lazyPage, Page, ProgressFallback } from './lazy';
 import { MEMBER_PAGES } from './member-pages';
-import { buildAdminRoutes } from './admin-routes';
+import { buildAdminRoutes, type AdminRoute } from './admin-routes';
+import { useRouteScreens } from './route-screens';
 import { registerNavigate } from './navigation';
 import { resolveScreen } from '../engine';
 
@@ -28,7 +29,8 @@ const AntdShell = lazyPage(() => import('./antd-shell'));
 // the big screen (issue 17): a device page with its own dark canvas, outside antd and the shells
 const BigScreenPage = lazyPage(() => import('../pages/big-screen'));
 const MemberLayout = lazyPage(() => import('../layouts/member-layout'));
-const AdminLayout = lazyPage(() => import('../layouts/admin-layout'));
+const AdminLayout = lazyPage<{ routes: AdminRoute[] }>(() => import('../layouts/admin-layout'));
+const ConfigFailed = lazyPage(() => import('../engine/config-failed'));
 
 const memberElements = Object.entries(MEMBER_PAGES).map(([path, page]) => {
   const Comp = page.load ? lazyPage(page.load) : null;
@@ -80,9 +82,17 @@ function NavigationBridge() {
   return null;
 }
 
+/** A path below a menu before the screens are known: it may be a child route, so it waits for them (or says they failed). */
+function ChildRoutePending({ failed }: { failed: boolean }) {
+  return failed ? <ConfigFailed /> : <ProgressFallback />;
+}
+
 export function AppRoutes() {
   const menus = useAppState((s) => s.permissionMenus);
-  const adminRoutes = useMemo(() => buildAdminRoutes(menus), [menus]);
+  const menuRoutes = useMemo(() => buildAdminRoutes(menus), [menus]);
+  // child routes come from the screens (UiConfigService/GetAll), loaded for a role with admin routes
+  const { screens, failed } = useRouteScreens(menuRoutes.length > 0);
+  const adminRoutes = useMemo(() => (screens ? buildAdminRoutes(menus, screens) : menuRoutes), [menus, screens, menuRoutes]);
   const location = useLocation();
   const p = (node: ReactNode) => <Page resetKey={location.pathname}>{node}</Page>;
   return (
@@ -107,12 +117,13 @@ export function AppRoutes() {
             <Route path="/manual" element={p(<ManualPage />)} />
             <Route path="/partyMember" element={<Navigate to="/partyMember/partySpace" replace />} />
           </Route>
-          <Route element={p(<AdminLayout />)}>
+          <Route element={p(<AdminLayout routes={adminRoutes} />)}>
             <Route path="/setpassword" element={p(<AdminSetPasswordPage />)} />
             {adminRoutes.map((r) => {
               const Screen = resolveScreen(r.tag, r.sub);
               return <Route key={r.path} path={r.path} element={p(<Screen tag={r.tag} sub={r.sub} title={r.title} />)} />;
             })}
+            {screens ? null : menuRoutes.map((r) => <Route key={`${r.path}/*`} path={`${r.path}/*`} element={p(<ChildRoutePending failed={failed} />)} />)}
           </Route>
           <Route path="*" element={p(<NotFoundPage />)} />
           </Route>

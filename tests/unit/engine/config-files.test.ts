@@ -1,7 +1,8 @@
 /**
  * The configuration as data: every screens/*.json passes the meta-schema, names registered widgets,
  * existing entities, screens and (for configured services) declared actions with their methods;
- * every tag of a seeded menu resolves to a screen or to a listed bespoke page.
+ * every tag of a seeded menu resolves to a screen or to a listed bespoke page, and every child route
+ * comes from a screen and is where the screens' links lead.
  */
 import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
@@ -12,7 +13,7 @@ import { buildAdminRoutes } from '../../../src/client/routing/admin-routes';
 import type { MenuDto } from '../../../src/contract/types';
 import { isRegistered, widgetNames } from '../../../src/client/widgets/registry';
 import { screenFor } from '../../../src/client/engine/resolve';
-import { GROUP_TAGS, PENDING, isBespoke } from '../../../src/client/engine/bespoke';
+import { GROUP_TAGS, isBespoke } from '../../../src/client/engine/bespoke';
 import { parseCall, type CallRole } from '../../../src/client/engine/calls';
 import type { ActionDef, ScreenDef } from '../../../src/client/engine/types';
 import { readConfigDir } from './config-dirs';
@@ -96,23 +97,56 @@ describe('configuration files', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every admin route of the seeded menus (tags and permission child routes) resolves to a screen or a listed bespoke page', () => {
-    let id = 0;
-    const toDto = (ms: MenuDef[], parent: MenuDto | null): MenuDto[] =>
-      ms.map((m, i) => {
-        const dto = { id: ++id, parentId: parent?.id ?? null, displayName: m.displayName, url: m.url ?? '', iconPath: null, type: m.type ?? (parent ? 6 : 1), tags: m.tags ?? null, permissionName: m.permissionName ?? null, sort: i, children: [] as MenuDto[] } as unknown as MenuDto;
-        dto.children = toDto(m.children ?? [], dto);
-        return dto;
-      });
-    const routes = buildAdminRoutes(toDto(ADMIN_MENUS, null));
-    expect(routes.length).toBeGreaterThan(60);
+  let id = 0;
+  const toDto = (ms: MenuDef[], parent: MenuDto | null): MenuDto[] =>
+    ms.map((m, i) => {
+      const dto = { id: ++id, parentId: parent?.id ?? null, displayName: m.displayName, url: m.url ?? '', iconPath: null, type: m.type ?? (parent ? 6 : 1), tags: m.tags ?? null, permissionName: m.permissionName ?? null, sort: i, children: [] as MenuDto[] } as unknown as MenuDto;
+      dto.children = toDto(m.children ?? [], dto);
+      return dto;
+    });
+  const seeded = toDto(ADMIN_MENUS, null);
+  const routes = buildAdminRoutes(seeded, screens);
+
+  it('every admin route of the seeded menus (tags and child routes) resolves to a screen or a listed bespoke page', () => {
+    expect(routes.filter((r) => r.sub).length).toBeGreaterThan(60);
     const missing = routes.filter((r) => !r.tag || (!screenFor(screens, r.tag, r.sub) && !isBespoke(r.tag, r.sub))).map((r) => `${r.path} (${r.tag}${r.sub ? `/${r.sub}` : ''})`);
     expect(missing).toEqual([]);
   });
 
-  it('a tag is either configured or bespoke, never both, and every pending page says what it waits for', () => {
+  it('every <tag>/<sub> screen of a seeded menu tag is a child route of that menu, unless embedded in another screen', () => {
+    const menuTags = new Set(routes.filter((r) => !r.sub).map((r) => r.tag));
+    const subScreens = Object.values(screens).filter((s) => s.tag.includes('/') && menuTags.has(s.tag.split('/')[0]));
+    const routed = new Set(routes.filter((r) => r.sub).map((r) => `${r.tag}/${r.sub}`));
+    expect(subScreens.filter((s) => !s.embedded && !routed.has(s.tag)).map((s) => s.tag)).toEqual([]);
+    expect(subScreens.filter((s) => s.embedded && routed.has(s.tag)).map((s) => s.tag)).toEqual([]);
+    // an embedded screen is shown by another: a tab, a related list or a dialog names it
+    const shown = new Set(Object.values(screens).flatMap((s) => valuesOf(s, 'screen')));
+    expect(Object.values(screens).filter((s) => s.embedded && !shown.has(s.tag)).map((s) => s.tag)).toEqual([]);
+  });
+
+  it('every child route a screen opens (detail, navigate, calendar `route`) is a route of the seeded menus', () => {
+    const paths = new Set(routes.map((r) => r.path.toLowerCase()));
+    const menuPaths = (tag: string) => routes.filter((r) => r.tag === tag && !r.sub).map((r) => r.path);
+    const dead: string[] = [];
+    const visit = (node: unknown, tag: string) => {
+      if (Array.isArray(node)) node.forEach((n) => visit(n, tag));
+      else if (node && typeof node === 'object') {
+        const o = node as Record<string, unknown>;
+        // relative to the screen's menu, or to the menu a navigate action names
+        if (typeof o.route === 'string')
+          for (const base of menuPaths(typeof o.menu === 'string' ? o.menu : tag)) if (!paths.has(`${base}/${o.route}`.toLowerCase())) dead.push(`${tag}: ${base}/${o.route}`);
+        Object.values(o).forEach((v) => visit(v, tag));
+      }
+    };
+    for (const s of Object.values(screens)) visit(s, s.tag.split('/')[0]);
+    expect(dead).toEqual([]);
+  });
+
+  it('a tag is either configured or bespoke, never both, and every page under construction says what it waits for', () => {
     expect(Object.keys(screens).filter((t) => !t.includes('/') && isBespoke(t))).toEqual([]);
-    for (const [tag, waits] of Object.entries(PENDING)) expect(waits.length, tag).toBeGreaterThan(4);
+    const construction = Object.values(screens).filter((s) => s.kind === 'construction');
+    expect(construction.length).toBeGreaterThan(0);
+    for (const s of construction) expect(s.waitsFor?.length ?? 0, s.tag).toBeGreaterThan(4);
     expect(GROUP_TAGS).toContain('education');
   });
 });

@@ -69,6 +69,21 @@ describe('meta-schema of the new pieces', () => {
     expect(ok({ tag: 's', kind: 'statistics', title: 'S', calls: { list: 'XService/PageList' } })).not.toBe(true);
   });
 
+  it('takes a page under construction that says what it waits for; waitsFor belongs to that kind only', () => {
+    expect(ok({ tag: 'special/createExam', kind: 'construction', title: '新建考试', waitsFor: '专题考试的组卷' })).toBe(true);
+    expect(ok({ tag: 'special/createExam', kind: 'construction', title: '新建考试' })).not.toBe(true);
+    expect(ok({ ...list, waitsFor: '以后' })).not.toBe(true);
+  });
+
+  it('takes a menu screen’s own child routes (…info, …/list) and a sub screen embedded in another; refuses them elsewhere', () => {
+    expect(ok({ ...list, routes: ['info', 'video/info', 'video/list'] })).toBe(true);
+    expect(ok({ ...list, routes: ['list'] })).not.toBe(true);
+    expect(ok({ ...list, routes: ['create'] })).not.toBe(true);
+    expect(ok({ ...list, tag: 'plan/issue', routes: ['info'] })).not.toBe(true);
+    expect(ok({ ...list, tag: 'plan/issue', embedded: true })).toBe(true);
+    expect(ok({ ...list, embedded: true })).not.toBe(true);
+  });
+
   it('takes export, import, transition, pickMembers and a call with a result; refuses them incomplete', () => {
     const screen = {
       ...list,

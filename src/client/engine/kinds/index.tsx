@@ -28,6 +28,8 @@ const KINDS: Record<string, Loader> = {
   statistics: () => import('../statistics'),
   // a month of records on antd's Calendar (直播日历)
   calendar: () => import('../calendar'),
+  // 建设中: a page whose service comes later (what it waits for is in the screen)
+  construction: () => import('./construction'),
 };
 
 export const isKindRegistered = (kind: string) => Object.prototype.hasOwnProperty.call(KINDS, kind);
