@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
 import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
 import { QUESTION_IMPORT_COLUMNS } from '../../src/server/domains/exam/question-import';
-import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/domains/exam/exam-library';
+import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/domains/exam/question-rules';
 import { DEMO_QUESTIONS } from '../../src/server/db/seed/demo-exam';
 
 let app: TestApp;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { readXlsxRows } from '../../src/server/xlsx/xlsx';
 import { ANSWER_GRACE_MS } from '../../src/server/domains/exam/sitting';
-import { PAPER_MSG } from '../../src/server/domains/exam/exam-paper';
+import { PAPER_MSG } from '../../src/server/domains/exam/paper-rules';
 import { WENJIANG_BRANCH } from '../../src/server/db/seed/accounts';
 
 let app: TestApp;

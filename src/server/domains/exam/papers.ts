@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { subtreeRange, pathChain } from '../../scope';
 import { RESULT_STATUS, typeScore, type PaperRow } from './sitting';
 import { round1 } from './scoring';
@@ -79,8 +80,9 @@ export const partyMemberOf = (db: Database, userId: number) =>
   db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
 
 /** Papers (alias `p`) assigned to a member: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
-export const assignedTo = (m: { userId: number | null; organPath: string }) => (eb: any) =>
-  eb.and([
+export const assignedTo = (m: { userId: number | null; organPath: string }) => {
+  const eb = expressionBuilder<DB & { p: DB['examPapers'] }, 'p'>();
+  return eb.and([
     eb.or([
       eb.exists(eb.selectFrom('examPaperOrgans as po').select('po.paperId').whereRef('po.paperId', '=', 'p.id').where('po.organPath', 'in', pathChain(m.organPath))),
       eb.exists(eb.selectFrom('examPaperUsers as pu').select('pu.paperId').whereRef('pu.paperId', '=', 'p.id').where('pu.userId', '=', m.userId).where('pu.excluded', '=', false)),
@@ -88,6 +90,7 @@ export const assignedTo = (m: { userId: number | null; organPath: string }) => (
     ]),
     eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
   ]);
+};
 
 /**
  * Results per paper over handed-in attempts (answering ones do not count), each member by his best:

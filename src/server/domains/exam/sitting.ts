@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { ExamQuestionTable } from '../../db/schema';
 import { drawFrom, drawSeed } from './draw';
 import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
 
@@ -35,7 +36,9 @@ export const typeScore = (p: PaperRow, type: number) =>
 
 const QUESTION_COLUMNS = ['q.id', 'q.type', 'q.title', 'q.difficulty', 'q.libaryId', 'q.options', 'q.judgeAnswer', 'q.blankAnswers', 'q.referenceAnswer', 'q.analysis'] as const;
 
-const toSheet = (r: any, score: number): SheetQuestion => ({
+type SheetColumns = Pick<Selectable<ExamQuestionTable>, 'id' | 'type' | 'title' | 'difficulty' | 'libaryId' | 'options' | 'judgeAnswer' | 'blankAnswers' | 'referenceAnswer' | 'analysis'>;
+
+const toSheet = (r: SheetColumns, score: number): SheetQuestion => ({
   id: r.id, type: r.type, title: r.title, score, difficulty: r.difficulty, libaryId: r.libaryId,
   options: r.options ?? [], judgeAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, analysis: r.analysis,
 });
