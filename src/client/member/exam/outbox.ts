@@ -4,7 +4,7 @@
  * survives in the browser (localStorage) and is sent when the connection returns. One outbox per
  * attempt; the latest answer of a question wins.
  */
-import type { SaveAnswer } from '../../api/exam';
+import type { SaveAnswer } from '../../../contract/exam';
 
 const key = (resultId: number) => `dj-exam-outbox:${resultId}`;
 

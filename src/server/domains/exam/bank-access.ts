@@ -2,6 +2,7 @@ import { expressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Call } from '../../http/actions';
+import type { ExamLibrary } from '../../../contract/exam';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { isInSubtree, pathChain, subtreeRange } from '../../scope';
 import { EXAM_MSG, QUESTION_TYPE_LABEL, normaliseQuestion, storedValues, type QuestionInput } from './question-rules';
@@ -16,7 +17,9 @@ export const libraries = (db: Database) =>
   db
     .selectFrom('examLibraries as l')
     .innerJoin('organizations as o', 'o.id', 'l.organId')
-    .select(['l.id', 'l.libaryName', 'l.coverImageUrl', 'l.description', 'l.organId', 'o.organName', 'l.organPath', 'l.creationTime'])
+    .select(['l.id', 'l.libaryName', 'l.coverImageUrl', 'l.description', 'l.organId', 'o.organName', 'l.organPath'])
+    // the column is Generated<Timestamp> in db/schema.ts, which Kysely reads as the ColumnType itself: a Date it is
+    .select((eb) => eb.ref('l.creationTime').$castTo<Date>().as('creationTime'))
     .where('l.isDeleted', '=', false);
 
 /**
@@ -50,8 +53,11 @@ export async function libraryFor(call: Call<unknown>, id: number, mode: 'read' |
   return row!;
 }
 
+type TypeCounts = Pick<ExamLibrary, 'questionCount' | 'singleCount' | 'multipleCount' | 'judgeCount' | 'blankCount' | 'shortCount'>;
+
+/** Each bank's questions by type (one query for a page of banks). */
 export async function typeCounts(db: Database, ids: number[]) {
-  if (!ids.length) return new Map<number, Record<string, number>>();
+  if (!ids.length) return new Map<number, TypeCounts>();
   const rows = await db
     .selectFrom('examQuestions')
     .select(['libaryId', 'type', sql<number>`count(*)::int`.as('n')])
@@ -59,8 +65,8 @@ export async function typeCounts(db: Database, ids: number[]) {
     .where('isDeleted', '=', false)
     .groupBy(['libaryId', 'type'])
     .execute();
-  const out = new Map<number, Record<string, number>>();
-  const key: Record<number, string> = { 1: 'singleCount', 2: 'multipleCount', 3: 'judgeCount', 4: 'blankCount', 5: 'shortCount' };
+  const out = new Map<number, TypeCounts>();
+  const key: Record<number, keyof TypeCounts> = { 1: 'singleCount', 2: 'multipleCount', 3: 'judgeCount', 4: 'blankCount', 5: 'shortCount' };
   for (const id of ids) out.set(id, { questionCount: 0, singleCount: 0, multipleCount: 0, judgeCount: 0, blankCount: 0, shortCount: 0 });
   for (const r of rows) {
     const c = out.get(r.libaryId)!;

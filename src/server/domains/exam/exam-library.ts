@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ExamLibrary } from '../../../contract/exam';
 import { containsPattern } from '../../services/query-helpers';
 import { action, defineService } from '../../http/actions';
 import { invalid, type ValidationError } from '../../http/errors';
@@ -37,7 +38,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
       const counts = await typeCounts(ctx.db, page.items.map((r) => r.id));
       return {
         totalCount: page.totalCount,
-        items: page.items.map(({ organPath, ...r }) => ({ ...r, canEdit: isInSubtree(organPath, call.user.organPath), ...counts.get(r.id) })),
+        items: page.items.map(({ organPath, ...r }): ExamLibrary => ({ ...r, canEdit: isInSubtree(organPath, call.user.organPath), ...counts.get(r.id)! })),
       };
     },
   }),
@@ -48,10 +49,10 @@ export const examLibraryService = defineService('ExamLibaryService', {
     access: { permission: EXAM_PERMISSION.any },
     returns: LIBRARY,
     input: idInput,
-    async handler(call) {
+    async handler(call): Promise<ExamLibrary> {
       const { organPath, ...row } = await libraryFor(call, call.input.id, 'read');
       const counts = await typeCounts(call.ctx.db, [row.id]);
-      return { ...row, canEdit: isInSubtree(organPath, call.user.organPath), ...counts.get(row.id) };
+      return { ...row, canEdit: isInSubtree(organPath, call.user.organPath), ...counts.get(row.id)! };
     },
   }),
 

@@ -1,3 +1,5 @@
+import type { ExamRecord, Review, WrongItem } from '../../../contract/exam';
+import type { PagedResult } from '../../../contract/types';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
@@ -21,7 +23,7 @@ export const memberReviewActions = {
     access: 'self',
     returns: '{resultId, paperName, score, passed, status, answersShown, questions: [{id, type, title, options, myAnswer, isRight, myScore, rightAnswer?, analysis?}]}',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '考试记录' }, onlyError: { type: 'boolean', title: '只看错题' } }, ['id']),
-    async handler(call) {
+    async handler(call): Promise<Review> {
       const { ctx, input, user } = call;
       await closeExpired(ctx, { userId: user.userId });
       const r = await ctx.db.selectFrom('examResults').selectAll().where('id', '=', input.id).executeTakeFirst();
@@ -48,7 +50,7 @@ export const memberReviewActions = {
     access: 'self',
     returns: '{totalCount, items: [{resultId, paperId, paperName, submitTime, question: {id, type, title, options, myAnswer, rightAnswer?, analysis?}, answersShown}]}',
     input: pagedInput({ paperId: { type: 'integer', minimum: 1, title: '试卷' } }),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<WrongItem>> {
       const { ctx, input, user } = call;
       await closeExpired(ctx, { userId: user.userId });
       let q = ctx.db
@@ -103,7 +105,7 @@ export const memberReviewActions = {
     access: 'self',
     returns: '{totalCount, items: [{resultId, paperId, paperName, trainName, submitTime, score, passed, statusName, errorQuestionCout}]}',
     input: pagedInput(),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<ExamRecord>> {
       const { ctx, input, user } = call;
       await closeExpired(ctx, { userId: user.userId });
       const q = ctx.db

@@ -1,3 +1,5 @@
+import type { ExamRecord, MyPaper, SavedAnswers, Sitting } from '../../../contract/exam';
+import type { PagedResult } from '../../../contract/types';
 import { containsPattern } from '../../services/query-helpers';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
@@ -22,7 +24,7 @@ export const memberSittingActions = {
     access: 'self',
     returns: '{totalCount, items: [{id, paperName, paperType, beginTitme, endTime, testTime, testCount, usedCount, bestScore, passed, openResultId, canStart, totalScore, passScore, organName, trainName}]}',
     input: pagedInput({ paperName: { type: 'string', maxLength: 100, title: '试卷名称' }, trainClassId: { type: 'integer', minimum: 1, title: '所属专题' } }),
-    async handler(call) {
+    async handler(call): Promise<PagedResult<MyPaper>> {
       const { ctx, input } = call;
       const m = await memberOf(call);
       await closeExpired(ctx, { userId: m.userId! });
@@ -51,7 +53,7 @@ export const memberSittingActions = {
     access: 'self',
     returns: '{resultId, paperId, paperName, attemptNo, testCount, testTime, deadline, serverTime, totalScore, passScore, questions: [{id, type, title, score, options: [{key, content}], blankCount, answer, marked}]}',
     input: paperIdInput,
-    async handler(call) {
+    async handler(call): Promise<Sitting> {
       const { ctx, input } = call;
       const { m, p } = await myPaper(call, input.paperId);
       const userId = m.userId!;
@@ -100,7 +102,7 @@ export const memberSittingActions = {
       },
       ['resultId'],
     ),
-    async handler(call) {
+    async handler(call): Promise<SavedAnswers | ExamRecord> {
       const { ctx, input, user } = call;
       const r = await ctx.db
         .selectFrom('examResults as r')
@@ -150,7 +152,7 @@ export const memberSittingActions = {
     access: 'self',
     returns: '[{resultId, attemptNo, createTime, submitTime, examTime(秒), score, passed, errorQuestionCout, status, statusName}]',
     input: paperIdInput,
-    async handler(call) {
+    async handler(call): Promise<ExamRecord[]> {
       const { ctx, input } = call;
       const { m, p } = await myPaper(call, input.paperId);
       await closeExpired(ctx, { userId: m.userId!, paperId: p.id });

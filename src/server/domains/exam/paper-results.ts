@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { QuestionRate } from '../../../contract/exam';
 import type { Database } from '../../db/database';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest, invalid, notFound, type ValidationError } from '../../http/errors';
@@ -62,7 +63,7 @@ async function statisticsOf(db: Database, p: PaperFull) {
     minScore: scores.length ? Math.min(...scores) : 0,
     distribution: bands.map((b) => ({ range: b.range, count: scores.filter((s) => ratio(s) >= b.from && ratio(s) < b.to).length })),
     questions: perQuestion
-      .map((q) => ({ questionId: q.questionId, title: titles.get(q.questionId)?.title ?? '', type: titles.get(q.questionId)?.type ?? 0, typeName: QUESTION_TYPE_LABEL[titles.get(q.questionId)?.type ?? 0] ?? '', answerCount: q.answerCount, rightCount: q.rightCount, rightRate: pct(q.rightCount, q.answerCount) }))
+      .map((q): QuestionRate => ({ questionId: q.questionId, title: titles.get(q.questionId)?.title ?? '', type: titles.get(q.questionId)?.type ?? 0, typeName: QUESTION_TYPE_LABEL[titles.get(q.questionId)?.type ?? 0] ?? '', answerCount: q.answerCount, rightCount: q.rightCount, rightRate: pct(q.rightCount, q.answerCount) }))
       .sort((a, b) => a.rightRate - b.rightRate || a.questionId - b.questionId),
   };
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ExamResultTable } from '../../db/schema';
+import type { ExamRecord, ReviewQuestion } from '../../../contract/exam';
 import type { Call } from '../../http/actions';
 import { isInSubtree } from '../../scope';
 import { QUESTION_TYPE_LABEL } from './question-rules';
@@ -75,7 +76,7 @@ export const answersShown = (p: { showAnswer: number; endTime: Date }, r: { stat
 
 type AttemptRow = Pick<Selectable<ExamResultTable>, 'id' | 'paperId' | 'attemptNo' | 'status' | 'startTime' | 'submitTime' | 'score' | 'passed' | 'errorCount' | 'closedBy'>;
 
-export const resultSummary = (r: AttemptRow, p: { passScore: unknown }) => ({
+export const resultSummary = (r: AttemptRow, p: { passScore: unknown }): ExamRecord => ({
   resultId: r.id,
   paperId: r.paperId,
   attemptNo: r.attemptNo,
@@ -92,7 +93,7 @@ export const resultSummary = (r: AttemptRow, p: { passScore: unknown }) => ({
 });
 
 /** One attempt's questions with the member's answers; the right ones and 解析 only when `reveal`. */
-export async function reviewOf(db: Database, r: { id: number; paperId: number; userId: number }, p: PaperFull, reveal: boolean, onlyError: boolean) {
+export async function reviewOf(db: Database, r: { id: number; paperId: number; userId: number }, p: PaperFull, reveal: boolean, onlyError: boolean): Promise<ReviewQuestion[]> {
   const sheet = await sheetFor(db, p, r.userId);
   const answers = new Map((await db.selectFrom('examAnswers').selectAll().where('resultId', '=', r.id).execute()).map((a) => [a.questionId, a]));
   return sheet

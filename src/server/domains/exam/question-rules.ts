@@ -1,4 +1,5 @@
 import { BLANK_MARK, countBlanks } from '../../../contract/exam-answer';
+import { QUESTION_TYPE_LABEL } from '../../../contract/exam';
 import type { ExamOption } from '../../db/schema';
 import type { ValidationError } from '../../http/errors';
 
@@ -17,7 +18,7 @@ export const EXAM_PERMISSION = {
 };
 
 export const QUESTION_TYPE = { single: 1, multiple: 2, judge: 3, blank: 4, short: 5 } as const;
-export const QUESTION_TYPE_LABEL: Record<number, string> = { 1: '单选题', 2: '多选题', 3: '判断题', 4: '填空题', 5: '简答题' };
+export { QUESTION_TYPE_LABEL };
 export const DIFFICULTY_LABEL: Record<number, string> = { 1: '容易', 2: '中等', 3: '困难' };
 
 export const EXAM_MSG = {

@@ -1,5 +1,6 @@
 import type { ExamOption } from '../../db/schema';
 import { BLANK_ALTERNATIVES, normaliseBlank } from '../../../contract/exam-answer';
+import type { Answer, PaperQuestion } from '../../../contract/exam';
 
 export { normaliseBlank };
 
@@ -28,7 +29,7 @@ export interface SheetQuestion {
   analysis: string | null;
 }
 
-export type Answer = string | string[] | boolean | null;
+export type { Answer };
 
 export const LETTERS = 'ABCDEFGH';
 
@@ -91,7 +92,7 @@ export function scoreAnswer(q: SheetQuestion, a: Answer): Scored {
 }
 
 /** What a member sees of a question before he has submitted: no answer, no 解析. */
-export const questionForMember = (q: SheetQuestion) => ({
+export const questionForMember = (q: SheetQuestion): PaperQuestion => ({
   id: q.id,
   type: q.type,
   title: q.title,
