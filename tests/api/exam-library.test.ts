@@ -1,5 +1,5 @@
 /**
- * 题库管理 and 试题管理 (issue 13, ExamLibaryService): banks owned by an organisation, read from
+ * 题库管理 and 试题管理 (ExamLibaryService): banks owned by an organisation, read from
  * below, managed in the subtree; the five question types checked on the server with the rules an
  * administrator would expect; counts per type; access and reach by id.
  */

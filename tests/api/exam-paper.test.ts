@@ -1,5 +1,5 @@
 /**
- * 考试管理 and taking a paper (issue 13, ExamPaperService): papers composed from readable banks,
+ * 考试管理 and taking a paper (ExamPaperService): papers composed from readable banks,
  * assigned by organisation or by name, taken inside their window with the server's deadline,
  * scored on the server from stored answers; no answer reaches a member before he has submitted;
  * attempts, random draws, marking, statistics and 错题集.

@@ -1,5 +1,5 @@
 /**
- * Taking a paper (issue 13, bespoke: nothing of the engine fits a timed sitting).
+ * Taking a paper (bespoke: nothing of the engine fits a timed sitting).
  *
  * - The server is the authority: it gives the attempt, the questions without answers, the answers
  *   already saved and its deadline; the countdown runs on the server's clock (./clock.ts).

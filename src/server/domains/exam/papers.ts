@@ -6,7 +6,7 @@ import { RESULT_STATUS, typeScore, type PaperRow } from './sitting';
 import { round1 } from './scoring';
 
 /**
- * What 考试管理, 我的考试 and a special topic's exams read of papers alike (issue 13): who sits a
+ * What 考试管理, 我的考试 and a special topic's exams read of papers alike: who sits a
  * paper, a paper's state and totals, and the results per paper — one definition each, batched over
  * a page of papers.
  */
@@ -57,7 +57,7 @@ export async function assignedMembers(db: Database, paperId: number) {
       eb.or([
         ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
         eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
-        // a class's paper: its approved students (issue 14)
+        // a class's paper: its approved students
         eb.exists(
           eb
             .selectFrom('trainClassStudents as s')

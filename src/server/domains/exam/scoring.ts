@@ -5,7 +5,7 @@ import type { Answer, PaperQuestion } from '../../../contract/exam';
 export { normaliseBlank };
 
 /**
- * Scoring of one answer against a member's sheet (issue 13). The server is the authority: scores
+ * Scoring of one answer against a member's sheet. The server is the authority: scores
  * come from stored answers and the sheet, never from the client.
  *
  * - 单选: the one right letter. 多选: exactly the right letters (a partly right choice scores 0, the

@@ -6,7 +6,7 @@ import { drawFrom, drawSeed } from './draw';
 import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
 
 /**
- * A member's sitting of a paper (issue 13): his sheet (the questions he gets, drawn once), his
+ * A member's sitting of a paper: his sheet (the questions he gets, drawn once), his
  * attempts and their closing. Closing scores the attempt from the stored answers and the sheet; it
  * happens when he submits, or — when he never does (the browser closed, the connection lost) — once
  * the deadline and its grace have passed: at his next call, at an administrator's look at the paper,
