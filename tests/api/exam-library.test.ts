@@ -1,5 +1,5 @@
 /**
- * 题库管理 and 试题管理 (issue 13, ExamLibaryService): banks owned by an organisation, read from
+ * 题库管理 and 试题管理 (ExamLibaryService): banks owned by an organisation, read from
  * below, managed in the subtree; the five question types checked on the server with the rules an
  * administrator would expect; counts per type; access and reach by id.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
 import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
 import { QUESTION_IMPORT_COLUMNS } from '../../src/server/domains/exam/question-import';
-import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/domains/exam/exam-library';
+import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/domains/exam/question-rules';
 import { DEMO_QUESTIONS } from '../../src/server/db/seed/demo-exam';
 
 let app: TestApp;

@@ -1,5 +1,5 @@
 /**
- * 考试管理 and taking a paper (issue 13, ExamPaperService): papers composed from readable banks,
+ * 考试管理 and taking a paper (ExamPaperService): papers composed from readable banks,
  * assigned by organisation or by name, taken inside their window with the server's deadline,
  * scored on the server from stored answers; no answer reaches a member before he has submitted;
  * attempts, random draws, marking, statistics and 错题集.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { readXlsxRows } from '../../src/server/xlsx/xlsx';
 import { ANSWER_GRACE_MS } from '../../src/server/domains/exam/sitting';
-import { PAPER_MSG } from '../../src/server/domains/exam/exam-paper';
+import { PAPER_MSG } from '../../src/server/domains/exam/paper-rules';
 import { WENJIANG_BRANCH } from '../../src/server/db/seed/accounts';
 
 let app: TestApp;

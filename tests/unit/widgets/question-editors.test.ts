@@ -8,7 +8,7 @@ import { MAX_OPTIONS, addRow, emptyRows, letterOf, removeRow, rightLetters, setC
 import { addAnswer, countBlanks, fitBlanks, needsFit, removeAnswer, setAnswer, toBlankRows } from '../../../src/client/widgets/blank-answers/blanks';
 import { callPath, toOptions } from '../../../src/client/widgets/remote-select';
 import { reactionProps } from '../../../src/client/engine/entity-form';
-import { countBlanks as serverCountBlanks } from '../../../src/server/domains/exam/exam-library';
+import { countBlanks as serverCountBlanks } from '../../../src/server/domains/exam/question-rules';
 
 describe('options editor rows', () => {
   it('reads stored options, letters them A–H and keeps at most eight', () => {

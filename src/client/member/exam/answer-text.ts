@@ -1,4 +1,4 @@
-import type { Answer } from '../../api/exam';
+import type { Answer } from '../../../contract/exam';
 
 /** An answer as read: 'A、C', 正确/错误, blanks joined by '；', or 未作答. */
 export function answerText(type: number, a: Answer | undefined): string {

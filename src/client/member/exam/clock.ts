@@ -1,11 +1,13 @@
+import type { Instant } from '../../../contract/exam';
+
 /**
  * The countdown of a sitting runs on the server's clock, never the browser's: the offset between
  * the two is taken when the server answers (its `serverTime`), so a browser clock set wrong — or
  * in another zone — changes nothing. Remaining time = deadline − (browser now + offset).
  */
-export const serverOffset = (serverTime: string, browserNow = Date.now()) => new Date(serverTime).getTime() - browserNow;
+export const serverOffset = (serverTime: Instant, browserNow = Date.now()) => new Date(serverTime).getTime() - browserNow;
 
-export const remainingMs = (deadline: string, offset: number, browserNow = Date.now()) => Math.max(0, new Date(deadline).getTime() - (browserNow + offset));
+export const remainingMs = (deadline: Instant, offset: number, browserNow = Date.now()) => Math.max(0, new Date(deadline).getTime() - (browserNow + offset));
 
 /** 'HH:MM:SS' (or 'MM:SS' under an hour) of a duration. */
 export function formatCountdown(ms: number) {

@@ -9,7 +9,8 @@ import { FileSearchOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useRequest } from 'ahooks';
 import { formatPlatform, MINUTE_FORMAT } from '../../utils/platform-time';
-import { examService, type ExamRecord, type MyPaper } from '../../api/exam';
+import { examService } from '../../api/exam';
+import type { ExamRecord, Instant, MyPaper } from '../../../contract/exam';
 import { MemberList, MemberPage, usePagedList } from '../kit';
 import { formatDuration } from './clock';
 import { ANALYSIS_PATH, EXAM_PATH, MISTAKES_PATH, SHOW_ANSWER_TEXT } from './paths';
@@ -17,7 +18,7 @@ import './exam.css';
 
 const TakePaper = lazy(() => import('./take-paper'));
 
-const when = (v: string | null | undefined) => formatPlatform(v, MINUTE_FORMAT);
+const when = (v: Instant | null | undefined) => formatPlatform(v, MINUTE_FORMAT);
 const scoreTag = (r: { passed: boolean | null; status?: number }) =>
   r.status === 2 ? <Tag color="gold">待阅卷</Tag> : r.passed == null ? null : r.passed ? <Tag color="green">通过</Tag> : <Tag color="red">未通过</Tag>;
 

@@ -1,4 +1,4 @@
-/** 专题考试 and 错题集 (issue 13): the member's exam routes (routing/member-pages.ts spreads them in). */
+/** 专题考试 and 错题集: the member's exam routes (routing/member-pages.ts spreads them in). */
 import type { MemberRoutes } from '../kit';
 import { ANALYSIS_PATH, EXAM_PATH, MISTAKES_PATH } from './paths';
 

@@ -1,10 +1,10 @@
 /**
- * Answers not yet on the server (issue 13): every answer is put here first and taken out once the
+ * Answers not yet on the server: every answer is put here first and taken out once the
  * server has it, so an answer given while the connection is lost — or while the page is reloading —
  * survives in the browser (localStorage) and is sent when the connection returns. One outbox per
  * attempt; the latest answer of a question wins.
  */
-import type { SaveAnswer } from '../../api/exam';
+import type { SaveAnswer } from '../../../contract/exam';
 
 const key = (resultId: number) => `dj-exam-outbox:${resultId}`;
 

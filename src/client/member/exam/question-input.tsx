@@ -4,7 +4,7 @@
  * text area for a short answer. Controlled: the value is the answer in the server's shape.
  */
 import { Checkbox, Input, Radio } from 'antd';
-import type { Answer, PaperQuestion } from '../../api/exam';
+import type { Answer, PaperQuestion } from '../../../contract/exam';
 
 export interface QuestionInputProps {
   q: PaperQuestion;

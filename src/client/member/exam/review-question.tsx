@@ -1,7 +1,7 @@
 /** One question as reviewed: my answer, whether it was right, and — when revealed — the right answer and 解析. */
 import { Tag } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { QUESTION_TYPE_TEXT, type Answer, type PaperQuestion } from '../../api/exam';
+import { QUESTION_TYPE_LABEL, type Answer, type PaperQuestion } from '../../../contract/exam';
 import { answerText } from './answer-text';
 
 export interface ReviewedQuestion extends PaperQuestion {
@@ -19,7 +19,7 @@ export default function ReviewQuestion({ q, no, children }: { q: ReviewedQuestio
     <section className={`dj-exam-review${q.isRight === false ? ' is-wrong' : q.isRight ? ' is-right' : ''}`} data-testid="review-question">
       <h3 className="dj-exam-q__title">
         {no ? <span className="dj-exam-q__no">{no}.</span> : null}
-        <span className="dj-exam-q__type">[{QUESTION_TYPE_TEXT[q.type]} {q.score}分]</span> {q.title}
+        <span className="dj-exam-q__type">[{QUESTION_TYPE_LABEL[q.type]} {q.score}分]</span> {q.title}
       </h3>
       {q.options?.length ? (
         <ul className="dj-exam-review__options">

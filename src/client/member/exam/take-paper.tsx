@@ -1,5 +1,5 @@
 /**
- * Taking a paper (issue 13, bespoke: nothing of the engine fits a timed sitting).
+ * Taking a paper (bespoke: nothing of the engine fits a timed sitting).
  *
  * - The server is the authority: it gives the attempt, the questions without answers, the answers
  *   already saved and its deadline; the countdown runs on the server's clock (./clock.ts).
@@ -15,7 +15,8 @@ import { Alert, Button, Result, Segmented, Spin } from 'antd';
 import { FlagFilled, FlagOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/request';
-import { examService, QUESTION_TYPE_TEXT, type Answer, type SaveAnswer, type Sitting } from '../../api/exam';
+import { examService } from '../../api/exam';
+import { QUESTION_TYPE_LABEL, type Answer, type SaveAnswer, type Sitting } from '../../../contract/exam';
 import { askConfirm } from '../kit/confirm';
 import { ackOutbox, clearOutbox, putOutbox, readOutbox } from './outbox';
 import { formatCountdown, remainingMs, serverOffset, spokenCountdown } from './clock';
@@ -276,7 +277,7 @@ export default function TakePaper({ paperId }: { paperId: number }) {
                 <h3 id={titleId} className="dj-exam-q__title" tabIndex={-1}>
                   <span className="dj-exam-q__no">{n}.</span>
                   <span className="dj-exam-q__type">
-                    [{QUESTION_TYPE_TEXT[q.type]} {q.score}分]
+                    [{QUESTION_TYPE_LABEL[q.type]} {q.score}分]
                   </span>{' '}
                   {q.title}
                 </h3>

@@ -1,14 +1,10 @@
 /** The banks the caller may compose from (ExamLibaryService/GetPageExamLibaryList), loaded once per page view. */
 import { api } from '../../api/request';
 import { servicePath } from '../../../contract/paths';
+import type { ExamLibrary } from '../../../contract/exam';
 
-export interface Bank {
-  id: number;
-  libaryName: string;
-  organName?: string;
-  questionCount?: number;
-  [k: string]: unknown;
-}
+/** A bank as listed; the composer reads its name and counts by type (a test may give only those). */
+export type Bank = Pick<ExamLibrary, 'id' | 'libaryName'> & Partial<ExamLibrary>;
 
 let banks: Promise<Bank[]> | null = null;
 

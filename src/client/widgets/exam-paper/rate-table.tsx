@@ -5,8 +5,9 @@
 import { Table } from 'antd';
 import { Empty } from '../basic/empty';
 import type { ReadProps } from '../registry';
+import type { QuestionRate } from '../../../contract/exam';
 
-type Row = { questionId: number; title: string; typeName: string; answerCount: number; rightCount: number; rightRate: number };
+type Row = QuestionRate;
 
 export function Read({ value }: ReadProps) {
   const rows = (Array.isArray(value) ? value : []) as Row[];

@@ -5,21 +5,11 @@
  */
 import { InputNumber, Tag } from 'antd';
 import { answerText } from './scores';
+import type { ReviewQuestion } from '../../../contract/exam';
 import './exam-paper.css';
 
-interface SheetQuestion {
-  id: number;
-  type: number;
-  typeName?: string;
-  title: string;
-  score: number;
-  options?: { key: string; content: string; isRight?: boolean }[];
-  myAnswer?: unknown;
-  isRight?: boolean | null;
-  myScore?: number | null;
-  rightAnswer?: unknown;
-  analysis?: string | null;
-}
+/** A question of the sheet as GetPaperTestErrorQuestionById answers it to an administrator. */
+type SheetQuestion = Pick<ReviewQuestion, 'id' | 'type' | 'title' | 'score'> & Partial<ReviewQuestion>;
 
 type Mark = { questionId: number; score: number };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The random draw of a paper (issue 13): for each member the pool's questions are ranked by a hash
+ * The random draw of a paper: for each member the pool's questions are ranked by a hash
  * of (paper, member, question) and the first N are taken. Every ordering of the pool is equally
  * likely across members, so every question of a pool has the same chance N/|pool| of being drawn
  * (tests/unit/exam/draw.test.ts checks it with a chi-square test); the same member always gets the

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { subtreeRange, pathChain } from '../../scope';
 import { RESULT_STATUS, typeScore, type PaperRow } from './sitting';
 import { round1 } from './scoring';
 
 /**
- * What 考试管理, 我的考试 and a special topic's exams read of papers alike (issue 13): who sits a
+ * What 考试管理, 我的考试 and a special topic's exams read of papers alike: who sits a
  * paper, a paper's state and totals, and the results per paper — one definition each, batched over
  * a page of papers.
  */
@@ -56,7 +57,7 @@ export async function assignedMembers(db: Database, paperId: number) {
       eb.or([
         ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
         eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
-        // a class's paper: its approved students (issue 14)
+        // a class's paper: its approved students
         eb.exists(
           eb
             .selectFrom('trainClassStudents as s')
@@ -79,8 +80,9 @@ export const partyMemberOf = (db: Database, userId: number) =>
   db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
 
 /** Papers (alias `p`) assigned to a member: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
-export const assignedTo = (m: { userId: number | null; organPath: string }) => (eb: any) =>
-  eb.and([
+export const assignedTo = (m: { userId: number | null; organPath: string }) => {
+  const eb = expressionBuilder<DB & { p: DB['examPapers'] }, 'p'>();
+  return eb.and([
     eb.or([
       eb.exists(eb.selectFrom('examPaperOrgans as po').select('po.paperId').whereRef('po.paperId', '=', 'p.id').where('po.organPath', 'in', pathChain(m.organPath))),
       eb.exists(eb.selectFrom('examPaperUsers as pu').select('pu.paperId').whereRef('pu.paperId', '=', 'p.id').where('pu.userId', '=', m.userId).where('pu.excluded', '=', false)),
@@ -88,6 +90,7 @@ export const assignedTo = (m: { userId: number | null; organPath: string }) => (
     ]),
     eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
   ]);
+};
 
 /**
  * Results per paper over handed-in attempts (answering ones do not count), each member by his best:

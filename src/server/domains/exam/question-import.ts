@@ -1,5 +1,5 @@
 import type { ValidationError } from '../../http/errors';
-import type { QuestionInput } from './exam-library';
+import type { QuestionInput } from './question-rules';
 
 /**
  * 试题批量导入 (CreateBatchQuestion): the template's columns and how a row becomes a question.

@@ -1,10 +1,11 @@
 import type { ExamOption } from '../../db/schema';
 import { BLANK_ALTERNATIVES, normaliseBlank } from '../../../contract/exam-answer';
+import type { Answer, PaperQuestion } from '../../../contract/exam';
 
 export { normaliseBlank };
 
 /**
- * Scoring of one answer against a member's sheet (issue 13). The server is the authority: scores
+ * Scoring of one answer against a member's sheet. The server is the authority: scores
  * come from stored answers and the sheet, never from the client.
  *
  * - 单选: the one right letter. 多选: exactly the right letters (a partly right choice scores 0, the
@@ -28,7 +29,7 @@ export interface SheetQuestion {
   analysis: string | null;
 }
 
-export type Answer = string | string[] | boolean | null;
+export type { Answer };
 
 export const LETTERS = 'ABCDEFGH';
 
@@ -91,7 +92,7 @@ export function scoreAnswer(q: SheetQuestion, a: Answer): Scored {
 }
 
 /** What a member sees of a question before he has submitted: no answer, no 解析. */
-export const questionForMember = (q: SheetQuestion) => ({
+export const questionForMember = (q: SheetQuestion): PaperQuestion => ({
   id: q.id,
   type: q.type,
   title: q.title,

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { ExamQuestionTable } from '../../db/schema';
 import { drawFrom, drawSeed } from './draw';
 import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
 
 /**
- * A member's sitting of a paper (issue 13): his sheet (the questions he gets, drawn once), his
+ * A member's sitting of a paper: his sheet (the questions he gets, drawn once), his
  * attempts and their closing. Closing scores the attempt from the stored answers and the sheet; it
  * happens when he submits, or — when he never does (the browser closed, the connection lost) — once
  * the deadline and its grace have passed: at his next call, at an administrator's look at the paper,
@@ -35,7 +36,9 @@ export const typeScore = (p: PaperRow, type: number) =>
 
 const QUESTION_COLUMNS = ['q.id', 'q.type', 'q.title', 'q.difficulty', 'q.libaryId', 'q.options', 'q.judgeAnswer', 'q.blankAnswers', 'q.referenceAnswer', 'q.analysis'] as const;
 
-const toSheet = (r: any, score: number): SheetQuestion => ({
+type SheetColumns = Pick<Selectable<ExamQuestionTable>, 'id' | 'type' | 'title' | 'difficulty' | 'libaryId' | 'options' | 'judgeAnswer' | 'blankAnswers' | 'referenceAnswer' | 'analysis'>;
+
+const toSheet = (r: SheetColumns, score: number): SheetQuestion => ({
   id: r.id, type: r.type, title: r.title, score, difficulty: r.difficulty, libaryId: r.libaryId,
   options: r.options ?? [], judgeAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, analysis: r.analysis,
 });

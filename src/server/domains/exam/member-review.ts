@@ -1,0 +1,123 @@
+import type { ExamRecord, Review, WrongItem } from '../../../contract/exam';
+import type { PagedResult } from '../../../contract/types';
+import { action, type ActionDef } from '../../http/actions';
+import { badRequest, notFound } from '../../http/errors';
+import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { isInSubtree } from '../../scope';
+import { QUESTION_TYPE_LABEL } from './question-rules';
+import { LETTERS, questionForMember, rightAnswer, type Answer, type SheetQuestion } from './scoring';
+import { RESULT_STATUS, closeExpired, sheetOwner } from './sitting';
+import { trainNames } from './papers';
+import { PAPER_MSG, PAPER_PERMISSION } from './paper-rules';
+import type { RowOf } from './row-type';
+import { answersShown, resultSummary, reviewOf } from './paper-views';
+
+/**
+ * A member's handed-in attempts: the answer sheet, 错题集 and 我的考试记录 — the right answers and
+ * 解析 only as far as the paper's `showAnswer` allows (an administrator of the paper sees them to mark).
+ */
+export const memberReviewActions = {
+  GetPaperTestErrorQuestionById: action<{ id: number; onlyError?: boolean }>({
+    method: 'GET',
+    summary: '一次考试的答卷：每题我的作答、对错与得分；试卷允许时（交卷后或考试结束后）含正确答案与解析。管理员可看管理范围内的答卷（阅卷）',
+    access: 'self',
+    returns: '{resultId, paperName, score, passed, status, answersShown, questions: [{id, type, title, options, myAnswer, isRight, myScore, rightAnswer?, analysis?}]}',
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '考试记录' }, onlyError: { type: 'boolean', title: '只看错题' } }, ['id']),
+    async handler(call): Promise<Review> {
+      const { ctx, input, user } = call;
+      await closeExpired(ctx, { userId: user.userId });
+      const r = await ctx.db.selectFrom('examResults').selectAll().where('id', '=', input.id).executeTakeFirst();
+      const p = r ? await ctx.db.selectFrom('examPapers as p').innerJoin('organizations as o', 'o.id', 'p.organId').selectAll('p').select('o.organName').where('p.id', '=', r.paperId).executeTakeFirst() : undefined;
+      const own = r?.userId === user.userId;
+      const admin = !!p && user.permissions.has(PAPER_PERMISSION.read) && isInSubtree(p.organPath, user.organPath);
+      if (!r || !p || (!own && !admin)) throw notFound(PAPER_MSG.resultNotFound);
+      if (own && r.status === RESULT_STATUS.answering) throw badRequest('本次考试尚未交卷');
+      const reveal = admin || answersShown(p, r, ctx.now());
+      return {
+        ...resultSummary(r, p),
+        paperName: p.paperName,
+        memberName: r.memberName,
+        answersShown: reveal,
+        showAnswer: p.showAnswer,
+        questions: await reviewOf(ctx.db, r, p, reveal, !!input.onlyError),
+      };
+    },
+  }),
+
+  MyErrorQuestionPageList: action<PagingInput & { paperId?: number }>({
+    method: 'GET',
+    summary: '错题集：我交卷后答错的题（同一试卷同一题只列最近一次），试卷允许时含正确答案与解析',
+    access: 'self',
+    returns: '{totalCount, items: [{resultId, paperId, paperName, submitTime, question: {id, type, title, options, myAnswer, rightAnswer?, analysis?}, answersShown}]}',
+    input: pagedInput({ paperId: { type: 'integer', minimum: 1, title: '试卷' } }),
+    async handler(call): Promise<PagedResult<WrongItem>> {
+      const { ctx, input, user } = call;
+      await closeExpired(ctx, { userId: user.userId });
+      let q = ctx.db
+        .selectFrom('examAnswers as a')
+        .innerJoin('examResults as r', 'r.id', 'a.resultId')
+        .innerJoin('examPapers as p', 'p.id', 'r.paperId')
+        .select(['a.resultId', 'a.questionId', 'a.answer', 'r.paperId', 'r.submitTime', 'r.status', 'p.paperName', 'p.paperType', 'p.showAnswer', 'p.endTime'])
+        .where('r.userId', '=', user.userId)
+        .where('r.status', '!=', RESULT_STATUS.answering)
+        .where('a.isRight', '=', false)
+        .where('p.isDeleted', '=', false)
+        // the latest wrong answer of a question on a paper
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('examAnswers as a2')
+                .innerJoin('examResults as r2', 'r2.id', 'a2.resultId')
+                .select('a2.resultId')
+                .whereRef('a2.questionId', '=', 'a.questionId')
+                .whereRef('r2.paperId', '=', 'r.paperId')
+                .whereRef('r2.userId', '=', 'r.userId')
+                .where('r2.status', '!=', RESULT_STATUS.answering)
+                .whereRef('r2.id', '>', 'r.id'),
+            ),
+          ),
+        );
+      if (input.paperId) q = q.where('r.paperId', '=', input.paperId);
+      const page = await pageQuery<RowOf<typeof q>>(q, input, (x) => x.orderBy('r.submitTime', 'desc').orderBy('a.questionId'));
+      const now = ctx.now();
+      const sheets = new Map<number, SheetQuestion[]>();
+      const items = [];
+      for (const w of page.items) {
+        if (!sheets.has(w.paperId)) {
+          const s = await ctx.db.selectFrom('examSheets').select('questions').where('paperId', '=', w.paperId).where('userId', '=', sheetOwner(w, user.userId)).executeTakeFirst();
+          sheets.set(w.paperId, (s?.questions as SheetQuestion[]) ?? []);
+        }
+        const q = sheets.get(w.paperId)!.find((x) => x.id === w.questionId);
+        if (!q) continue;
+        const reveal = answersShown(w, w, now);
+        items.push({
+          resultId: w.resultId, paperId: w.paperId, paperName: w.paperName, submitTime: w.submitTime, answersShown: reveal,
+          question: { ...questionForMember(q), typeName: QUESTION_TYPE_LABEL[q.type], myAnswer: w.answer as Answer, ...(reveal ? { rightAnswer: rightAnswer(q), analysis: q.analysis, options: q.options.map((o, j) => ({ key: LETTERS[j], content: o.content, isRight: o.isRight })) } : {}) },
+        });
+      }
+      return { totalCount: page.totalCount, items };
+    },
+  }),
+
+  UserOrdinaryPaperPagedList: action<PagingInput>({
+    method: 'POST',
+    summary: '我的考试记录：交过卷的每次考试（试卷、交卷时间、得分、是否通过），最近的在前',
+    access: 'self',
+    returns: '{totalCount, items: [{resultId, paperId, paperName, trainName, submitTime, score, passed, statusName, errorQuestionCout}]}',
+    input: pagedInput(),
+    async handler(call): Promise<PagedResult<ExamRecord>> {
+      const { ctx, input, user } = call;
+      await closeExpired(ctx, { userId: user.userId });
+      const q = ctx.db
+        .selectFrom('examResults as r')
+        .innerJoin('examPapers as p', 'p.id', 'r.paperId')
+        .selectAll('r')
+        .select(['p.paperName', 'p.passScore', 'p.trainClassId'])
+        .where('r.userId', '=', user.userId)
+        .where('r.status', '!=', RESULT_STATUS.answering);
+      const page = await pageQuery<RowOf<typeof q>>(q, input, (x) => x.orderBy('r.submitTime', 'desc').orderBy('r.id', 'desc'));
+      const names = await trainNames(ctx.db, page.items.map((r) => r.trainClassId));
+      return { totalCount: page.totalCount, items: page.items.map((r) => ({ ...resultSummary(r, r), paperName: r.paperName, trainName: names.get(r.trainClassId ?? 0) ?? null })) };
+    },
+  }),
+} satisfies Record<string, ActionDef>;
