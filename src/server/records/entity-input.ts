@@ -26,6 +26,19 @@ export interface EntityInputOptions {
   extra?: Record<string, unknown>;
   /** required beyond what the entity requires among `fields` */
   required?: string[];
+  /**
+   * Which of the entity's `default`s the server fills in for a field left out (the validator runs
+   * with useDefaults): `all` on a create by default (the form's prefill), `none` on an update by
+   * default (a field left out keeps its stored value), or only the fields listed.
+   */
+  defaults?: 'all' | 'none' | string[];
+}
+
+/** The property without its `default`, unless the server is to fill it. */
+function withDefault(prop: unknown, keep: boolean) {
+  if (keep || !prop || typeof prop !== 'object' || !('default' in prop)) return prop;
+  const { default: _formOnly, ...rest } = prop as Record<string, unknown>;
+  return rest;
 }
 
 /** The JSON Schema of an action's body (or query) over an entity's fields. */
@@ -35,7 +48,9 @@ export function entityInput(name: string, opts: EntityInputOptions = {}) {
   const fields = opts.fields ?? Object.keys(props).filter((k) => !props[k].readOnly);
   for (const f of fields) if (!props[f]) throw new ConfigError(`实体 ${name} 没有字段 ${f}`);
   const body = bodySchema(entity, opts.id === 'required', fields);
-  const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, body.properties[f]]));
+  const defaults = opts.defaults ?? (opts.id === 'required' ? 'none' : 'all');
+  const keepDefault = (f: string) => defaults === 'all' || (Array.isArray(defaults) && defaults.includes(f));
+  const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, withDefault(body.properties[f], keepDefault(f))]));
   if (opts.id) properties.id = opts.id === 'required' ? idProp : { ...idProp, type: ['integer', 'null'] };
   Object.assign(properties, opts.extra);
   const required = [...new Set([...body.required, ...(opts.required ?? [])])];

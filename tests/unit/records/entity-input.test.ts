@@ -20,3 +20,14 @@ describe('entityInput', () => {
     expect(() => entityInput('bigScreenNews', { fields: ['nope'] })).toThrow('没有字段 nope');
   });
 });
+
+describe('entityInput defaults', () => {
+  const defaulted = (s: { properties: Record<string, unknown> }) => Object.keys(s.properties).filter((k) => 'default' in (s.properties[k] as object)).sort();
+  it('fills the form defaults on a create, none on an update, or only those named', () => {
+    const all = defaulted(entityInput('examPaper'));
+    expect(all.length).toBeGreaterThan(1);
+    expect(defaulted(entityInput('examPaper', { id: 'required' }))).toEqual([]);
+    expect(defaulted(entityInput('examPaper', { id: 'required', defaults: [all[0]] }))).toEqual([all[0]]);
+    expect(defaulted(entityInput('examPaper', { defaults: 'none' }))).toEqual([]);
+  });
+});

@@ -12,18 +12,7 @@ import { entityInput, type EntityInputOptions } from '../../records/entity-input
  */
 const SERVER_DEFAULTS = ['testTime', 'testCount', 'showAnswer'];
 
-function withServerDefaults(name: string, opts: EntityInputOptions) {
-  const input = entityInput(name, opts);
-  const properties = Object.fromEntries(
-    Object.entries(input.properties).map(([k, p]) => {
-      if (SERVER_DEFAULTS.includes(k) || !p || typeof p !== 'object' || !('default' in p)) return [k, p];
-      const prop: Record<string, unknown> = { ...p };
-      delete prop.default;
-      return [k, prop];
-    }),
-  );
-  return { ...input, properties };
-}
+const withServerDefaults = (name: string, opts: EntityInputOptions) => entityInput(name, { ...opts, defaults: SERVER_DEFAULTS });
 
 // ------------------------------------------------------------------ banks and questions
 

@@ -14,11 +14,6 @@ import { topicCounts, topicResources } from './topic-progress';
 /** 专题管理: administrators' topics of their subtree — list, detail, writes, courses' resources and the members' study of a topic. */
 
 const TOPIC_FIELDS = ['name', 'coverPhoto', 'introduction', 'sort', 'isEnabled', 'isRecommend'];
-/** An update keeps what it is not sent: the entity's form defaults (sort 0, enabled, not recommended) are a new topic's only. */
-const withoutDefaults = <S extends { properties: Record<string, unknown> }>(schema: S): S => ({
-  ...schema,
-  properties: Object.fromEntries(Object.entries(schema.properties).map(([k, p]) => [k, Object.fromEntries(Object.entries(p as object).filter(([key]) => key !== 'default'))])),
-});
 type TopicInput = { id?: number; name: string; coverPhoto?: string | null; introduction?: string | null; sort?: number | null; isEnabled?: boolean | null; isRecommend?: boolean | null };
 
 const topicListFilters = {
@@ -87,7 +82,8 @@ export const topicAdminActions: Record<string, ActionDef> = {
     summary: '修改专题',
     access: { permission: SPECIAL_PERMISSION.update },
     returns: '{id}',
-    input: withoutDefaults(entityInput('special', { fields: TOPIC_FIELDS, id: 'required' })),
+    // an update keeps what it is not sent: the entity's form defaults (sort 0, enabled, not recommended) are a new topic's only
+    input: entityInput('special', { fields: TOPIC_FIELDS, id: 'required' }),
     async handler(call) {
       const { ctx, input } = call;
       const row = await managedTopic(call, input.id);
