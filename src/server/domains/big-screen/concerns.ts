@@ -1,12 +1,12 @@
 import { action, defineService, type Call } from '../../http/actions';
 import { notFound } from '../../http/errors';
-import { idInput, objectInput, pagedInput } from '../../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery } from '../../http/paging';
 import { withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, type BigScreenConcernDto } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { concernOut } from './dto';
-import { listProps, organFilter, pageOf, perm, requireText, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, perm, requireText, visible, type Paged } from './organ-scope';
 
 /** Concerns a screen's users submit with the device's code (device-calls.ts), answered by the administrators of the subtree. */
 
@@ -26,7 +26,7 @@ export const bigScreenConcernService = defineService('BigScreenConcernService', 
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where((eb) => eb.or([eb('t.name', 'ilike', containsPattern(kw)), eb('t.content', 'ilike', containsPattern(kw))]));
       if (call.input.isBack != null) q = q.where('t.backTime', call.input.isBack ? 'is not' : 'is', null);
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(concernOut) };
     },
   }),

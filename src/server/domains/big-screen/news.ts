@@ -1,5 +1,5 @@
 import { action, defineService, type ActionDef, type Call } from '../../http/actions';
-import { idInput, pagedInput } from '../../http/paging';
+import { idInput, pagedInput, pageQuery } from '../../http/paging';
 import { cleanRichText } from '../../http/rich-text';
 import { entityInput } from '../../records/entity-input';
 import { withinScope } from '../../scope';
@@ -8,7 +8,7 @@ import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, NEWS_TYPES, type BigSc
 import type { PagedResult } from '../../../contract/types';
 import { currentContent } from './content';
 import { newsOut } from './dto';
-import { listProps, organFilter, organIdProp, pageOf, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, organIdProp, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
 
 /**
  * News by type (NEWS_TYPES), rich text sanitised on the server. Written through BigScreenService
@@ -64,7 +64,7 @@ export const newsService = defineService('NewsService', {
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('t.title', 'ilike', containsPattern(kw));
       if (call.input.newsType != null) q = q.where('t.newsType', '=', call.input.newsType);
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.creationTime', 'desc').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.creationTime', 'desc').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(newsOut) };
     },
   }),
@@ -78,7 +78,7 @@ export const newsService = defineService('NewsService', {
       if (!content.version) return { totalCount: 0, items: [], versionOrganId: null, versionOrganName: null };
       let q = call.ctx.db.selectFrom('bigScreenNews as t').innerJoin('organizations as o', 'o.id', 't.organId').where('t.isDeleted', '=', false).where('t.organId', '=', content.version.organId);
       if (call.input.newsType != null) q = q.where('t.newsType', '=', call.input.newsType);
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.creationTime', 'desc').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.creationTime', 'desc').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(newsOut), versionOrganId: content.version.organId, versionOrganName: content.version.organName };
     },
   }),

@@ -1,8 +1,7 @@
-import type { AnySelect } from '../../db/database';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Call } from '../../http/actions';
 import { invalid, notFound } from '../../http/errors';
-import { pageQuery, type PagingInput } from '../../http/paging';
+import type { PagingInput } from '../../http/paging';
 import { actingOrgan, isInSubtree, subtreeRange } from '../../scope';
 import { iso as isoOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M } from '../../../contract/big-screen';
@@ -66,5 +65,3 @@ export async function organFilter(call: Call<unknown>, organId: number | null | 
   return conds.length ? sql<boolean>`(${sql.join(conds, sql` and `)})` : sql<boolean>`true`;
 }
 
-/** One page of a typed select (ordered, with its columns): the row type follows the query. */
-export const pageOf = <R>(q: { execute(): Promise<R[]> }, input: PagingInput) => pageQuery<R>(q as unknown as AnySelect, input);

@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { AppError, notFound } from '../../http/errors';
-import { idInput, pagedInput } from '../../http/paging';
+import { idInput, pagedInput, pageQuery } from '../../http/paging';
 import { entityInput } from '../../records/entity-input';
 import { withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, type RegistCodeDto } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { codeOut } from './dto';
-import { listProps, organFilter, pageOf, perm, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, perm, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
 
 /**
  * Registration codes: an administrator issues one per screen device of an organisation; the device
@@ -47,7 +47,7 @@ export const registCodeActions: Record<string, ActionDef> = {
       let q = codes(call).where(await organFilter(call, call.input.organId));
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where((eb) => eb.or([eb('t.code', 'ilike', containsPattern(kw)), eb('t.deviceName', 'ilike', containsPattern(kw)), eb('t.remark', 'ilike', containsPattern(kw))]));
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(codeOut) };
     },
   }),

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { invalid } from '../../http/errors';
-import { idInput, objectInput, pagedInput } from '../../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery } from '../../http/paging';
 import { pathChain, withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, SCREEN_RESOURCE_TYPES, type BigScreenResourceDto } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { resourceOut } from './dto';
-import { listProps, organFilter, organIdProp, pageOf, perm, requireText, targetOrgan, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, organIdProp, perm, requireText, targetOrgan, visible, type Paged } from './organ-scope';
 import { ownedVersion } from './versions';
 
 /** Resources of the screens (images, videos, files) and their ordered maps onto versions. */
@@ -27,7 +27,7 @@ export const resourceActions: Record<string, ActionDef> = {
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('t.name', 'ilike', containsPattern(kw));
       if (call.input.resourceType != null) q = q.where('t.resourceType', '=', call.input.resourceType);
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(resourceOut) };
     },
   }),

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { action, type ActionDef, type Call } from '../../http/actions';
-import { idInput, objectInput, pagedInput } from '../../http/paging';
+import { idInput, objectInput, pagedInput, pageQuery } from '../../http/paging';
 import { withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, type BigScreenInfoDto, type BigScreenOrganInfoDto } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { infoOut } from './dto';
-import { listProps, organIdProp, organFilter, pageOf, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
+import { listProps, organIdProp, organFilter, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
 
 /** 大屏信息: an organisation's screen name and welcome text, one per organisation (a unique index). */
 
@@ -28,7 +28,7 @@ export const screenInfoActions: Record<string, ActionDef> = {
       let q = infos(call).where(await organFilter(call, call.input.organId));
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('t.screenName', 'ilike', containsPattern(kw));
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(infoOut) };
     },
   }),
@@ -50,7 +50,7 @@ export const screenInfoActions: Record<string, ActionDef> = {
         ])
         .orderBy(sql`o.organ_path collate "C"`)
         .orderBy('o.id');
-      return pageOf(rows, call.input);
+      return pageQuery(rows, call.input);
     },
   }),
   ModifyBigScreenInfo: action<InfoInput>({

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
-import { idInput, pagedInput } from '../../http/paging';
+import { idInput, pagedInput, pageQuery } from '../../http/paging';
 import { entityInput } from '../../records/entity-input';
 import { pathChain, withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
@@ -11,7 +11,7 @@ import {
 } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { modulesOf, resourceOut, versionOut } from './dto';
-import { listProps, organFilter, pageOf, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
 
 /**
  * Versions: what an organisation's screen shows (modules) and plays (a video). One current version
@@ -61,7 +61,7 @@ export const versionActions: Record<string, ActionDef> = {
       let q = versionSelect(call).where('t.isCurrent', '=', true).where(await organFilter(call, call.input.organId));
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('o.organName', 'ilike', containsPattern(kw));
-      const page = await pageOf(q.orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(versionOut) };
     },
   }),
@@ -74,7 +74,7 @@ export const versionActions: Record<string, ActionDef> = {
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('t.versionName', 'ilike', containsPattern(kw));
       if (call.input.isCurrent != null) q = q.where('t.isCurrent', '=', call.input.isCurrent);
-      const page = await pageOf(q.orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(versionOut) };
     },
   }),

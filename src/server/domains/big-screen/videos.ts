@@ -1,13 +1,13 @@
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { invalid } from '../../http/errors';
-import { idInput, pagedInput, type PagingInput } from '../../http/paging';
+import { idInput, pagedInput, type PagingInput, pageQuery } from '../../http/paging';
 import { entityInput } from '../../records/entity-input';
 import { actingOrgan, pathChain, withinScope } from '../../scope';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import { BIG_SCREEN_MSG as M, BIG_SCREEN_PERMISSION as P, type BigScreenVideoDto } from '../../../contract/big-screen';
 import type { PagedResult } from '../../../contract/types';
 import { videoOut } from './dto';
-import { listProps, organFilter, pageOf, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
+import { listProps, organFilter, perm, requireText, targetOrgan, textOrNull, visible, type Paged } from './organ-scope';
 
 /**
  * Promotional videos: a library video (resources, type 1) of the organisation or one above it,
@@ -27,7 +27,7 @@ export const videoActions: Record<string, ActionDef> = {
       let q = videos(call).where(await organFilter(call, call.input.organId));
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('t.title', 'ilike', containsPattern(kw));
-      const page = await pageOf(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
+      const page = await pageQuery(q.selectAll('t').select('o.organName').orderBy('t.id', 'desc'), call.input);
       return { totalCount: page.totalCount, items: page.items.map(videoOut) };
     },
   }),
@@ -65,7 +65,7 @@ export const videoActions: Record<string, ActionDef> = {
         .where('r.organPath', 'in', pathChain(actingOrgan(call.user).path));
       const kw = keywordOf(call.input.keyword);
       if (kw) q = q.where('r.name', 'ilike', containsPattern(kw));
-      return pageOf(q.select(['r.id', 'r.name', 'r.coverUrl', 'o.organName']).orderBy('r.id'), call.input);
+      return pageQuery(q.select(['r.id', 'r.name', 'r.coverUrl', 'o.organName']).orderBy('r.id'), call.input);
     },
   }),
   DeleteBigScreenVideo: action<{ id: number }>({

@@ -3,7 +3,6 @@ import type { Database } from '../../db/database';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
-import { typedPage } from './typed-page';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from './classes';
 import { containsPattern } from '../../services/query-helpers';
@@ -311,7 +310,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
         .where('t.isDeleted', '=', false)
         .where('t.classType', '=', CLASS_TYPE)
         .where('c.isDeleted', '=', false);
-      const page = await typedPage(q, call.input, (x) => x.orderBy('c.startTime', 'desc').orderBy('c.id', 'desc'));
+      const page = await pageQuery(q, call.input, (x) => x.orderBy('c.startTime', 'desc').orderBy('c.id', 'desc'));
       const now = call.ctx.now();
       return {
         totalCount: page.totalCount,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, type PagingInput } from '../../http/paging';
-import { typedPage } from './typed-page';
+import { pageQuery } from '../../http/paging';
 import { TRAIN_PERMISSION, managedClass } from './classes';
 import { lockClass, readPlaces, readScope, requireAllocation, rootUse, scopeHoldsPath } from './enrol';
 import { CLASS_MSG, ownOrgans } from './class-common';
@@ -115,7 +115,7 @@ export const classAllocationActions: Record<string, ActionDef> = {
       const c = await managedClass(call, input.trainClassId);
       const places = await readPlaces(ctx.db, c.id, c.trainNumbers);
       const q = ctx.db.selectFrom('trainClassAllocations as a').innerJoin('organizations as o', 'o.id', 'a.organId').where('a.trainClassId', '=', c.id);
-      const page = await typedPage(q, input, (x) => x.select(['a.id', 'a.organId', 'o.organName', 'a.organPath', 'a.numbers']).orderBy(sql`a.organ_path collate "C"`));
+      const page = await pageQuery(q, input, (x) => x.select(['a.id', 'a.organId', 'o.organName', 'a.organPath', 'a.numbers']).orderBy(sql`a.organ_path collate "C"`));
       const items = page.items.map((a) => ({
         ...a,
         usedCount: places.takenPaths.filter((p) => p.startsWith(a.organPath)).length,

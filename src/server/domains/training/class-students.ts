@@ -3,7 +3,7 @@ import { maskPhone } from '../../../contract/validators';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
-import { typedPage } from './typed-page';
+import { pageQuery } from '../../http/paging';
 import { subtreeRange, actingOrgan } from '../../scope';
 import { takeStep } from '../../workflow/decide';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
@@ -42,7 +42,7 @@ export const classStudentActions: Record<string, ActionDef> = {
         .where(subtreeRange('s.organPath', actingOrgan(call.user).path));
       if (input.status !== undefined) q = q.where('s.status', '=', input.status);
       if (input.name?.trim()) q = q.where('s.memberName', 'like', containsPattern(input.name));
-      const page = await typedPage(q, input, (x) =>
+      const page = await pageQuery(q, input, (x) =>
         x.select(['s.id', 's.userId', 's.memberName as name', 'o.organName', 'u.phoneNumber', 's.status', 's.source', 's.creationTime', 's.auditRemark', 's.auditTime']).orderBy('s.status').orderBy('s.id'),
       );
       return { totalCount: page.totalCount, items: page.items.map((s) => ({ ...s, phoneNumber: maskPhone(s.phoneNumber), statusText: STUDENT_STATUS_LABEL[s.status] })) };

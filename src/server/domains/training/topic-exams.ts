@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from './classes';
 import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
-import { typedPage } from './typed-page';
+import { pageQuery } from '../../http/paging';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from '../exam';
 import { EXAM_ROUTE, SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, visibleTopic } from './topics';
@@ -102,7 +102,7 @@ export const topicExamAdminActions: Record<string, ActionDef> = {
       const { ctx, input } = call;
       await managedTopicOrClass(call, input.id, 'read');
       const q = ctx.db.selectFrom('examPapers as p').select(['p.id', 'p.paperName', 'p.beginTime', 'p.endTime', 'p.passScore', 'p.testCount']).where('p.trainClassId', '=', input.id).where('p.isDeleted', '=', false);
-      const page = await typedPage(q, input, (x) => x.orderBy('p.id', 'desc'));
+      const page = await pageQuery(q, input, (x) => x.orderBy('p.id', 'desc'));
       const now = ctx.now();
       const ids = page.items.map((p) => p.id);
       // the same counts as 考试管理's: each member by his best handed-in attempt
@@ -145,7 +145,7 @@ export const topicExamMemberActions: Record<string, ActionDef> = {
         .where('p.trainClassId', '=', input.id)
         .where('p.isDeleted', '=', false)
         .where(assignedTo(member));
-      const page = await typedPage(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
+      const page = await pageQuery(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
       const mine = await memberResults(ctx.db, user.userId, page.items.map((p) => p.id));
       const now = ctx.now();
       return {
