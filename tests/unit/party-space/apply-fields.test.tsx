@@ -16,8 +16,8 @@ vi.mock('../../../src/client/api/endpoints', async (orig) => ({
 import { setUiConfig } from '../../../src/client/engine/config';
 import type { EntityDef } from '../../../src/client/engine/types';
 import { MemberForm } from '../../../src/client/member/kit';
-import { APPLY_FIELDS as CHANGE_FIELDS } from '../../../src/client/member/organ-switch/apply';
-import { APPLY_FIELDS as FLOW_FIELDS } from '../../../src/client/member/flow/apply';
+import { APPLY_FIELDS as CHANGE_FIELDS } from '../../../src/client/member/organ-switch/workflow';
+import { APPLY_FIELDS as FLOW_FIELDS } from '../../../src/client/member/flow/workflow';
 
 const load = (f: string) => JSON.parse(readFileSync(f, 'utf8'));
 const organChangeFile = load('schemas/organ-change.json');

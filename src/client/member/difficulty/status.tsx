@@ -11,14 +11,15 @@ import { difficultyService, type DifficultyHelp } from '../../api/difficulty';
 import { formatPlatform } from '../../utils/platform-time';
 import { MemberList, MemberPage, StatusTag, pageLink, usePagedList } from '../kit';
 import { HelpItem } from './help-item';
-import { DIFFICULTY, isOpen } from './paths';
+import { DIFFICULTY_OPEN, DIFFICULTY_PAGES } from './index';
+import '../kit/workflow.css';
 import './difficulty.css';
 
 function MyState() {
   const state = useRequest(() => Promise.all([difficultyService.isDifficult(), difficultyService.mine()]), { onError: () => undefined });
   if (state.loading && !state.data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const [difficult, latest] = state.data ?? [false, null];
-  const canApply = !latest || !isOpen(latest.auditStatus);
+  const canApply = !latest || !DIFFICULTY_OPEN.includes(latest.auditStatus);
   return (
     <div className="dj-difficulty-state" data-testid="difficulty-state">
       <HeartFilled className="dj-difficulty-state__icon" />
@@ -44,12 +45,12 @@ function MyState() {
       </div>
       <div className="dj-difficulty-state__actions">
         {latest ? (
-          <Link to={`${DIFFICULTY.historyInfo}?id=${latest.id}`}>
+          <Link to={`${DIFFICULTY_PAGES.detail.path}?id=${latest.id}`}>
             <Button>查看申请</Button>
           </Link>
         ) : null}
         {canApply ? (
-          <Link to={DIFFICULTY.create}>
+          <Link to={DIFFICULTY_PAGES.apply.path}>
             <Button type="primary" icon={<PlusOutlined />}>
               申请帮扶
             </Button>
@@ -64,21 +65,21 @@ export default function DifficultyStatus() {
   const list = usePagedList((page) => difficultyService.myHelps(page));
   return (
     <MemberPage
-      className="dj-difficulty-page"
-      title="困难帮扶"
+      className="dj-workflow-page dj-difficulty-page"
+      title={DIFFICULTY_PAGES.status.title}
       extra={
-        <Link to={DIFFICULTY.history}>
+        <Link to={DIFFICULTY_PAGES.myList.path}>
           <Button icon={<UnorderedListOutlined />}>申请记录</Button>
         </Link>
       }
     >
       <MyState />
-      <h3 className="dj-difficulty__section-title">我的帮扶记录</h3>
+      <h3 className="dj-workflow__section-title">我的帮扶记录</h3>
       <MemberList<DifficultyHelp>
         list={list}
         empty="暂无帮扶记录"
-        itemsClassName="dj-difficulty__items"
-        renderItem={(h) => <HelpItem help={h} to={pageLink(DIFFICULTY.helpInfo, { id: h.id }, list.pageIndex)} />}
+        itemsClassName="dj-workflow__items"
+        renderItem={(h) => <HelpItem help={h} to={pageLink(DIFFICULTY_PAGES.helpInfo.path, { id: h.id }, list.pageIndex)} />}
       />
     </MemberPage>
   );

@@ -9,8 +9,9 @@ import { useRequest } from 'ahooks';
 import { movingService, type MovingRecord } from '../../api/party-space';
 import { FLOW } from '../../../contract/party-space';
 import { MemberDetail, MemberPage, useAction, useEntity } from '../kit';
-import { FLOW_PAGES } from './paths';
-import '../organ-switch/organ-switch.css';
+import { FLOW_PAGES } from './index';
+import '../kit/workflow.css';
+import './flow.css';
 
 export default function EndFlow() {
   const navigate = useNavigate();
@@ -21,7 +22,7 @@ export default function EndFlow() {
   const end = useAction((r: MovingRecord) => movingService.end(r.id, reason.trim() || undefined), {
     confirm: '确认结束本次流动？结束后您将不再是流动党员。',
     success: '流动已结束',
-    onSuccess: () => navigate(FLOW_PAGES.history),
+    onSuccess: () => navigate(FLOW_PAGES.history.path),
   });
   const endReason = entity?.schema.properties?.endReason as { title?: string; maxLength?: number; 'x-component-props'?: { placeholder?: string } } | undefined;
 
@@ -30,7 +31,7 @@ export default function EndFlow() {
   else if (!flow)
     body = (
       <Empty description="您当前没有进行中的流动" data-testid="no-flow">
-        <Link to={FLOW_PAGES.apply}>
+        <Link to={FLOW_PAGES.apply.path}>
           <Button type="primary">登记流动</Button>
         </Link>
       </Empty>
@@ -48,8 +49,8 @@ export default function EndFlow() {
             },
           ]}
         />
-        <section className="dj-party-space__end" data-testid="end-flow-form">
-          <label htmlFor="dj-end-reason" className="dj-party-space__section-title">
+        <section className="dj-flow__end" data-testid="end-flow-form">
+          <label htmlFor="dj-end-reason" className="dj-workflow__section-title">
             {endReason?.title ?? '结束说明'}
           </label>
           <Input.TextArea
@@ -61,11 +62,11 @@ export default function EndFlow() {
             placeholder={endReason?.['x-component-props']?.placeholder ?? '选填'}
             onChange={(e) => setReason(e.target.value)}
           />
-          <div className="dj-party-space__end-actions">
+          <div className="dj-flow__end-actions">
             <Button type="primary" danger loading={end.loading} onClick={() => void end.run(flow)}>
               结束流动
             </Button>
-            <Link to={`${FLOW_PAGES.info}?id=${flow.id}`}>
+            <Link to={`${FLOW_PAGES.detail.path}?id=${flow.id}`}>
               <Button>查看详情</Button>
             </Link>
           </div>
@@ -74,7 +75,7 @@ export default function EndFlow() {
     );
 
   return (
-    <MemberPage className="dj-party-space-page" title="结束流动">
+    <MemberPage className="dj-workflow-page" title={FLOW_PAGES.end.title}>
       {body}
     </MemberPage>
   );

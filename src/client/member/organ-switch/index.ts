@@ -1,13 +1,14 @@
 /** 组织关系转接 · organisation-relationship transfer pages of the member area (routing/member-pages.ts spreads them in). */
-import type { MemberRoutes } from '../kit';
+import { workflowRoutes, type MemberRoutes } from '../kit/routes';
 
 const S = '/partyMember/partySpace';
-const detail = () => import('./info');
 
-export const organSwitchRoutes: MemberRoutes = {
-  [`${S}/organswitchapply`]: { title: '组织关系转接申请', load: () => import('./apply') },
-  [`${S}/organswitchInfo`]: { title: '转接申请详情', load: detail },
-  [`${S}/organswitchMyList`]: { title: '我的转接申请', load: () => import('./my-list') },
-  [`${S}/organswitchHistory`]: { title: '组织关系转接记录', load: () => import('./history') },
-  [`${S}/organswitchHistory/detail`]: { title: '转接记录详情', load: detail },
+export const ORGAN_SWITCH_PAGES = {
+  apply: { path: `${S}/organswitchapply`, title: '组织关系转接申请' },
+  myList: { path: `${S}/organswitchMyList`, title: '我的转接申请' },
+  detail: { path: `${S}/organswitchInfo`, title: '转接申请详情', backText: '返回我的申请' },
+  history: { path: `${S}/organswitchHistory`, title: '组织关系转接记录' },
+  historyDetail: { path: `${S}/organswitchHistory/detail`, title: '转接记录详情', backText: '返回转接记录' },
 };
+
+export const organSwitchRoutes: MemberRoutes = workflowRoutes(ORGAN_SWITCH_PAGES, () => import('./workflow'));

@@ -9,6 +9,7 @@ import { Button } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { OrganChange } from '../../api/party-space';
 import { formatPlatform } from '../../utils/platform-time';
+import '../kit/workflow.css';
 import './organ-switch.css';
 
 /** a date as 2026年11月24日 (the letter's own style); the stored value is a platform day YYYY-MM-DD */
@@ -39,7 +40,7 @@ export function IntroductionLetter({ record }: { record: OrganChange }) {
   return (
     <section className="dj-letter-wrap" data-testid="introduction-letter">
       <div className="dj-letter-wrap__bar">
-        <span className="dj-party-space__section-title">组织关系介绍信</span>
+        <span className="dj-workflow__section-title">组织关系介绍信</span>
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           打印介绍信
         </Button>

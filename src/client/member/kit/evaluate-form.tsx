@@ -1,24 +1,36 @@
 /**
- * The evaluation of a completed transfer or flow (workflow step `evaluate`): 满意度 (required, the
- * step's `required`) and 评价内容, from the entity's own schema.
+ * The evaluation of a finished workflow record (the step `evaluate`: a transfer, a flow, a help
+ * record): 满意度 — required by the step, not by the entity, which lets it be empty until then — and
+ * 评价内容, from the entity's own schema.
  */
 import { useMemo } from 'react';
 import type { EntityDef } from '../../engine/types';
-import type { Evaluation } from '../../api/party-space';
 import { toastSuccess } from '../../api/toast';
-import { MemberForm, useEntity } from '../kit';
-import './organ-switch.css';
+import { MemberForm } from './member-form';
+import { useEntity } from './use-entity';
+import './workflow.css';
+
+export interface Evaluation {
+  evaluateLevel: number;
+  evaluateContent?: string;
+}
+
+export interface EvaluateFormProps {
+  entity: string;
+  title: string;
+  onSubmit: (evaluation: Evaluation) => Promise<unknown>;
+  onDone: () => void;
+}
 
 const FIELDS = ['evaluateLevel', 'evaluateContent'];
 
-export function EvaluateForm({ entity, title, onSubmit, onDone }: { entity: string; title: string; onSubmit: (v: Evaluation) => Promise<unknown>; onDone: () => void }) {
+export function EvaluateForm({ entity, title, onSubmit, onDone }: EvaluateFormProps) {
   const { entity: def } = useEntity(entity);
-  // the entity lets evaluateLevel be empty (an unevaluated record); the step requires it
   const evaluation = useMemo<EntityDef | undefined>(() => (def ? { ...def, schema: { ...def.schema, required: ['evaluateLevel'] } } : undefined), [def]);
   if (!evaluation) return null;
   return (
-    <section className="dj-party-space__evaluate" data-testid="evaluate-form">
-      <h3 className="dj-party-space__section-title">{title}</h3>
+    <section className="dj-workflow__evaluate" data-testid="evaluate-form">
+      <h3 className="dj-workflow__section-title">{title}</h3>
       <MemberForm
         entity={evaluation}
         fields={FIELDS}
