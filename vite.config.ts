@@ -7,7 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 /**
  * Brotli and gzip twins of every compressible file of the build (.br, .gz beside it), which the
  * server sends as they are when the browser accepts them (@fastify/static preCompressed): the
- * best compression, paid once at build time instead of at every request (issue 19).
+ * best compression, paid once at build time instead of at every request.
  */
 function precompress() {
   const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|wasm)$/;
@@ -34,7 +34,7 @@ const RC_LIBRARY = /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)
 const MEMBER_KIT = /[\\/]src[\\/]client[\\/]member[\\/]kit[\\/][^\\/]+\.tsx?$/;
 
 /**
- * The antd core every page but the login page runs (issue 19): what the antd shell
+ * The antd core every page but the login page runs: what the antd shell
  * (`routing/antd-shell.tsx`: ConfigProvider, CSS-in-JS, theme, locale, dayjs) imports statically, in
  * one chunk instead of ≈ 15 small ones (each separate file costs its own gzip dictionary and request).
  * Computed from the module graph, not named by hand, leaving out what the entry (main.tsx) or the
@@ -207,7 +207,7 @@ export default defineConfig({
       // libraries under them do not say it: every rc module an antd module touches then counts as
       // used, with all it imports (a Button's style token pulls the whole colour picker). Said here,
       // an unused rc module is left out, and a page loads only the rc code of the components it
-      // draws (issue 19). Stylesheets keep theirs.
+      // draws. Stylesheets keep theirs.
       // The member kit's modules (src/client/member/kit) have none either but their stylesheets: a
       // page importing two of them from the kit's index does not carry the others (a detail's
       // Descriptions and Timeline, a card's Card…).

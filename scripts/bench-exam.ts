@@ -1,5 +1,5 @@
 /**
- * Saving answers during an exam (issue 13): BENCH_MEMBERS members of one city take the same paper
+ * Saving answers during an exam: BENCH_MEMBERS members of one city take the same paper
  * within one minute, on PostgreSQL.
  * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-exam.ts
  *   BENCH_MEMBERS (2000), BENCH_RATE (500 saves/s), BENCH_SECONDS (60), BENCH_SUBMIT_SECONDS (15: the

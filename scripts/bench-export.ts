@@ -1,5 +1,5 @@
 /**
- * Export of a big list (issue 12): the server's resident memory while ExportService streams N rows
+ * Export of a big list: the server's resident memory while ExportService streams N rows
  * of a list as XLSX, for two sizes of list — if the export held the whole list, the growth would
  * follow N. Runs the real server (PGlite, demo seed) in a child process and samples its RSS from
  * /proc every 20 ms while the client reads the download.

@@ -1,5 +1,5 @@
 /**
- * File benchmarks (issue 5), not timed tests:
+ * File benchmarks, not timed tests:
  *  1. the uploader's checksum (src/client/widgets/media-upload/checksum.ts, bundled as shipped) over
  *     the first 30 MB of a 31 MB file in headless Chromium, 2 MB slices with a yield between them:
  *     the WebAssembly MD5 it uses and, for comparison, its spark-md5 fallback; goal at most 300 ms.

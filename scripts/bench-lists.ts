@@ -1,5 +1,5 @@
 /**
- * The admin lists of issue 19 on the generated province (scripts/generate-province.ts), as the
+ * The admin lists on the generated province (scripts/generate-province.ts), as the
  * province administrator, through the whole server in-process (routing, validation, scope, SQL;
  * no network): p50 and p95 of each call over BENCH_RUNS runs after three warm-ups.
  *

@@ -1,5 +1,5 @@
 /**
- * Several API processes (issue 19): throughput and p99 of an authenticated read
+ * Several API processes: throughput and p99 of an authenticated read
  * (PermissionService/GetCurrentUserPermissionNames, round-robin over many members' tokens) for
  * one process and for API_PROCESSES=2, with the session cache in memory, with Redis, and without
  * any cache. A fresh PostgreSQL database (BENCH_DATABASE_URL or TEST_DATABASE_URL) is created and

@@ -1,11 +1,11 @@
 /**
- * ResrouceStudy throughput and p99 latency (issue 6), side by side with a minimal Fastify endpoint
+ * ResrouceStudy throughput and p99 latency, side by side with a minimal Fastify endpoint
  * doing one single-row upsert: on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a fresh
  * database is created and dropped) and on the embedded default (PGlite).
  * Run: npx tsx scripts/bench-study.ts   (BENCH_SECONDS=10, BENCH_CONNECTIONS=20, BENCH_MEMBERS=100, BENCH_ROUNDS=3;
  *   BENCH_ONLY=pg|pglite runs one database; BENCH_PROFILE=<dir> writes the platform server's CPU profile there)
  *
- * BENCH_MODE=cadence (issue 19): reports at a real cadence on PostgreSQL — see cadence() below.
+ * BENCH_MODE=cadence: reports at a real cadence on PostgreSQL — see cadence() below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,7 +118,7 @@ const report = (db: string, { a, b }: { a: Result[]; b: Result[] }) => {
 };
 
 /**
- * BENCH_MODE=cadence (issue 19): ResrouceStudy at a real cadence on PostgreSQL. BENCH_MEMBERS members
+ * BENCH_MODE=cadence: ResrouceStudy at a real cadence on PostgreSQL. BENCH_MEMBERS members
  * (30000) are made in bulk in a fresh database — accounts of the member role spread over the demo
  * branches, each with a server-side session and a token signed as the product signs them
  * (services/session.ts openSession, with the server's JWT_SECRET) — and each opens a long resource

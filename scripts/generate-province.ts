@@ -1,5 +1,5 @@
 /**
- * A whole province on PostgreSQL for the list and study benchmarks (issue 19): the demo province
+ * A whole province on PostgreSQL for the list and study benchmarks: the demo province
  * (accounts, menus, roles, code tables) plus, under its root, 21 cities → 180 districts → 3,600 towns
  * → 296,000 branches and 1,000,000 members with their accounts and member role — all with
  * generate_series in a few statements, reproducible (no randomness), then ANALYZE.

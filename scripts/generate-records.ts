@@ -1,5 +1,5 @@
 /**
- * Record-store rows at province scale (issue 19), added to a province made by
+ * Record-store rows at province scale, added to a province made by
  * scripts/generate-province.ts: RECORDS (200,000) 流动党员 registrations (entity movingRecord) — one
  * per generated member from the first on, owned by him, filed at his branch, flowing into another
  * generated branch (data.flowInOrganId), statuses and dates spread evenly — plus an administrator of

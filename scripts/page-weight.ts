@@ -12,7 +12,7 @@
  * Beside it, the page's first-load JavaScript as gzip: the sum of the gzip (level 9) sizes of the
  * scripts it loaded, whatever the server sent (brotli is smaller on the wire).
  *
- * Goals (issue 19): an admin list ≤ 500 KB on the wire; first-load JS gzip ≤ 250 KB for the member
+ * Goals: an admin list ≤ 500 KB on the wire; first-load JS gzip ≤ 250 KB for the member
  * space, ≤ 450 KB for an admin list.
  */
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * 考核设置 (issue 18): which year's rule applies to a member, and his progress against it. Shared by
+ * 考核设置: which year's rule applies to a member, and his progress against it. Shared by
  * the server (学时核查, the member's own progress) and its unit tests; the client shows what the
  * server answers.
  */

@@ -1,5 +1,5 @@
 /**
- * 管理员 and 角色菜单 (issue 18, settings): an administrator creates, edits, (de)activates and resets
+ * 管理员 and 角色菜单 (settings): an administrator creates, edits, (de)activates and resets
  * the password of administrators only inside his managed subtree and only with roles he may grant;
  * a role's menus reach its signed-in users at their next request.
  */

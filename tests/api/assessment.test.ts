@@ -1,5 +1,5 @@
 /**
- * 考核设置 (ExaminationService, issue 18) on the real server: access, the caller's subtree (by
+ * 考核设置 (ExaminationService) on the real server: access, the caller's subtree (by
  * organisation id too), the nearest ancestor's rule, the current year in the platform zone, Chinese
  * validation, and the progress 学时核查 and 学习考核 show.
  */
@@ -179,7 +179,7 @@ describe('progress', () => {
   });
 
   it('a city (学时 summed in one pass) and a district (looked up per member) agree with the figures counted member by member', async () => {
-    // the statement of issue 18, one rule lookup and two sums per member: the reference
+    // one rule lookup and two sums per member: the reference
     const reference = async (organPath: string, year: number) => {
       const [from, to] = [`${year}-01-01`, `${year}-12-31`];
       const r = (await sql<any>`

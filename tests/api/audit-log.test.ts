@@ -1,5 +1,5 @@
 /**
- * 审计日志, 在线用户 and role rules (issue 18): a write is logged with what it asked to change, minus
+ * 审计日志, 在线用户 and role rules: a write is logged with what it asked to change, minus
  * secrets, under the caller's organisation; the log is searched by user, service, action,
  * organisation and platform day within the caller's subtree; online sessions of the subtree can be
  * forced out (the next request is a 401); a role fits the level of the organisation it is granted

@@ -194,7 +194,7 @@ async function solvedCaptcha() {
 const siginFrom = (remoteAddress: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   app.call('POST', '/api/TokenAuth/Sigin', { body, remoteAddress, headers });
 
-describe('image captcha (issue 11)', () => {
+describe('image captcha', () => {
   it('draws its characters as paths: no text, no font, no answer in the markup or in the response', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await app.call('GET', '/api/TokenAuth/GetRandomCode');
@@ -224,7 +224,7 @@ describe('image captcha (issue 11)', () => {
   });
 });
 
-describe('sign-in does not tell which accounts exist (issue 11)', () => {
+describe('sign-in does not tell which accounts exist', () => {
   /** Five wrong passwords (with the image code once it is asked for), then the right one: every answer. */
   async function failureAnswers(userName: string, address: string) {
     const answers: unknown[] = [];
@@ -267,7 +267,7 @@ describe('sign-in does not tell which accounts exist (issue 11)', () => {
   });
 });
 
-describe('failed sign-ins per client address (password spraying, issue 11)', () => {
+describe('failed sign-ins per client address (password spraying)', () => {
   it('after 10 failures across names every sign-in from the address needs the image code; at 30 it is refused for 15 minutes', async () => {
     const spray = '198.51.100.7';
     const { signInAddressCaptchaAfter: captchaAfter, signInAddressBlockAfter: blockAfter } = app.ctx.config;

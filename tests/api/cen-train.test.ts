@@ -1,5 +1,5 @@
 /**
- * 集中轮训 (issue 14): programmes whose batches are classes with assigned students — access, reach by
+ * 集中轮训: programmes whose batches are classes with assigned students — access, reach by
  * id, validation in Chinese, one batch per organisation (subtrees too), students materialised and
  * re-synced when organisations move, the member's own batch, delete.
  */

@@ -1,5 +1,5 @@
 /**
- * What goes on the wire (issue 19): JSON answers above 1 KB are brotli or gzip as the browser
+ * What goes on the wire: JSON answers above 1 KB are brotli or gzip as the browser
  * accepts, small ones and clients that accept neither get plain JSON; the built client's files go
  * out precompressed with long cache lifetimes (hashed names), index.html always revalidated.
  */

@@ -6,7 +6,7 @@ import { screenFor } from '../../src/client/engine/resolve';
 import { isNavigable, joinUrl } from '../../src/client/state/permissions';
 import type { MenuDto } from '../../src/contract/types';
 
-/** Services issue 2 implements; later services are checked by their own issues' tests. */
+/** The first services of the contract; later services are checked by their own tests. */
 const CORE_SERVICES = ['TeachingPlanService', 'BaseLibraryService', 'TeacherLibaryService', 'ForumService', 'PartyPublicInfoService', 'TokenAuth', 'PartyMemberService', 'UserService', 'OrganizationService', 'PartyOrganizationService', 'UnitService', 'BaseCodeService', 'PermissionService', 'MenuButtonService', 'RoleService', 'ProjectService', 'SiteMessageService'];
 
 /** Calls that need no token: sign-in and its helpers, registration, password recovery, the public organisation tree and code tables. */
@@ -21,9 +21,9 @@ const PUBLIC = new Set([
   'GET /api/services/app/BaseCodeService/GetAllBaseCodes', 'GET /api/services/app/BaseCodeService/GetBaseCodeVersion',
   // the transcoder's completion hook authenticates with its own callback token
   'POST /api/services/app/VodService/AliVideoCallBack',
-  // the big screen authenticates with its registration code (issue 17)
+  // the big screen authenticates with its registration code
   'GET /api/services/app/BigScreenDashboardService/Figures',
-  // big-screen devices authenticate with their registration code (issue 17)
+  // big-screen devices authenticate with their registration code
   'POST /api/services/app/BigScreenDeviceService/Register', 'GET /api/services/app/BigScreenDeviceService/Pull',
   'POST /api/services/app/BigScreenDeviceService/SubmitConcern',
 ]);

@@ -130,7 +130,7 @@ async function download(t: string, id: string) {
   return app.call('GET', '/file/download', { query: { ...auth.body.result, id } });
 }
 
-describe('who may download a file by id (issue 11)', () => {
+describe('who may download a file by id', () => {
   it("another signed-in user cannot download a member's private class-2 or class-4 file, and learns nothing about it", async () => {
     const teacher = await app.login('teacher');
     for (const [cls, name] of [[2, 'private.pdf'], [4, '个人材料.pdf']] as const) {

@@ -1,5 +1,5 @@
 /**
- * The totals of paged lists (core §4, issue 19): counted only as far as the client shows them — 101
+ * The totals of paged lists (core §4): counted only as far as the client shows them — 101
  * past the page's start, or the page and one more — never the whole table; an export counts to its
  * limit and one more. The demo province has 628 members.
  */

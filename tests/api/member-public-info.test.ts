@@ -1,5 +1,5 @@
 /**
- * Issue 16, members' public information, forum and 民主评议 (docs/member-public-info.md): the study
+ * members' public information, forum and 民主评议 (docs/member-public-info.md): the study
  * report (学习心得) on an article — one per member and article, under a lock, editable, his alone —,
  * SetRead turning a list item read, the forum's sanitising and own deletes, and the democratic
  * appraisal: one per organisation and year, one rating per member, members of the branch only,

@@ -1,5 +1,5 @@
 /**
- * 组织审核, dissolve, move and units (issue 18, Organisations): what a district creates waits for the
+ * 组织审核, dissolve, move and units (Organisations): what a district creates waits for the
  * level above (the city or the province), is hidden from members until approved, carries the reason
  * when rejected and goes back by an edit; a move rewrites every organisation path of the subtree;
  * a dissolve needs an empty organisation; a unit is read and changed in the subtree only.

@@ -1,5 +1,5 @@
 /**
- * OrganizationService/UpdateAsync (issue 20 item 5a): an administrator edits an organisation of his
+ * OrganizationService/UpdateAsync: an administrator edits an organisation of his
  * subtree; a new parent moves the whole subtree (paths and levels of the descendants and the paths
  * every record carries, in one transaction); never under itself or a descendant, never out of scope.
  */

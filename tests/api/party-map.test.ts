@@ -1,5 +1,5 @@
 /**
- * 党建地图 (issue 16): GetPartyOrganMap answers the organisations with coordinates of the caller's
+ * 党建地图: GetPartyOrganMap answers the organisations with coordinates of the caller's
  * area only, `keyword` searches them by name or address (the address picker without a map key), and
  * the session tells the browser which map provider the deployment configured.
  */

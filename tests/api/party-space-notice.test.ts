@@ -1,5 +1,5 @@
 /**
- * Issue 15, party-space services: the member's notices (SetAllRead, a named extension) and the
+ * party-space services: the member's notices (SetAllRead, a named extension) and the
  * secretary of his branch (GetUserSecretaryInfo) on the real server and the demo seed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Several API processes on one PostgreSQL (issue 19): what one process changes — a logout, an
+ * Several API processes on one PostgreSQL: what one process changes — a logout, an
  * administrator's password reset, a role's menus — is refused or applied at once by the others,
  * although each keeps resolved sessions in memory; the one-playing-device rule holds across them.
  * Real servers (`src/server/main.ts`) as child processes: two on two ports (so a request can be

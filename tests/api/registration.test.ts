@@ -106,7 +106,7 @@ describe('password recovery by phone code', () => {
   });
 });
 
-describe('phone codes per client and per day (issue 11)', () => {
+describe('phone codes per client and per day', () => {
   const send = (phoneNumber: string, o: { remoteAddress: string; token?: string }) =>
     app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber, purpose: 'register' }, ...o });
 

@@ -1,5 +1,5 @@
 /**
- * The demo seed (issue 2, "Demo seed"): the province tree, members with valid identity numbers,
+ * The demo seed ("Demo seed"): the province tree, members with valid identity numbers,
  * menus carrying every permission-guarded route group, roles, the named accounts, and the minimal
  * seed of SEED_DEMO=0. Checked in the database the harness seeded.
  */

@@ -1,5 +1,5 @@
 /**
- * 专题学习 (issue 13): special topics over TrainClassService / TrainClassCourseService — access,
+ * 专题学习: special topics over TrainClassService / TrainClassCourseService — access,
  * reach by id, validation in Chinese, sort and enable, members' visibility (published downwards),
  * a course's resources credited by the ordinary study report, exams attached and counted.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, svc, type TestApp } from './harness';
 
 /**
- * The study report's plans whatever the tables' size history (issue 19): the function's plans are
+ * The study report's plans whatever the tables' size history: the function's plans are
  * made once per connection, on a new database while the study tables are empty, and kept as the
  * tables grow. They must stay lookups of the member's own rows: the answers after a bulk growth are
  * those of the rules, and the function plans without sequential scans (migration 014).

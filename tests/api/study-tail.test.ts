@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, svc, type TestApp } from './harness';
 
 /**
- * The tail of a clip (issue 20): the player reports every 60 s of play and once more, for the play
+ * The tail of a clip: the player reports every 60 s of play and once more, for the play
  * since, when the clip ends or the page is hidden or closed. The server credits at most the wall
  * time since the previous report (to the second), and at most what the player claims.
  */

@@ -145,7 +145,7 @@ describe('library, records and integrity', () => {
   });
 });
 
-describe('no existence oracle: a resource beyond the caller\'s reach answers as a missing one (issue 11)', () => {
+describe('no existence oracle: a resource beyond the caller\'s reach answers as a missing one', () => {
   it('district2admin (郫都区) gets the same 404 for a 温江区 resource as for a missing id, on every call that takes a resource id', async () => {
     const district = await asAdmin('districtadmin');
     const created = await app.call('POST', svc('ResourceLibaryService', 'CreateResourceLibary'), { token: district, body: { name: '温江区专题党课', resourceType: 1, keyWord: '专题', durationSeconds: 300 } });

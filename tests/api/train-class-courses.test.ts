@@ -1,5 +1,5 @@
 /**
- * 培训班 courses, sign-in, notes and training records (issue 14, docs/training.md): access and reach,
+ * 培训班 courses, sign-in, notes and training records (docs/training.md): access and reach,
  * course CRUD and the all-or-none batch, validation in Chinese, the resource rule, sign-in by code
  * in its window, a removed student refused, notes per course and their readers' subtree, 学时 in
  * the training record. Classes and students are rows inserted directly (the core's calls are

@@ -1,5 +1,5 @@
 /**
- * 学员心得 / 思想汇报 (issue 14, docs/training.md "Minds"): access, reach by id, validation in
+ * 学员心得 / 思想汇报 (docs/training.md "Minds"): access, reach by id, validation in
  * Chinese, the member's submit / edit / delete, the organiser's comment (with its site message) and
  * publishing to classmates, the administrators' list scoped to subtree and organised classes.
  * Classes and students are inserted directly: the core Create is another part of the issue.

@@ -1,5 +1,5 @@
 /**
- * 培训班 (issue 14): classes with scope, dates and places; applications audited by the organiser;
+ * 培训班: classes with scope, dates and places; applications audited by the organiser;
  * students added and removed; places allocated to organisations of the scope and never exceeded,
  * even under 50 simultaneous applications, additions and allocations; reminders as site messages.
  */

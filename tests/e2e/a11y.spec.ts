@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 20): axe-core finds no serious or critical violation on the login page, the
+ * Accessibility: axe-core finds no serious or critical violation on the login page, the
  * member space (home and the 党员书架 list), a player page and the administrators' engine lists.
  * No rule is switched off. `A11Y_SHOTS=<dir>` also saves a screenshot of each page to look at.
  */

@@ -1,5 +1,5 @@
 /**
- * 考核设置 (issue 18) as its users see it: the 温江区 administrator sets this year's 学时 requirement
+ * 考核设置 as its users see it: the 温江区 administrator sets this year's 学时 requirement
  * and his organisation's target on the configured screen, 学时核查 shows each member's requirement
  * and whether he meets it, and the member sees the requirement and his progress on 学习考核.
  * `member` is shared with study.spec.ts (which holds his playing session): here his pages are only

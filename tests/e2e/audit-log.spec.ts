@@ -1,5 +1,5 @@
 /**
- * 审计日志, 在线用户 and 分配菜单 (issue 18): the province administrator finds an earlier write by
+ * 审计日志, 在线用户 and 分配菜单: the province administrator finds an earlier write by
  * its service and its (platform) day with what it changed; forces a second signed-in user out, whose
  * next navigation lands on the sign-in page; sees a page stored without its buttons half-checked in
  * 分配菜单. Every account and role here is made by this spec: the demo accounts are shared.

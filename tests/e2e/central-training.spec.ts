@@ -1,5 +1,5 @@
 /**
- * 集中轮训 (issue 14): the province administrator creates a programme with two batches in the
+ * 集中轮训: the province administrator creates a programme with two batches in the
  * browser — 温江区 and 郫都区 chosen in each batch's organisation tree —, finds the batches with their
  * students in the detail, and 李明 (凤凰社区, under 温江区) finds the programme with his batch on
  * 我的学习 → 集中轮训. The programme's name is fresh, so the spec can run again on the same server.

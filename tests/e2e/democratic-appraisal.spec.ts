@@ -1,5 +1,5 @@
 /**
- * 民主评议 end to end (issue 16): the 凤凰社区 branch opens an appraisal for a year, rates a member
+ * 民主评议 end to end: the 凤凰社区 branch opens an appraisal for a year, rates a member
  * picked with the member picker, is told when it rates him twice, sees the rating counted in 评议统计
  * for that year, and deletes the appraisal (its ratings leave the statistics). The year is drawn at
  * random among years to come and the appraisal deleted at the end, so the spec runs again on the same

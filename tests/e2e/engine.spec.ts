@@ -1,5 +1,5 @@
 /**
- * The schema engine on real services (issue 4): a teaching plan worked by the province, a site
+ * The schema engine on real services: a teaching plan worked by the province, a site
  * selected into the library and a teacher reported upward by a district, the report audited by the
  * province, and a branch administrator without Pages.BaseLibrary.Delete seeing no delete button
  * while the server refuses the call with 403.

@@ -1,5 +1,5 @@
 /**
- * 考试管理 (issue 13): the district administrator composes a random paper from the demo bank for the
+ * 考试管理: the district administrator composes a random paper from the demo bank for the
  * demo branch, finds it in the list, reads its 成绩统计 (numbers and chart) and 参考人员 (the branch's
  * members); and composes an ordinary paper of two picked questions, whose total follows the scores.
  */

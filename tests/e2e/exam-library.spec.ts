@@ -1,5 +1,5 @@
 /**
- * 题库管理 (issue 13, first part): a district administrator makes a bank, sees its counts per type
+ * 题库管理 (first part): a district administrator makes a bank, sees its counts per type
  * (questions added through the API), edits it; the province's bank shows to him read-only.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';

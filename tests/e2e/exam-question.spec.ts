@@ -1,5 +1,5 @@
 /**
- * 试题管理 (issue 13): the province administrator writes a multiple-choice question with the options
+ * 试题管理: the province administrator writes a multiple-choice question with the options
  * editor (the server's 多选题须至少有两个正确选项 shows on the field first), a fill-in question with
  * two blanks and an alternative answer, adds a third blank by editing the title, filters the list by
  * type, opens the detail, and imports a sheet whose bad row is reported with nothing imported.

@@ -1,5 +1,5 @@
 /**
- * Taking a paper (issue 13): a member opens a paper from 我的考试, answers, reloads midway and
+ * Taking a paper: a member opens a paper from 我的考试, answers, reloads midway and
  * resumes where he was, answers two questions while offline (kept in the browser, sent when the
  * connection returns), marks one, hands in, sees his score and the wrong answer with its 解析, and
  * finds it in 错题集 where he practises it again.
@@ -82,7 +82,7 @@ test('a member takes a paper: resume after a reload, answers given offline, hand
   for (const [i, o] of multiple.examAnswerInputDtos.entries()) {
     if (!o.isRight) continue;
     const box = page.getByTestId('exam-question').getByRole('checkbox', { name: new RegExp(`^${'ABCDEFGH'[i]}\\.`) });
-    // a click landing while the question swaps in was seen lost once on a busy machine (issue-17 note): check until checked
+    // a click landing while the question swaps in was seen lost once on a busy machine: check until checked
     await expect(async () => {
       if (!(await box.isChecked())) await box.click();
       await expect(box).toBeChecked({ timeout: 1000 });

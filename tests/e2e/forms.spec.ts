@@ -1,5 +1,5 @@
 /**
- * Forms (issue 20): an engine form filled by its labels (`<label for>` on every field; a click on a
+ * Forms: an engine form filled by its labels (`<label for>` on every field; a click on a
  * label focuses its input), one request per submit however often the button is clicked, and Enter
  * in a date field submitting nothing — the member's declaration carries only what the member chose,
  * and 个人信息 (an antd <form>, where Enter would submit natively) saves only from its button.

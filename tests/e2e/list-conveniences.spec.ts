@@ -1,5 +1,5 @@
 /**
- * What every engine list has (issue 18, "Every engine list"): column settings kept per screen and
+ * What every engine list has ("Every engine list"): column settings kept per screen and
  * user across a reload, density, refresh with the filters of now, 导出 of exactly the filtered rows
  * (all pages, the columns on show, code labels), bulk delete with a per-record report, bulk audit of
  * a workflow decision, and no checkboxes for a role without the delete permission.

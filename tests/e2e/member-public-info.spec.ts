@@ -1,5 +1,5 @@
 /**
- * Issue 16, members' public information and forum end to end: the province publishes a 上级精神
+ * members' public information and forum end to end: the province publishes a 上级精神
  * article (through the API), `member` finds it 未读 in the list, reads it — the list then shows it
  * 已读 — and writes his 学习心得 on it in the rich-text editor; then he posts in the forum (rich
  * text), finds his post in the list, opens it, likes it and replies. Titles carry a random suffix, so
@@ -63,7 +63,7 @@ test('a member posts in the forum, finds his post, likes it and replies', async 
   await page.getByRole('button', { name: '发布帖子' }).click();
   await expect(page).toHaveURL(/forum\/create$/);
   // the editor first: the page is whole once its lazy editor has loaded (a title typed earlier was
-  // seen lost once on a busy machine — see the issue-17 note)
+  // seen lost once on a busy machine)
   await typeRichText(page, '结合社区工作谈学习体会。');
   await page.getByLabel('标题').fill(title);
   await expect(page.getByLabel('标题')).toHaveValue(title);

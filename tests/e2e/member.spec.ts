@@ -13,7 +13,7 @@ test('member header: cut names, breadcrumb rule, app QR codes, personal form val
   await expect(page.getByTestId('breadcrumb')).toContainText('我的学习');
   await expect(page.getByTestId('breadcrumb')).toContainText('学习论坛');
   await expect(page.getByRole('heading', { name: '发布帖子' })).toBeVisible();
-  // the live hall (issue 17) was the last member route under construction: it is a page now
+  // the live hall was the last member route under construction: it is a page now
   await go(page, '/partyMember/partySpace/live');
   await expect(page.getByRole('heading', { name: '直播大厅' })).toBeVisible();
   await expect(page.getByTestId('construction')).toHaveCount(0);

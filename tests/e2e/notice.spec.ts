@@ -1,5 +1,5 @@
 /**
- * 通知公告 (issue 15): a member opens his notices, sees an unread one, opens it (the server marks it
+ * 通知公告: a member opens his notices, sees an unread one, opens it (the server marks it
  * read), goes back — it is read, and the header's badge and 重要通知 dropdown dropped by one without a
  * page reload. Also 全部标为已读 and the secretary's contact card.
  *

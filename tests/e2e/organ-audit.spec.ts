@@ -1,5 +1,5 @@
 /**
- * 组织审核 (issue 18, Organisations) as users go through it: a district administrator creates a
+ * 组织审核 (Organisations) as users go through it: a district administrator creates a
  * branch in 组织管理; members cannot find it until the city administrator approves it in 组织审核;
  * then it is found. 撤销 refuses a branch that still has members and dissolves the empty new one.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 4 and 5 through the engine: 组织管理's tree (lazy, beside the list) and 编辑 row
+ * Through the engine: 组织管理's tree (lazy, beside the list) and 编辑 row
  * action, 菜单管理's 上级菜单 tree picker, and the RichText image button of 通知公告.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Settings (issue 18): the province administrator makes a role, gives it exactly two menus in the
+ * Settings: the province administrator makes a role, gives it exactly two menus in the
  * 分配菜单 tree, makes an administrator with that role; the new administrator, after changing the
  * password he was given, sees exactly those menus. Names carry a timestamp: the server is shared.
  */

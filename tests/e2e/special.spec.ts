@@ -1,5 +1,5 @@
 /**
- * 专题学习 (issue 13): a district administrator creates a topic and gives it a course over a
+ * 专题学习: a district administrator creates a topic and gives it a course over a
  * resource of the library; a member of the district finds it in 专题课程, opens it and plays the
  * course's video in the ordinary player, whose study report credits it.
  */

@@ -1,5 +1,5 @@
 /**
- * The study loop's administrator screens, rendered by the schema engine (issue 6): the province
+ * The study loop's administrator screens, rendered by the schema engine: the province
  * administrator creates a video resource through MediaUpload (the upload result's id goes to the
  * server as fileId), finds it in 视频资源 and its info route, and a member finds and plays it on the
  * party bookshelf; 资源审核 audits a district's report with its player; 资源分类 shows the class tree

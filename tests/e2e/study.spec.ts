@@ -1,5 +1,5 @@
 /**
- * The study loop in the browser (issue 6): 党员书架 cards, the video with the study timer under
+ * The study loop in the browser: 党员书架 cards, the video with the study timer under
  * page.clock, the audio toggle, the PDF page input, and the offline declaration.
  *
  * The server credits at most the wall-clock time since the last accepted report (60 s cap), so the

@@ -1,5 +1,5 @@
 /**
- * 培训班 (issue 14, the organiser's screens): the provincial administrator creates a class in the
+ * 培训班 (the organiser's screens): the provincial administrator creates a class in the
  * browser (the form in three steps, its scope 成都市委), allocates places to 温江区 and 郫都区 on
  * 分配名额 and sees the total allocated; a change beyond what is left is refused with the server's
  * message. Its detail (info) lists the class, its scope and its students (an application audited,

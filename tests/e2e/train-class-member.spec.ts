@@ -1,5 +1,5 @@
 /**
- * 培训班 for a member (issue 14): he finds a class open for applications in 集中轮训, applies; the
+ * 培训班 for a member: he finds a class open for applications in 集中轮训, applies; the
  * organiser approves him in the class's 学员 list; he signs in to the course with the code the
  * organiser shows, plays its video (the study report credits it), writes a note and a mind; the
  * organiser comments on the mind in 思想汇报 and makes it public; the member reads the comment.

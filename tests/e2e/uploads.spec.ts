@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 5) in Chromium against a real server: a generated 25 MB video through MediaUpload
+ * Uploads in Chromium against a real server: a generated 25 MB video through MediaUpload
  * (paused, resumed, success), an oversize image refused with 请上传小于5M的图片, a document and an image
  * uploaded and shown read-only, and an image uploaded in the rich-text editor found in its HTML.
  *
@@ -222,7 +222,7 @@ test('an image uploaded in the rich-text editor appears in its HTML', async ({ p
   await expect(editor.locator('.bf-content')).toBeVisible({ timeout: 20_000 });
   await editor.locator('.public-DraftEditor-content').click();
   await page.keyboard.type('党课图片');
-  // the toolbar's own 插入图片 button (issue 20): a file chooser, no media library
+  // the toolbar's own 插入图片 button: a file chooser, no media library
   const img = join(work, '插图.png');
   writeFileSync(img, PNG);
   const chooser = page.waitForEvent('filechooser');

@@ -1,4 +1,4 @@
-/** 党建地图 calls (issue 16). */
+/** 党建地图 calls. */
 import { api } from './request';
 import { servicePath } from '../../contract/paths';
 

@@ -1,7 +1,7 @@
 /**
  * The one request wrapper (core §7). Every call of the client goes through `api`; no screen uses
  * fetch or XMLHttpRequest itself. JSON calls run on fetch (`send`, what umi-request did for us
- * before issue 19); multipart uploads (`api.upload`) and file answers (`api.download`) on
+ * before); multipart uploads (`api.upload`) and file answers (`api.download`) on
  * XMLHttpRequest for their progress — all with the same token,
  * envelope and error handling.
  */
@@ -66,7 +66,7 @@ interface SendFailure {
 }
 
 /**
- * One JSON call on fetch, doing exactly what the wrapper used umi-request 1.4 for (issue 19: it
+ * One JSON call on fetch, doing exactly what the wrapper used umi-request 1.4 for (it
  * weighed 24 KB gzip with qs and a fetch polyfill, on every signed-in page):
  * - the query string is `serializeParams` (the wrapper's own serializer, given to umi-request as
  *   `paramsSerializer`), appended with `?`, or `&` when the URL has one; nothing when empty;

@@ -1,5 +1,5 @@
 /**
- * A dialog whose code loads the first time it opens (issue 19: the member layout's 切换管理员 and
+ * A dialog whose code loads the first time it opens (the member layout's 切换管理员 and
  * 手机APP dialogs, with their Radio and QRCode, stay out of every page's first load). Once opened it
  * stays mounted, so that it closes with its animation and opens again at once.
  */

@@ -1,5 +1,5 @@
 /**
- * antd's Dropdown loaded on first use (issue 19): the member layout's user menu and message bell
+ * antd's Dropdown loaded on first use: the member layout's user menu and message bell
  * draw only their trigger at first paint; pointing at, focusing or clicking it loads Dropdown (with
  * rc-menu and rc-trigger), and the first click opens it as soon as it is there. The trigger is a
  * button for the keyboard: Enter or Space opens and closes it, Escape closes it (rc-dropdown).

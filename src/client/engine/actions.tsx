@@ -20,7 +20,7 @@ import type { ResultState } from './call-result';
 import type { ActionDef, EntityDef, PromptField } from './types';
 import type { MenuDto } from '../../contract/types';
 
-// dialogs of some actions only load when one opens (issue 19)
+// dialogs of some actions only load when one opens
 const ImportDialog = lazy(() => import('./import-dialog').then((m) => ({ default: m.ImportDialog })));
 const ResultDialog = lazy(() => import('./call-result').then((m) => ({ default: m.ResultDialog })));
 const MemberPickerModal = lazy(() => import('../widgets/member-picker/picker-modal'));

@@ -1,6 +1,6 @@
 /**
  * The body an entity form sends, known without the form itself: list and decision screens use these
- * before (or without) loading EntityForm and Formily (issue 19).
+ * before (or without) loading EntityForm and Formily.
  */
 import type { EntityDef, FieldSchema } from './types';
 

@@ -56,7 +56,7 @@ export function filterQuery(filters: FilterDef[], values: Record<string, unknown
 }
 
 /**
- * A filter input that loads with the first list using it (issue 19: the date picker alone is ≈ 32 KB
+ * A filter input that loads with the first list using it (the date picker alone is ≈ 32 KB
  * gzip, and most lists filter by text). Form.Item hands value and onChange to the wrapper, which
  * passes them on; a disabled input holds the place meanwhile.
  */

@@ -32,7 +32,7 @@ import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 import { ListTable } from './list-table';
 import { BackBar } from './back-bar';
 
-// what opens over the list (the form with Formily, a detail, an audit) loads when first opened (issue 19)
+// what opens over the list (the form with Formily, a detail, an audit) loads when first opened
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
 const DetailView = lazy(() => import('./detail').then((m) => ({ default: m.DetailView })));
 const ContextDetail = lazy(() => import('./detail').then((m) => ({ default: m.ContextDetail })));

@@ -11,7 +11,7 @@ import { loadUiConfig, loadedUiConfig } from './config';
 import { screenFor } from './resolve';
 import { getKind, isKindRegistered } from './kinds';
 import { isBespoke } from './bespoke';
-// what most pages never show loads when shown (issue 19: Result and Typography are ≈ 18 KB gzip)
+// what most pages never show loads when shown (Result and Typography are ≈ 18 KB gzip)
 const ConstructionScreen = lazy(() => import('./construction-screen').then((m) => ({ default: m.ConstructionScreen })));
 const MenuGroupPage = lazy(() => import('./menu-group').then((m) => ({ default: m.MenuGroupPage })));
 const ConfigFailed = lazy(() => import('./config-failed'));

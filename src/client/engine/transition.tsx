@@ -14,7 +14,7 @@ import { DEFAULT_SUCCESS } from './success';
 import { resolveParams, type RefScope } from './refs';
 import type { ActionDef, EntityDef, FieldSchema } from './types';
 
-// the form (Formily) loads when a decision is first asked, not with the screens that offer one (issue 19)
+// the form (Formily) loads when a decision is first asked, not with the screens that offer one
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
 
 export const REMARK_REQUIRED = '请输入备注';

@@ -2,7 +2,7 @@
  * Admin shell (core §2) on antd's Layout and Menu: top menus in the header, the selected top menu's
  * submenus in the side menu (a submenu url is the parent url plus the child url); hangfire urls open
  * in the same window with the token appended. Header: page title, 切换管理组织, 切换党员, user menu.
- * It replaced ProLayout (issue 19: ≈ 66 KB gzip with its provider on every admin page, for a header,
+ * It replaced ProLayout (≈ 66 KB gzip with its provider on every admin page, for a header,
  * a side menu and the split between them).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';

@@ -13,7 +13,7 @@ import { lazyDialog } from '../components/lazy-dialog';
 import { ConfirmHost } from '../member/kit/confirm-host';
 import './member-layout.css';
 
-// loaded when first opened (issue 19)
+// loaded when first opened
 const RoleSwitchDialog = lazyDialog(() => import('../components/role-switch-dialog').then((m) => m.RoleSwitchDialog));
 const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
 // the alert dialog (state alertConfig) and its antd Modal load the first time an alert is raised
@@ -95,7 +95,7 @@ export default function MemberLayout() {
       </header>
       <main className="dj-container dj-member__main">
         {crumbs.length > 1 ? (
-          // antd's Breadcrumb would bring Dropdown (issue 19): a plain list styled as it (member-layout.css)
+          // antd's Breadcrumb would bring Dropdown: a plain list styled as it (member-layout.css)
           <nav className="dj-member__crumbs dj-crumbs" aria-label="面包屑" data-testid="breadcrumb">
             <ol>
               {crumbs.map((c, i) =>

@@ -9,7 +9,7 @@ import { AreaBanner, EntryGrid } from './entry-grid';
 import { BRANCH_ITEMS } from './area-entry';
 import './member.css';
 
-// loaded when first opened (issue 19)
+// loaded when first opened
 const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
 
 export default function BranchSpace() {

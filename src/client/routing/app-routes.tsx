@@ -26,7 +26,7 @@ const ConstructionPage = lazyPage(() => import('../pages/construction'));
 const ManualPage = lazyPage(() => import('../pages/manual'));
 const AdminSetPasswordPage = lazyPage(() => import('../pages/admin-set-password'));
 const AntdShell = lazyPage(() => import('./antd-shell'));
-// the big screen (issue 17): a device page with its own dark canvas, outside antd and the shells
+// the big screen: a device page with its own dark canvas, outside antd and the shells
 const BigScreenPage = lazyPage(() => import('../pages/big-screen'));
 const MemberLayout = lazyPage(() => import('../layouts/member-layout'));
 const AdminLayout = lazyPage<{ routes: AdminRoute[] }>(() => import('../layouts/admin-layout'));

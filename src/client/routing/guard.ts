@@ -2,7 +2,7 @@
 
 /** Routes that always pass, session or not. */
 export const ALWAYS_PASS = ['/singleSignOn', '/ukeyLogin'];
-/** Device pages (the big screen, issue 17): the path's code authenticates, session or not. */
+/** Device pages (the big screen): the path's code authenticates, session or not. */
 export const DEVICE_PREFIXES = ['/bigScreen/'];
 /** Routes that a signed-in user skips for the landing page. */
 export const SKIP_WHEN_SIGNED_IN = ['/login', '/signUp', '/changepassword'];

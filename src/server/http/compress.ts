@@ -1,5 +1,5 @@
 /**
- * API answers compressed on the wire when the browser accepts it (issue 19): JSON above 1 KB goes
+ * API answers compressed on the wire when the browser accepts it: JSON above 1 KB goes
  * out as brotli (quality 4: most of the gain for little CPU) or gzip, on zlib's thread pool. The
  * client's own files are compressed at build time instead (vite.config.ts precompress) and served
  * as they are; file downloads (video, PDF, uploads) are never recompressed here.

@@ -43,7 +43,7 @@ export const TOTAL_CAP = 101;
 
 /**
  * How far a list counts: enough for the client's display — TOTAL_CAP past the page's start (or the
- * page itself and one more) — never the whole of a million rows (issue 19); an export counts to its
+ * page itself and one more) — never the whole of a million rows; an export counts to its
  * limit and one more, to tell that it was cut.
  */
 export const countCap = (input: PagingInput) => {

@@ -9,7 +9,7 @@ import { subtreePattern } from '../scope';
 import { containsPattern, iso, keywordOf } from './query-helpers';
 
 /**
- * 审计日志 and 在线用户 (issue 18). The log is written by http/audit-log.ts for every write through
+ * 审计日志 and 在线用户. The log is written by http/audit-log.ts for every write through
  * an action; here it is searched. Both lists are scoped by organisation path: a log row by the
  * caller's organisation at the time of the write, a session by the organisation its role manages
  * (for a member without a managing role, his own organisation) — an administrator sees the rows of

@@ -1,5 +1,5 @@
 /**
- * Issue 20: every field's label is tied to its input (`<label for>`), so a click on a label focuses
+ * every field's label is tied to its input (`<label for>`), so a click on a label focuses
  * the field and a screen reader (or getByLabelText) finds it; widgets that cannot take a label are
  * groups named by it. The submit button sends one request at a time, and Enter in a field submits
  * nothing.

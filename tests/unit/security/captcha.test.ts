@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The image captcha (issue 11): its characters are paths traced through a random distortion, so the
+ * The image captcha: its characters are paths traced through a random distortion, so the
  * markup neither contains the answer nor repeats a shape a program could look up.
  */
 import { describe, expect, it } from 'vitest';

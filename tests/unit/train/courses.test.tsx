@@ -1,5 +1,5 @@
 /**
- * 培训班 courses (issue 14): a course's fields checked as the server checks them (Chinese messages by
+ * 培训班 courses: a course's fields checked as the server checks them (Chinese messages by
  * field, end after start, 学时 to one decimal), the sign-in window on both sides, and the admin's QR
  * code of SignCode (the absolute address of the member page under the client's base path).
  */

@@ -1,4 +1,4 @@
-/** The alert dialog as the member layout mounts it: loaded the first time an alert is raised (issue 19). */
+/** The alert dialog as the member layout mounts it: loaded the first time an alert is raised. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { lazyDialog } from '../../../src/client/components/lazy-dialog';

@@ -1,5 +1,5 @@
 /**
- * Every RichText field gets the one toolbar with the image button (issue 20 item 4): 通知公告's and
+ * Every RichText field gets the one toolbar with the image button: 通知公告's and
  * 教学计划's 正文 render the editor with 插入图片, and the image check gives the spec's messages.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** 学习论坛 for members (issue 16): routes spread into routing/member-pages.ts. */
+/** 学习论坛 for members: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 
 export const FORUM = {

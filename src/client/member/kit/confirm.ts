@@ -1,5 +1,5 @@
 /**
- * The kit's confirm (useAction) without antd's <App> at first load (issue 19): the member layout
+ * The kit's confirm (useAction) without antd's <App> at first load: the member layout
  * mounts `ConfirmHost`, which loads antd's Modal the first time a page asks and shows the confirm
  * through `Modal.useModal` inside the layout — so it takes the theme and locale as <App>'s did.
  * Where no host is mounted (tests, other frames) the static `Modal.confirm` shows it.

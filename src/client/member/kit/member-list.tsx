@@ -4,7 +4,7 @@
  * (widgets/pager: the total capped at 101) — never antd Table pagination. A list as a table is
  * MemberTableList (./member-table-list), imported from its own module: antd's Table (with its
  * Pagination, Select, Tree, Dropdown… for filters) then loads only with the pages that draw one
- * (issue 19).
+ *.
  */
 import { Fragment, lazy, Suspense, type Key, type ReactNode } from 'react';
 import { Empty, Spin } from 'antd';
@@ -47,7 +47,7 @@ export function MemberList<T>({ list, renderItem, rowKey = 'id' as keyof T, empt
 }
 
 /** What every member list draws around its rows: the error state with a retry, or the rows and the pager. */
-// the error state (antd Result, with its illustrations) loads only when a list fails (issue 19)
+// the error state (antd Result, with its illustrations) loads only when a list fails
 const ListError = lazy(() => import('./list-error'));
 
 export function MemberListFrame({ list, className, children }: { list: PagedList<unknown>; className?: string; children: ReactNode }) {

@@ -2,7 +2,7 @@
  * A paged list drawn as an antd Table (MemberList's frame: the error state with a retry, the spec's
  * pager — never antd Table pagination). In its own module, imported directly (not through the kit's
  * index), so that Table and what it brings (Pagination, Select, Tree, Dropdown… for filters) load
- * only with the pages that draw a table (issue 19).
+ * only with the pages that draw a table.
  */
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { Value, resolveColumn } from '../../engine/fields';

@@ -1,4 +1,4 @@
-/** 思想汇报 · the member's minds (issue 14): routes spread into routing/member-pages.ts. */
+/** 思想汇报 · the member's minds: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 import { MIND } from './paths';
 

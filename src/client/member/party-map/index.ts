@@ -1,4 +1,4 @@
-/** 党建地图 · the party map of the member's area (issue 16): routes spread into routing/member-pages.ts. */
+/** 党建地图 · the party map of the member's area: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 
 export const PARTY_MAP = '/partyMember/iBranch/map';

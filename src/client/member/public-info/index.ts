@@ -1,4 +1,4 @@
-/** 上级精神 · 基层动态 · 党务公开 for members (issue 16): routes spread into routing/member-pages.ts. */
+/** 上级精神 · 基层动态 · 党务公开 for members: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 import { KINDS } from './paths';
 

@@ -1,4 +1,4 @@
-/** 集中轮训 · rotation training and classes for members (issue 14): routes spread into routing/member-pages.ts. */
+/** 集中轮训 · rotation training and classes for members: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 
 export const ROTATION = {

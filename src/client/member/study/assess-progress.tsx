@@ -1,5 +1,5 @@
 /**
- * 学习考核's requirement of the year (考核设置, issue 18): what his organisation (or the nearest
+ * 学习考核's requirement of the year (考核设置): what his organisation (or the nearest
  * one above that set it) requires, and his progress — the server's figures, over this platform
  * year's 学时 (which may differ from the all-time totals above it).
  */

@@ -39,7 +39,7 @@ export default function Declaration() {
         </Link>
       }
     >
-      {/* no preset hours: a declaration carries what the member entered (issue 20) */}
+      {/* no preset hours: a declaration carries what the member entered */}
       <MemberForm entity="offlineReport" submitText="提交申报" onSubmit={submit} />
     </MemberPage>
   );

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Tabs } from 'antd';
-// Search alone: antd's Input index also brings TextArea, Password and OTP (issue 19)
+// Search alone: antd's Input index also brings TextArea, Password and OTP
 import Search from 'antd/es/input/Search';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { resourceService, type Resource } from '../../api/study';

@@ -70,7 +70,7 @@ export function ResourceCard({ resource: r, onOpen }: { resource: Resource; onOp
   );
 }
 
-/** antd's small line Progress as drawn here (no text, party red), without its 6 KB (issue 19); study.css. */
+/** antd's small line Progress as drawn here (no text, party red), without its 6 KB; study.css. */
 function StudyBar({ percent }: { percent: number }) {
   return (
     <div className="dj-bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label="学习进度">

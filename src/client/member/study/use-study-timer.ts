@@ -5,7 +5,7 @@
  * (the video also stops its timer); 3 and 4 failure, message shown. The server decides the credit:
  * the answer's period replaces the displayed 学时.
  *
- * The tail (issue 20): the play since the last report is reported too when the media ends, when the
+ * The tail: the play since the last report is reported too when the media ends, when the
  * page is hidden or closed (a keepalive request, which outlives the page) and when the player goes
  * away — each report claims the play seconds since the previous one and zeroes them first, so no
  * second is claimed twice. The server credits at most the wall time since the previous report.

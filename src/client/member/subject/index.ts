@@ -1,4 +1,4 @@
-/** 专题课程 · special topics for members (issue 13): routes spread into routing/member-pages.ts. */
+/** 专题课程 · special topics for members: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 
 export const SUBJECT = {

@@ -1,4 +1,4 @@
-/** 培训班 · the class page of a member (issue 14): routes spread into routing/member-pages.ts. */
+/** 培训班 · the class page of a member: routes spread into routing/member-pages.ts. */
 import type { MemberRoutes } from '../kit';
 
 export const TRAIN = {

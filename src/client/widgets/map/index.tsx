@@ -1,5 +1,5 @@
 /**
- * The map widgets (issue 16): `MapView` (registered: a read-only map of a point or of markers) and
+ * The map widgets: `MapView` (registered: a read-only map of a point or of markers) and
  * `AddressPicker` (./address-picker). Pages import MapView from './map-view' directly.
  */
 import MapView from './map-view';

@@ -1,5 +1,5 @@
 /**
- * MapView: the reusable map (the party map, the address picker, issue 17's big screen). It draws
+ * MapView: the reusable map (the party map, the address picker, big screen). It draws
  * with the deployment's provider — AMap with a key, else the bundled outline (with MAP_TILE_URL's
  * tiles under it) — and falls back to the outline when AMap cannot load (no network).
  */

@@ -7,16 +7,16 @@
  * optionally, `Read` (the read-pretty component for detail screens and table cells: value, record
  * and the same props). Without `Read` the value is shown as text.
  *
- * Later issues register here, one line each, with the widget in its own folder under widgets/:
- *   MapView and AddressPicker (widgets/map, pluggable provider: docs/map.md) came with issue 16; VideoPlayer / AudioPlayer / PdfViewer came with issue 6 (study loop).
+ * New widgets register here, one line each, with the widget in its own folder under widgets/:
+ *   MapView and AddressPicker (widgets/map, pluggable provider: docs/map.md); VideoPlayer / AudioPlayer / PdfViewer.
  *   MemberPicker (search PartyMemberService/SearchPageList, page size 7) and Radio came with the
  *   engine's foundations (participants, workflow decisions).
- *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText came with issue 5 (uploads).
- *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes) came with issue 6.
- *   TreeCheck (checkboxes over a tree, parents half-checked: 角色管理's 分配菜单) came with issue 18.
+ *   ImageUpload, FileUpload, MediaUpload and the braft-editor RichText.
+ *   RemoteTreeSelect (a tree a GET call answers, e.g. the resource classes).
+ *   TreeCheck (checkboxes over a tree, parents half-checked: 角色管理's 分配菜单).
  *   RemoteSelect (a choice among the items of a GET list call: the question banks), OptionsEditor
  *   (a choice question's options A–H with the right ones) and BlankAnswersEditor (a fill-in
- *   question's accepted answers per blank of the title) came with issue 13 (试题管理).
+ *   question's accepted answers per blank of the title).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -57,7 +57,7 @@ const REGISTRY: Record<string, Loader> = {
   RemoteSelect: () => import('../remote-select'),
   OptionsEditor: () => import('../options-editor'),
   BlankAnswersEditor: () => import('../blank-answers'),
-  // 考试管理 (issue 13): the paper composer, 阅卷, statistics and list cells
+  // 考试管理: the paper composer, 阅卷, statistics and list cells
   OrganTreeSelect: () => import('../organ-tree-select'),
   QuestionPicker: () => import('../exam-paper/question-picker'),
   RandomSetEditor: () => import('../exam-paper/random-set-editor'),
@@ -67,18 +67,18 @@ const REGISTRY: Record<string, Loader> = {
   TimeWindow: () => import('../exam-paper/time-window'),
   AttemptCount: () => import('../exam-paper/attempt-count'),
   ScorePair: () => import('../exam-paper/score-pair'),
-  // 培训班 (issue 14): a course's sign-in code as a QR code, in SignCode's call-result dialog
+  // 培训班: a course's sign-in code as a QR code, in SignCode's call-result dialog
   SignCodeQr: () => import('../sign-code-qr'),
-  // 党建地图 (issue 16): a read-only map of a point or markers, and the map address picker
+  // 党建地图: a read-only map of a point or markers, and the map address picker
   MapView: () => import('../map'),
   AddressPicker: () => import('../map/address-picker'),
-  // 党费 (issue 16): money typed in 元, kept as integer fen
+  // 党费: money typed in 元, kept as integer fen
   FenInput: () => import('../fen-input'),
 };
 
 /**
  * Widgets whose read side has a module of its own: a table cell or a detail loads only that, not the
- * edit component's inputs (issue 19: CodeSelect's Select and TreeSelect are ≈ 25 KB gzip).
+ * edit component's inputs (CodeSelect's Select and TreeSelect are ≈ 25 KB gzip).
  */
 const READERS: Record<string, () => Promise<Pick<WidgetModule, 'Read'>>> = {
   CodeSelect: () => import('../code-select/read'),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Limits against automated abuse (issue 11): fixed-window counters keyed by what they limit (a
+ * Limits against automated abuse: fixed-window counters keyed by what they limit (a
  * client address, a session, the platform's day), and the sign-in failures of names that are no
  * account, kept like an account's so that sign-in answers do not tell which accounts exist.
  * Failure counts are forgotten a day after the last failure, for accounts and unknown names alike.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The study report with the player's claim (issue 20): a report may say how many seconds were
+ * The study report with the player's claim: a report may say how many seconds were
  * played since the previous one (`p_claimed`; null from an older client), so that the tail of a
  * clip — reported when it ends, or when the page is hidden or closed — is credited for what was
  * played, not for the wall time of a pause. The server still credits at most the wall time since

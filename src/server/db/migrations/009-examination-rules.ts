@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 考核设置 (issue 18): the assessment rules of an organisation for one year — a member rule (the
+ * 考核设置: the assessment rules of an organisation for one year — a member rule (the
  * 学时 a member must earn online and offline) and an organisation rule (its targets) — one row per
  * organisation, year and kind. A table of its own rather than the record store: the period check
  * looks the rule up by organisation path for every listed member (the nearest ancestor's rule

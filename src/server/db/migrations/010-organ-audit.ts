@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 组织审核 (issue 18): an organisation or unit created by a level below the province waits for the
+ * 组织审核: an organisation or unit created by a level below the province waits for the
  * level above its creator. Columns on the existing tables rather than records: every organisation
  * query already reads `organizations`, and a member picker filters on one indexed column.
  * `audit_status`: 0 待审核, 1 已通过 (the default: every existing row counts as approved), 2 未通过.

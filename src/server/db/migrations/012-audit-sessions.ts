@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 审计日志 and 在线用户 (issue 18). An audit row keeps the caller's organisation at the time of the
+ * 审计日志 and 在线用户. An audit row keeps the caller's organisation at the time of the
  * write (`organ_path`), so that an administrator's search is one indexed subtree prefix over the log
  * and a log row does not move when the user later changes organisation. A session keeps the last
  * time and address it was used from (written at most every half minute, see http/auth.ts) so the

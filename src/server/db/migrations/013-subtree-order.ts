@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Member lists in subtree order at province scale (issue 19). The lists order by organ_path, id;
+ * Member lists in subtree order at province scale. The lists order by organ_path, id;
  * in the database's collation (C.UTF-8 here, which PostgreSQL 15 does not treat as "C") the
  * text_pattern_ops index can find a subtree but never supply that order, so a province's first
  * page sorted a million rows. This index is in byte order: a subtree is the range

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The study report at a real cadence (issue 19). Same rules and signature as migration 008; two changes.
+ * The study report at a real cadence. Same rules and signature as migration 008; two changes.
  *
  * Plans that stay index lookups. PL/pgSQL keeps each inner statement's plan for the life of the
  * connection (that is why a report costs no planning), so the plans are made once, from what the

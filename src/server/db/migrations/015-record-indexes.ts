@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The record store's own indexes, back (issue 19). Migration 002 made them, but the step that
+ * The record store's own indexes, back. Migration 002 made them, but the step that
  * follows every start — dropping the entity indexes a configuration no longer declares — matched
  * its prefix `ix_rec_` with LIKE, where `_` is any character, so `ix_records_…` went too and every
  * record-store list scanned its table (found with EXPLAIN on the generated province; the step now

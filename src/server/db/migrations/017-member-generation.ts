@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The members' generation (issue 19): a sequence every statement that writes `party_members`
+ * The members' generation: a sequence every statement that writes `party_members`
  * advances, so that a cached statistic over members (党员分析, `stats-cache.ts`) knows, with one
  * read of a sequence, whether any member changed since it was computed — a change made by any code
  * path or API process. A sequence, not a counter row: advancing it never waits for another

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Question banks and their questions (issue 13, ExamLibaryService). A bank belongs to an
+ * Question banks and their questions (ExamLibaryService). A bank belongs to an
  * organisation (its subtree manages it; papers below may draw from it). A question keeps its type's
  * answer in typed columns the scorer reads — options with `is_right` for choices, `judge_answer` for
  * true/false, accepted answers per blank, a reference answer for short answers — never in the

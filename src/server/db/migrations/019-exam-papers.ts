@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Papers and their sittings (issue 13, ExamPaperService).
+ * Papers and their sittings (ExamPaperService).
  *
  * - exam_papers: an ordinary paper (type 1, fixed questions in exam_paper_questions) or a random one
  *   (type 2, N per type and difficulty drawn from banks, exam_paper_random_sets); `train_class_id`

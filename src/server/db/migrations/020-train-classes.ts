@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Training classes (TrainClassService): one table for both kinds the original server kept there —
- * class_type 1 培训班 (issue 14) and 2 专题 (special topics, issue 13). A class belongs to the
+ * class_type 1 培训班 and 2 专题 (special topics). A class belongs to the
  * organisation of the administrator who made it (`organ_path`: his subtree manages it) and is
  * published downwards: members at or below that organisation see it once enabled.
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Training (issue 14) on the classes of migration 020.
+ * Training on the classes of migration 020.
  *
  * - train_classes gains what a 培训班 (class_type 1) needs: application window, class dates, the
  *   total of places (`train_numbers`, 0 = unlimited), whether applications are audited, a status

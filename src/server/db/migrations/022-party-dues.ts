@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 党费 (issue 16, docs/party-dues.md). Money is integer fen in every column.
+ * 党费 (docs/party-dues.md). Money is integer fen in every column.
  *
  * - party_dues_bases: one pay base per member and year, set by his branch (category, income or the
  *   fixed amount, the band of the PartyDuesScale code table and the monthly amount it gives).

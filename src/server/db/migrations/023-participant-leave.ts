@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Absences with a reason (issue 16, 组织生活): a participant asks for leave before the record starts
+ * Absences with a reason (组织生活): a participant asks for leave before the record starts
  * and the organiser approves or rejects it. The request lives on the participant's row — one per
  * record and member, like his sign-in — so attendance (signed, on leave, absent) is one read.
  * leave_status: null none, 0 pending, 1 approved, -1 rejected (the original client's offWorkStatus).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 大屏注册码 (issue 17). A big-screen device registers with a code that an administrator issued for
+ * 大屏注册码. A big-screen device registers with a code that an administrator issued for
  * an organisation, and then pulls that organisation's current version and figures with it — no user
  * session. A deleted code stops working at once (`is_deleted`, checked on every pull).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 大屏信息管理 (issue 17): per organisation its screen's information, versions (one current, which
+ * 大屏信息管理: per organisation its screen's information, versions (one current, which
  * names the modules shown and the video played), videos, news by type, resources mapped onto
  * versions, and the concerns a screen's users submit (answered by BackConcern). Every row carries
  * the organisation's path, so every list is a subtree range and every id is checked against it.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The big-screen dashboard (issue 17) counts one platform day's (and month's) study credit of a
+ * The big-screen dashboard counts one platform day's (and month's) study credit of a
  * subtree. study_days was indexed by (user_id, day) only, which serves a member's day but not "every
  * credit of today": a province's screen would read the whole table. With (day, user_id) the day's
  * rows are a range, joined to the subtree's members by user id.

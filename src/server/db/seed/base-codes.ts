@@ -160,7 +160,7 @@ export const CODE_TABLES: CodeTableDef[] = [
     displayName: '发展阶段',
     codes: flat(['1:入党申请人', '2:入党积极分子', '3:发展对象', '4:预备党员', '5:正式党员']),
   },
-  // 党费 (issue 16): the bands of the 2008 rules; amounts are computed from src/contract/party-dues.ts
+  // 党费: the bands of the 2008 rules; amounts are computed from src/contract/party-dues.ts
   { name: 'PartyDuesScale', displayName: '党费缴纳标准', codes: DUES_BANDS.map((b) => ({ value: b.value, label: b.label })) },
 ];
 

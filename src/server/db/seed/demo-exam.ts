@@ -2,7 +2,7 @@ import type { OrgSeed } from './organisations';
 import type { Db } from './util';
 
 /**
- * The demo question bank (issue 13): a province bank of party knowledge — 党章, 党史, 纪律 — with
+ * The demo question bank: a province bank of party knowledge — 党章, 党史, 纪律 — with
  * questions of all five types, so 题库管理 and the papers to come are not empty on `npm start`.
  * The answers are those of the current 党章 and the party's own histories.
  */
@@ -76,7 +76,7 @@ export async function seedExamBank(db: Db, province: OrgSeed, creatorUserId: num
 }
 
 /**
- * The demo papers (issue 13), assigned to the demo branch and open for a month from the seed: an
+ * The demo papers, assigned to the demo branch and open for a month from the seed: an
  * ordinary paper of fixed questions and a random one drawn per member from the bank, so a member
  * signing in as `member` finds both under 我的考试.
  */

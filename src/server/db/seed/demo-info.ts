@@ -4,7 +4,7 @@ import type { OrgSeed } from './organisations';
 import { json, type Db } from './util';
 
 /**
- * Demo of the members' forum and of 民主评议 (issue 16): replies under the posts of the 凤凰社区 branch
+ * Demo of the members' forum and of 民主评议: replies under the posts of the 凤凰社区 branch
  * (content.ts seeds the posts) and a post of another member with replies, and last year's appraisal
  * of the branch with a rating for each of its members but `member` (the API tests start him with none).
  * Deterministic: members in id order, fixed ratings.

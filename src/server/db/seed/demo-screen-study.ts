@@ -13,7 +13,7 @@ export interface BigScreenSeedInput {
 }
 
 /**
- * The big-screen dashboard's demo figures (issue 17; the screen and its code are demo-big-screen.ts): this month's online
+ * The big-screen dashboard's demo figures (the screen and its code are demo-big-screen.ts): this month's online
  * study of every third generated member of the province — complete plays of one or two demo
  * resources, some today — so 今日学时 and the branch ranking are not empty on `npm start`. Left out:
  * the named accounts and the 凤凰社区 branch, whose study other tests and pages start from nothing.

@@ -2,7 +2,7 @@ import type { OrgSeed } from './organisations';
 import type { Db } from './util';
 
 /**
- * The demo special topic (专题学习, issue 13): a province topic, enabled and recommended, with two
+ * The demo special topic (专题学习): a province topic, enabled and recommended, with two
  * courses over the sample resources seedStudy published, so a member meets it on the first start.
  * Its exam is attached with the demo papers (ExamPaperService's seed).
  */

@@ -4,7 +4,7 @@ import type { Db } from './util';
 import { syncBatch } from '../../domains/training';
 
 /**
- * The demo 培训班 (issue 14), both of 温江区 for its members: one in progress — two courses (one held
+ * The demo 培训班, both of 温江区 for its members: one in progress — two courses (one held
  * three days ago with sign-ins, one online and open), students of the demo branch, places allocated to
  * it, notes and minds (one commented and public) — and one open for applications, so the demo member
  * can apply on the first start. Times are wall-clock times of the platform zone, days from the seed's

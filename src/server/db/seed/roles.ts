@@ -18,7 +18,7 @@ export interface RoleDef {
 
 /**
  * Settings that only the province configures for everyone. 考核设置 is not one of them: every level
- * sets the rules of its own subtree, the nearest ancestor's applying (issue 18).
+ * sets the rules of its own subtree, the nearest ancestor's applying.
  */
 const PROVINCE_ONLY = [
   'Pages.Administration.BaseCodes',
@@ -26,7 +26,7 @@ const PROVINCE_ONLY = [
   'Pages.Administration.Projects',
   'Pages.Administration.ResourceClasses',
   'Pages.Administration.Roles',
-  // members' identity cards and phones in full: the province only (issue 18), each view audit-logged
+  // members' identity cards and phones in full: the province only, each view audit-logged
   'Pages.PartyMember.ViewSensitive',
 ];
 
@@ -46,7 +46,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.OrganChange', 'Pages.MovingRecord', 'Pages.Development',
         'Pages.Announce',
         'Pages.BaseLibrary', 'Pages.BaseLibrary.SelectAndUse', 'Pages.BaseLibrary.Report',
-        // the branch answers its members' opinions and reports its epidemic work (issue 16)
+        // the branch answers its members' opinions and reports its epidemic work
         'Pages.PublicOpinion', 'Pages.epidemic',
       ],
     },
