@@ -14,7 +14,8 @@ import { CLASS_POLICY, FILE_MSG, HEAD_MD5_BYTES } from './policy';
 import { cleanName, extOf, sniff } from './sniff';
 import { FileStorage } from './storage';
 import { verifyPurposeToken } from './tokens';
-import { hhmmss, probeDuration } from './media-info';
+import { probeDuration } from './media-info';
+import { mediaResult, publicPath, uploadResult } from './media';
 import { ensureHls } from './hls';
 import { newId } from '../http/token';
 
@@ -22,23 +23,6 @@ const VIDEO_EXTS = ['mp4', 'avi', '3gp', 'rmvb', 'mpeg1', 'mpeg2', 'mpeg3', 'mpe
 const AUDIO_EXTS = ['mp3', 'ogg', 'wav', 'aac'];
 const IDENTIFIER = /^[A-Za-z0-9_-]{8,80}$/;
 const SWEEP_AGE_MS = 24 * 3600_000;
-
-type FileRow = { id: string; storageKey: string; name: string; size: number; attachClass: number; kind: string; contentType: string; durationSeconds: number | null; hlsStatus: string | null };
-
-export const publicPath = (key: string) => `/file/f/${key}`;
-
-/** The upload answer: path and id, and `value` (id for classes 2 and 4, else path) as the client stores it. */
-export function uploadResult(f: FileRow) {
-  const path = publicPath(f.storageKey);
-  return { id: f.id, name: f.name, size: Number(f.size), path, url: path, value: CLASS_POLICY[f.attachClass]?.byId ? f.id : path, contentType: f.contentType };
-}
-
-/** The video upload result of core §3. */
-export function mediaResult(f: FileRow, ifExist: boolean) {
-  const orgfile = publicPath(f.storageKey);
-  const url = f.hlsStatus && f.hlsStatus !== 'failed' ? `/file/hls/${f.storageKey}/index.m3u8` : orgfile;
-  return { id: f.id, url, orgfile, share: orgfile, metadata: { time: Math.round(f.durationSeconds ?? 0) }, duration: hhmmss(f.durationSeconds), ifExist, hlsStatus: f.hlsStatus };
-}
 
 /** Hashes of one file as it streams by: sha256 of all, md5 of the first 30 MB, the first 64 KB kept for sniffing. */
 class Hasher {

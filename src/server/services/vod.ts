@@ -4,8 +4,8 @@ import { objectInput } from '../http/paging';
 import { MEDIA_CHUNK_BYTES, FILE_MSG } from '../files/policy';
 import { signPurposeToken, verifyPurposeToken } from '../files/tokens';
 import { completeHls } from '../files/hls';
-import { mediaResult } from '../files/routes';
 import { mayReadFile } from '../files/readers';
+import { mediaResult } from '../files/media';
 
 const UPLOAD_KEY_TTL = 24 * 3600;
 const DOWNLOAD_TOKEN_TTL = 300;

@@ -11,6 +11,7 @@ import type { EntityFile } from '../../records/entities';
 import { subtreePattern, isInSubtree, actingOrgan } from '../../scope';
 import { LIVE_MSG } from './room-scope';
 import { pullAddresses, pushAddress } from './sign';
+import { playableUrl } from '../../files/media';
 
 /**
  * LiveRoomService, the calls the record store cannot express (schemas/live-room.json declares the
@@ -54,7 +55,7 @@ async function resourcePlayUrl(call: Call<unknown>, resourceId: unknown): Promis
     .executeTakeFirst();
   if (!r) return null;
   // the same address the bookshelf plays: the HLS playlist once packaged, else the file
-  return r.hlsStatus === 'ready' && r.storageKey ? `/file/hls/${r.storageKey}/index.m3u8` : r.playUrl;
+  return playableUrl(r, r.playUrl);
 }
 
 export function liveRoomService(entities: EntityFile[]): ServiceDef {

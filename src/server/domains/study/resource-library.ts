@@ -8,7 +8,6 @@ import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pagingProps, type PagingInput } from '../../http/paging';
 import { actingOrgan, subtreePattern } from '../../scope';
 import { FileStorage } from '../../files/storage';
-import { mediaResult } from '../../files/routes';
 import { CLASS_POLICY } from '../../files/policy';
 import { openStudySession, reportStudy } from './credit';
 import {
@@ -26,6 +25,7 @@ import {
   visibleWhere,
   type ListInput,
 } from './resources';
+import { mediaResult } from '../../files/media';
 
 /**
  * The resource library (services §3, §7): organisation-owned resources of types 1–7 in a class tree,

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../http/auth';
 import { actingOrgan, pathChain, subtreePattern } from '../../scope';
 import type { Executor } from '../../workflow/types';
 import { hours, type StudyScope } from './credit';
+import { playableUrl } from '../../files/media';
 
 /**
  * The resource row every resource call reads, who may see it, and how lists of it are filtered and
@@ -56,7 +57,7 @@ export const toResource = (r: Row): Resource => {
   return {
     ...rest,
     // the play address follows the file's packaging: the HLS playlist once it is ready, else the file
-    playUrl: hlsStatus === 'ready' && storageKey ? `/file/hls/${storageKey}/index.m3u8` : r.playUrl,
+    playUrl: playableUrl({ hlsStatus, storageKey }, r.playUrl),
     createOrgan: r.organName,
     period,
     resoursePeriod,
