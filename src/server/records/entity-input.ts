@@ -53,6 +53,7 @@ export function entityInput(name: string, opts: EntityInputOptions = {}) {
   const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f, withDefault(body.properties[f], keepDefault(f))]));
   if (opts.id) properties.id = opts.id === 'required' ? idProp : { ...idProp, type: ['integer', 'null'] };
   Object.assign(properties, opts.extra);
-  const required = [...new Set([...body.required, ...(opts.required ?? [])])];
+  // the action's own required inputs first: they name what the call is about (its paper, its class), and the first error is the message shown
+  const required = [...new Set([...(opts.required ?? []), ...body.required])];
   return { type: 'object', additionalProperties: false, properties, required };
 }
