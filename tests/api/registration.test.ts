@@ -27,9 +27,13 @@ describe('self-registration and approval', () => {
     const again = await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'register' } });
     expect(again.body.error.message).toBe('验证码发送过于频繁，请稍后再试');
 
-    const body = { name: '新党员', organId: admin.organId, phoneNumber: phone, idCard: '110105194912310029', password: 'Newpass123', phoneCode: codeFrom(app.sms.sent.get(phone)) };
+    const body = { name: '新党员', organId: admin.organId, phoneNumber: phone, idCard: '11010519491231002X', password: 'Newpass123', phoneCode: codeFrom(app.sms.sent.get(phone)) };
     const wrong = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body: { ...body, phoneCode: '000000' === body.phoneCode ? '111111' : '000000' } });
     expect(wrong.body.error.message).toBe('短信验证码错误或已过期');
+    // the one ID-card rule: a number whose check character is wrong is refused before the code is used
+    const typo = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body: { ...body, idCard: '110105194912310029' } });
+    expect(typo.status).toBe(400);
+    expect(typo.body.error.message).toBe('身份证号格式错误');
     const reg = await app.call('POST', svc('PartyMemberService', 'PartyMemberRegister'), { body });
     expect(reg.status).toBe(200);
     expect(reg.body.result.status).toBe(0);

@@ -11,7 +11,7 @@ export const phoneRules: Rule[] = [
 ];
 export const idCardRules = (required = true): Rule[] => [
   ...(required ? [{ required: true, whitespace: true, message: MSG.idCardRequired } as Rule] : []),
-  { validator: (_, v) => (!v || isIdCard(String(v).trim()) ? Promise.resolve() : Promise.reject(new Error(MSG.idCardInvalid))) },
+  { validator: (_, v) => (!v || isIdCard(String(v).trim(), { checkDigit: true }) ? Promise.resolve() : Promise.reject(new Error(MSG.idCardInvalid))) },
 ];
 export const passwordRules: Rule[] = [
   { required: true, message: '请输入新密码' },

@@ -42,7 +42,8 @@ export const registrationActions = {
       const { ctx, input } = call;
       const organ = await getOrgan(ctx.db, input.organId);
       assertStrong(input.password);
-      checkForm({ name: input.name, organId: input.organId, phoneNumber: input.phoneNumber, addition: { idCard: input.idCard } });
+      // the one ID-card rule, with its check character, as for a member an administrator adds
+      checkForm({ name: input.name, organId: input.organId, phoneNumber: input.phoneNumber, addition: { idCard: input.idCard } }, undefined, { checksum: true });
       await consumePhoneCode(ctx, input.phoneNumber, 'register', input.phoneCode);
       const id = await createMember(call, { name: input.name, organId: organ.id, phoneNumber: input.phoneNumber, addition: { idCard: input.idCard, sex: input.sex ?? null }, partyMember: {} }, { status: 0, password: input.password, needChangePassword: false });
       return { id, status: 0 };
