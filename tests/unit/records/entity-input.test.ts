@@ -31,3 +31,11 @@ describe('entityInput defaults', () => {
     expect(defaulted(entityInput('examPaper', { defaults: 'none' }))).toEqual([]);
   });
 });
+
+describe('entityInput required order', () => {
+  it('checks the action’s own required inputs before the entity’s, so the first message names what the call is about', () => {
+    const input = entityInput('specialNote', { extra: { trainClassId: { type: 'integer', title: '培训班' } }, required: ['trainClassId'] });
+    expect(input.required[0]).toBe('trainClassId');
+    expect(input.required.length).toBeGreaterThan(1);
+  });
+});

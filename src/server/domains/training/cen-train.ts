@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
-import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
+import { isInSubtree, subtreeRange, actingOrgan, withinScope } from '../../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from './classes';
 import { containsPattern } from '../../services/query-helpers';
 import { syncBatch } from './rotation';
@@ -281,7 +281,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
     input: pagedInput({ name: { type: 'string', maxLength: 100, title: '轮训名称' }, year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度' } }),
     async handler(call) {
       const { input } = call;
-      let q = programmes(call.ctx.db).where(subtreeRange('c.organPath', actingOrgan(call.user).path));
+      let q = programmes(call.ctx.db).where(withinScope(call, 'c.organPath'));
       if (input.name?.trim()) q = q.where('c.name', 'like', containsPattern(input.name));
       if (input.year) q = q.where('c.year', '=', input.year);
       const page = await pageQuery<ProgrammeRow>(q, input, (x) => x.orderBy('c.startTime', 'desc').orderBy('c.id', 'desc'));

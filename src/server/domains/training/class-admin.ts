@@ -3,7 +3,7 @@ import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { platformInstant } from '../../platform-day';
-import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
+import { isInSubtree, subtreeRange, actingOrgan, withinScope } from '../../scope';
 import { containsPattern } from '../../services/query-helpers';
 import { cleanRichText } from '../../http/rich-text';
 import { TRAIN_PERMISSION, classes, managedClass, type ClassRow } from './classes';
@@ -199,7 +199,7 @@ export const classAdminActions: Record<string, ActionDef> = {
     async handler(call) {
       const { ctx, input } = call;
       const now = ctx.now();
-      let q = classes(ctx.db).where(subtreeRange('t.organPath', actingOrgan(call.user).path)).where('t.cenTrainId', 'is', null);
+      let q = classes(ctx.db).where(withinScope(call, 't.organPath')).where('t.cenTrainId', 'is', null);
       if (input.className?.trim()) q = q.where('t.name', 'like', containsPattern(input.className));
       if (input.state !== undefined) q = whereState(q, input.state, now);
       const page = await pageQuery<ClassRow>(q, input, (x) => x.orderBy('t.id', 'desc'));

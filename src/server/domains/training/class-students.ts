@@ -4,7 +4,7 @@ import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
 import { pageQuery } from '../../http/paging';
-import { subtreeRange, actingOrgan } from '../../scope';
+import { subtreeRange, actingOrgan, withinScope } from '../../scope';
 import { takeStep } from '../../workflow/decide';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
 import { containsPattern } from '../../services/query-helpers';
@@ -39,7 +39,7 @@ export const classStudentActions: Record<string, ActionDef> = {
         .leftJoin('organizations as o', 'o.id', 's.organId')
         .leftJoin('users as u', 'u.id', 's.userId')
         .where('s.trainClassId', '=', c.id)
-        .where(subtreeRange('s.organPath', actingOrgan(call.user).path));
+        .where(withinScope(call, 's.organPath'));
       if (input.status !== undefined) q = q.where('s.status', '=', input.status);
       if (input.name?.trim()) q = q.where('s.memberName', 'like', containsPattern(input.name));
       const page = await pageQuery(q, input, (x) =>
@@ -109,7 +109,7 @@ export const classStudentActions: Record<string, ActionDef> = {
         .where('trainClassId', '=', c.id)
         .where('userId', '=', call.input.userId)
         .where('status', 'in', HOLDS_PLACE)
-        .where(subtreeRange('organPath', actingOrgan(call.user).path))
+        .where(withinScope(call, 'organPath'))
         .returning('id')
         .executeTakeFirst();
       if (!hit) throw notFound(CLASS_MSG.studentNotFound);
@@ -161,7 +161,7 @@ export const classStudentActions: Record<string, ActionDef> = {
         .select('s.userId')
         .where('s.trainClassId', '=', c.id)
         .where('s.status', '=', STUDENT_STATUS.approved)
-        .where(subtreeRange('s.organPath', actingOrgan(call.user).path));
+        .where(withinScope(call, 's.organPath'));
       if (input.userIds?.length) q = q.where('s.userId', 'in', input.userIds);
       let title: string;
       if (input.courseId) {

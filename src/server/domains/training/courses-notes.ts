@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import { action, hasPermission, type ActionDef, type Call } from '../../http/actions';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
-import { subtreeRange, actingOrgan } from '../../scope';
+import { withinScope } from '../../scope';
 import { containsPattern } from '../../services/query-helpers';
 import { SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, managedTopic, requireText, visibleTopic } from './topics';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, managedClass, memberOrganId, memberPath, studentClass } from './classes';
@@ -123,7 +123,7 @@ export const noteActions: Record<string, ActionDef> = {
         .leftJoin('trainClassCourses as c', 'c.id', 'n.courseId')
         .select(['n.id', 'n.trainClassId', 'n.courseId', 'c.courseName', 'n.userId', 'n.memberName', 'o.organName', 'n.title', 'n.content', 'n.creationTime', 'n.lastModificationTime'])
         .where('n.trainClassId', '=', input.id)
-        .where(subtreeRange('n.organPath', actingOrgan(call.user).path));
+        .where(withinScope(call, 'n.organPath'));
       if (typeof input.courseId === 'number') q = q.where('n.courseId', '=', input.courseId);
       if (input.name?.trim()) q = q.where('n.memberName', 'like', containsPattern(input.name));
       return pageQuery(q, input, (x) => x.orderBy('n.id', 'desc'));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
-import { isInSubtree, subtreeRange, actingOrgan, pathChain } from '../../scope';
+import { isInSubtree, subtreeRange, actingOrgan, pathChain, withinScope } from '../../scope';
 import { studyPercent } from '../../../contract/study-progress';
 import { containsPattern } from '../../services/query-helpers';
 import { cleanRichText } from '../../http/rich-text';
@@ -32,7 +32,7 @@ export const topicAdminActions: Record<string, ActionDef> = {
     input: pagedInput(topicListFilters),
     async handler(call) {
       const { ctx, input } = call;
-      let q = topics(ctx.db).where(subtreeRange('t.organPath', actingOrgan(call.user).path));
+      let q = topics(ctx.db).where(withinScope(call, 't.organPath'));
       if (input.name?.trim()) q = q.where('t.name', 'like', containsPattern(input.name));
       if (typeof input.isEnabled === 'boolean') q = q.where('t.isEnabled', '=', input.isEnabled);
       if (typeof input.isRecommend === 'boolean') q = q.where('t.isRecommend', '=', input.isRecommend);

@@ -4,7 +4,7 @@ import { MSG } from '../../../contract/messages';
 import { CLASS_TYPE, TRAIN_MSG, TRAIN_PERMISSION, studentClass } from './classes';
 import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
 import { pageQuery } from '../../http/paging';
-import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
+import { isInSubtree, actingOrgan, withinScope } from '../../scope';
 import { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from '../exam';
 import { EXAM_ROUTE, SPECIAL_MSG, SPECIAL_PERMISSION, SPECIAL_TYPE, visibleTopic } from './topics';
 import type { PagedResult } from '../../../contract/types';
@@ -41,7 +41,7 @@ export const topicExamAdminActions: Record<string, ActionDef> = {
       return call.ctx.db
         .selectFrom('examPapers')
         .select(['id', 'paperName as name'])
-        .where(subtreeRange('organPath', actingOrgan(call.user).path))
+        .where(withinScope(call, 'organPath'))
         .where('isDeleted', '=', false)
         .where('trainClassId', 'is', null)
         .orderBy('id', 'desc')

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest, invalid, notFound, type ValidationError } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, pagingProps, type PagingInput } from '../../http/paging';
-import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
+import { isInSubtree, actingOrgan, withinScope } from '../../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS, TRAIN_PERMISSION, classState, managedClass, studentClass } from './classes';
 import { COURSE_MSG, COURSE_REQUIRED, checkLibraries, checkedCourse, courseFieldProps, courseValues, type CourseFields } from './courses-input';
 import { classCourses, courseDtos, courseOf, courseReader, courseResources, courseStudy, managedCourse, signWindow, usableResources } from './courses-read';
@@ -263,7 +263,7 @@ export const courseActions: Record<string, ActionDef> = {
         .select(['st.id', 'st.userId', 'st.memberName as name', 'o.organName', 's.signTime', 'sb.name as signedBy'])
         .where('st.trainClassId', '=', cls.id)
         .where('st.status', '=', STUDENT_STATUS.approved)
-        .where(subtreeRange('st.organPath', actingOrgan(call.user).path));
+        .where(withinScope(call, 'st.organPath'));
       if (input.signed === true) q = q.where('s.signTime', 'is not', null);
       if (input.signed === false) q = q.where('s.signTime', 'is', null);
       if (input.name?.trim()) q = q.where('st.memberName', 'like', containsPattern(input.name));
