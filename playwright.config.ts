@@ -62,6 +62,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR },
+    // Every spec signs in from 127.0.0.1: the per-address limit on failed sign-ins (tested in
+    // tests/api/auth.test.ts) would otherwise make one spec's deliberate failures ask the image code
+    // of another spec's sign-in, depending on the order the specs run in.
+    env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, SIGNIN_FAILURES_PER_ADDRESS: '100000' },
   },
 });
