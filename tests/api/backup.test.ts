@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, multipart, onPostgres, svc } from './harness';
+import { signPurposeToken } from '../../src/server/files/tokens';
+import { freePort, multipart, onPostgres, startTestApp, svc } from './harness';
 
 const root = mkdtempSync(join(tmpdir(), 'party-backup-'));
 const children = new Set<ChildProcess>();
@@ -237,4 +238,34 @@ describe.runIf(onPostgres && !!process.env.TEST_DATABASE_URL)('backup and restor
       for (const s of servers) await stop(s);
     }
   }, 600_000);
+});
+
+describe('POST /ops/backup-snapshot (the backup script asking the running server)', () => {
+  it('needs a backup token signed with the server\'s secret: 401 without, 403 for another purpose, another key or an expired one', async () => {
+    const dataDir = onPostgres ? undefined : join(root, `snap-${randomBytes(3).toString('hex')}`);
+    const app = await startTestApp({ dataDir, seed: false });
+    try {
+      const secret = app.ctx.config.jwtSecret;
+      const post = (authorization?: string) => app.call('POST', '/ops/backup-snapshot', { headers: authorization ? { authorization } : {} });
+      expect((await post()).status).toBe(401);
+      expect((await post(`Bearer ${signPurposeToken(secret, 'download', {}, 60, Date.now())}`)).status).toBe(403);
+      expect((await post(`Bearer ${signPurposeToken(Buffer.from('another key'), 'backup', {}, 60, Date.now())}`)).status).toBe(403);
+      expect((await post(`Bearer ${signPurposeToken(secret, 'backup', {}, -1, Date.now())}`)).status).toBe(403);
+      const good = await post(`Bearer ${signPurposeToken(secret, 'backup', {}, 60, Date.now())}`);
+      if (onPostgres) {
+        // PostgreSQL is backed up by pg_dump: the server copies nothing
+        expect(good.status).toBe(403);
+        expect(good.body.error.message).toContain('pg_dump');
+      } else {
+        expect(good.status, JSON.stringify(good.body)).toBe(200);
+        const snap = join(dataDir!, '.backup', good.body.result.snapshot, 'data');
+        expect(existsSync(join(snap, 'PG_VERSION'))).toBe(true);
+        expect(existsSync(join(snap, 'files'))).toBe(false);
+        expect(existsSync(join(snap, 'postmaster.pid'))).toBe(false);
+        expect(existsSync(join(snap, 'jwt-secret'))).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
