@@ -11,7 +11,7 @@
  *   (POST /ops/backup-snapshot, src/server/db/backup-snapshot.ts); when it is stopped the script
  *   copies the directory itself. The copy is opened once here (it must open, and gives the counts).
  */
-import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync, readdirSync, cpSync } from 'node:fs';
+import { mkdirSync, rmSync, renameSync, writeFileSync, existsSync, readdirSync, cpSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -36,6 +36,8 @@ async function main() {
   // the work folder lives beside the data (same filesystem: the server's copy is a local one)
   const stage = join(dataDir, SNAPSHOT_DIR, `${stamp}-${randomBytes(4).toString('hex')}`);
   const started = Date.now();
+  // work folders of a backup killed half-way (a day old) go; a running backup's are younger
+  sweepStale(join(dataDir, SNAPSHOT_DIR));
   try {
     let level: Awaited<ReturnType<typeof readLevel>>;
     let method: string;
@@ -73,6 +75,14 @@ async function main() {
     console.log(`备份完成：${out}（数据库 ${kind}，迁移 ${level.migration}，文件 ${files.objects} 个 ${mb(files.bytes)}）`);
   } finally {
     rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+function sweepStale(dir: string) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (Date.now() - statSync(p).mtimeMs > 24 * 3600_000) rmSync(p, { recursive: true, force: true });
   }
 }
 

@@ -72,7 +72,7 @@ function announce(config: Config, kind: string, report: Awaited<ReturnType<typeo
 /** One API process: the only one (migrates, seeds, announces) or a worker of `supervise`. */
 async function serve(config: Config, { worker }: { worker: boolean }) {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const { db, kind, ctx, report } = await open(config, !worker, () => app!.log as never);
+  const { db, kind, ctx, report } = await open(config, !worker, () => (app ? app.log : console) as never);
   app = await buildApp(ctx, { clientDir, logger: { level: config.logLevel } });
   if (report) {
     // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
