@@ -189,10 +189,10 @@ describe.runIf(has('nginx') && has('openssl'))('the nginx site (Debian nginx)', 
        events { worker_connections 128; }
        http { include /etc/nginx/mime.types; access_log off; ${temps} include ${join(dir, 'site.conf')}; }`,
     );
-    const t = spawnSync('nginx', ['-t', '-q', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    const t = spawnSync('nginx', ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
     expect(t.status, t.stderr).toBe(0);
 
-    nginx = spawn('nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = spawn('nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
     const base = `https://127.0.0.1:${https}`;
     for (let i = 0; i < 100; i++) {
       if (await get(`${base}/readyz`).then(() => true, () => false)) break;
