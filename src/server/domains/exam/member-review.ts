@@ -57,7 +57,7 @@ export const memberReviewActions = {
     method: 'GET',
     summary: '错题集：我交卷后答错的题（同一试卷同一题只列最近一次），试卷允许时含正确答案与解析（规则同答卷：还有考试机会且考试未结束时不含）',
     access: 'self',
-    returns: '{totalCount, items: [{resultId, paperId, paperName, submitTime, question: {id, type, title, options, myAnswer, rightAnswer?, analysis?}, answersShown}]}',
+    returns: '{totalCount, items: [{resultId, paperId, paperName, submitTime, question: {id, type, title, options, myAnswer, rightAnswer?, analysis?}, answersShown, showAnswer}]}',
     input: pagedInput({ paperId: { type: 'integer', minimum: 1, title: '试卷' } }),
     async handler(call): Promise<PagedResult<WrongItem>> {
       const { ctx, input, user } = call;
@@ -103,7 +103,7 @@ export const memberReviewActions = {
         if (!q) continue;
         const reveal = answersShown(w, w, mine.get(w.paperId) ?? { usedCount: 0, openResultId: null }, now);
         items.push({
-          resultId: w.resultId, paperId: w.paperId, paperName: w.paperName, submitTime: w.submitTime, answersShown: reveal,
+          resultId: w.resultId, paperId: w.paperId, paperName: w.paperName, submitTime: w.submitTime, answersShown: reveal, showAnswer: w.showAnswer,
           question: { ...questionForMember(q), typeName: QUESTION_TYPE_LABEL[q.type], myAnswer: w.answer as Answer, ...(reveal ? { rightAnswer: rightAnswer(q), analysis: q.analysis, options: q.options.map((o, j) => ({ key: LETTERS[j], content: o.content, isRight: o.isRight })) } : {}) },
         });
       }
