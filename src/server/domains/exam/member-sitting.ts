@@ -2,7 +2,7 @@ import type { ExamRecord, MyPaper, SavedAnswers, Sitting } from '../../../contra
 import type { PagedResult } from '../../../contract/types';
 import { containsPattern } from '../../services/query-helpers';
 import { action, type ActionDef } from '../../http/actions';
-import { badRequest, invalid, notFound } from '../../http/errors';
+import { badRequest, forbidden, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { QUESTION_TYPE_LABEL } from './question-rules';
 import { checkAnswer, questionForMember, type Answer } from './scoring';
@@ -11,6 +11,7 @@ import { assignedTo, memberResults, paperTotals, trainNames } from './papers';
 import { PAPER_MSG, PAPER_TYPE_LABEL } from './paper-rules';
 import { memberOf, myPaper, papers, type PaperFull } from './paper-access';
 import { resultSummary } from './paper-views';
+import { isAuthor } from './paper-authors';
 import { paperIdInput } from './inputs';
 
 /**
@@ -69,13 +70,18 @@ export const memberSittingActions = {
         if (p.testCount > 0 && used >= p.testCount) throw badRequest(PAPER_MSG.noAttempts);
         await sheetFor(ctx.db, p, userId, used + 1);
         const deadline = new Date(Math.min(now.getTime() + p.testTime * 60_000, p.endTime.getTime()));
-        r =
-          (await ctx.db
-            .insertInto('examResults')
-            .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
-            .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
-            .returningAll()
-            .executeTakeFirst()) ?? (await openOf());
+        const fresh = await ctx.db
+          .insertInto('examResults')
+          .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
+          .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        // answers read in another tab while this attempt was being written: no attempt (paper-authors.ts)
+        if (fresh && (await isAuthor(ctx.db, p.id, userId))) {
+          await ctx.db.deleteFrom('examResults').where('id', '=', fresh.id).execute();
+          throw forbidden(PAPER_MSG.author);
+        }
+        r = fresh ?? (await openOf());
         if (!r) throw badRequest(PAPER_MSG.noAttempts);
       }
       const sheet = await sheetFor(ctx.db, p, userId, r.attemptNo);

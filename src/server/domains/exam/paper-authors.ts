@@ -59,7 +59,12 @@ export async function recordAuthor(call: Call<unknown>, paperId: number, reason:
     .execute();
 }
 
-/** Records that the caller has seen these questions' answers. */
+/**
+ * Records that the caller sees these questions' answers — before they leave the server — and then
+ * refuses if he started an attempt meanwhile. The start of an attempt checks the authors after
+ * writing the attempt (member-sitting.ts), so of a read and a start racing one another at least one
+ * sees the other and is refused.
+ */
 export async function recordReads(call: Call<unknown>, questionIds: number[]) {
   const ids = [...new Set(questionIds)];
   const at = call.ctx.now();
@@ -70,6 +75,7 @@ export async function recordReads(call: Call<unknown>, questionIds: number[]) {
       .onConflict((oc) => oc.columns(['userId', 'questionId']).doNothing())
       .execute();
   }
+  await refuseWhileSitting(call);
 }
 
 /** Refuses a call that shows answers while the caller has an attempt open (after closing his expired ones). */
