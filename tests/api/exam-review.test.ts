@@ -207,8 +207,12 @@ describe('authors and markers', () => {
     ok(await post(district, P('ModifyExamPaperQuestion'), { paperId: edited, questionList: [byType[2][3].id] }));
     expect(await myList(district)).not.toContain(edited);
     expect((await start(district, edited)).status).toBe(403);
-    // the member is no author of either
-    expect(await myList(member)).toEqual(expect.arrayContaining([read, edited]));
+    // the composer's one-call save (ModifyExamPaper with its questions) likewise
+    const saved = await colleagues([byType[2][7].id]);
+    ok(await post(district, P('ModifyExamPaper'), { id: saved, paperName: '复习测验（改）', beginTitme: at(-HOUR), endTime: at(24 * HOUR), questionList: [byType[2][7].id] }));
+    expect(await myList(district)).not.toContain(saved);
+    // the member is no author of any
+    expect(await myList(member)).toEqual(expect.arrayContaining([read, edited, saved]));
   });
 
   it('a bank read makes him an author of the papers holding (or drawing) a question he saw, and of no other', async () => {
