@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context';
 import { AppError, badRequest, invalid } from '../http/errors';
 import { readPurposeToken, signPurposeToken } from '../files/tokens';
@@ -18,8 +18,9 @@ import { countHit, hitsSoFar } from './rate-limits';
  * - The counters are the shared fixed-window counters of `rate-limits.ts` (table rate_counters in
  *   the one database every API process uses), so the limits hold across processes and restarts.
  * - The QR code carries a signed, expiring token (`signInToken`: HMAC with the server's secret,
- *   purpose `sign-in`, files/tokens.ts) naming the event and the code it was issued with; it expires
- *   with the sign-in window, and a rotated code voids it. A token signs in without the code.
+ *   purpose `sign-in`, files/tokens.ts) naming the event and a keyed mark of the code it was issued
+ *   with (never the code); it expires with the sign-in window, and a rotated code voids it. A token
+ *   signs in without the code, and is not limited: it cannot be guessed.
  */
 export const SIGN_CODE_LIMITS = {
   perMember: 5,
@@ -44,13 +45,12 @@ export const SIGN_CODE_MSG = {
   tokenOtherEvent: '该二维码不是本活动的签到二维码',
 } as const;
 
-/** An event's sign-in as the kernel sees it: a key unique across kinds, a name for messages, the current code and when it was issued. */
+/** An event's sign-in as the kernel sees it: a key unique across kinds, a name for messages, the current code. */
 export interface SignInEvent {
   /** e.g. `record:12`, `course:7` */
   key: string;
   name: string;
   code: string | null;
-  issuedAt: Date | null;
 }
 
 /** Six digits, uniformly from the CSPRNG. */
@@ -63,12 +63,18 @@ export function sameCode(given: string, actual: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** The QR code's token: the event and its code's issue time, valid until `expiresAt` (the end of the sign-in window). */
-export function signInToken(ctx: AppContext, event: SignInEvent, expiresAt: Date | null): string {
+/**
+ * Which code a token was issued with, without telling it: a keyed digest (the server's secret), so
+ * the token's readable payload cannot be searched for the six digits offline.
+ */
+const codeMark = (ctx: AppContext, event: SignInEvent, code: string) => createHmac('sha256', ctx.config.jwtSecret).update(`sign-in-code.${event.key}.${code}`).digest('base64url').slice(0, 16);
+
+/** The QR code's token: the event and (a mark of) its current code, valid until `expiresAt` (the end of the sign-in window). */
+export function signInToken(ctx: AppContext, event: SignInEvent & { code: string }, expiresAt: Date | null): string {
   const nowMs = ctx.now().getTime();
   const until = expiresAt?.getTime() ?? nowMs + SIGN_CODE_LIMITS.tokenFallbackHours * 3600_000;
   const ttlSeconds = Math.max(1, Math.ceil((until - nowMs) / 1000));
-  return signPurposeToken(ctx.config.jwtSecret, 'sign-in', { e: event.key, v: event.issuedAt?.getTime() ?? 0 }, ttlSeconds, nowMs);
+  return signPurposeToken(ctx.config.jwtSecret, 'sign-in', { e: event.key, c: codeMark(ctx, event, event.code) }, ttlSeconds, nowMs);
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -87,10 +93,10 @@ const tooMany = (message: string) => new AppError(429, message);
 export async function checkSignIn(ctx: AppContext, event: SignInEvent, userId: number, presented: { code?: string | null; token?: string | null }): Promise<'token' | 'code'> {
   const token = presented.token?.trim();
   if (token) {
-    const r = readPurposeToken<{ e: string; v: number }>(ctx.config.jwtSecret, 'sign-in', token, ctx.now().getTime());
+    const r = readPurposeToken<{ e: string; c: string }>(ctx.config.jwtSecret, 'sign-in', token, ctx.now().getTime());
     if ('error' in r) throw badRequest(r.error === 'expired' ? SIGN_CODE_MSG.tokenExpired : SIGN_CODE_MSG.tokenInvalid);
     if (r.payload.e !== event.key) throw badRequest(SIGN_CODE_MSG.tokenOtherEvent);
-    if (!event.code || r.payload.v !== (event.issuedAt?.getTime() ?? 0)) throw badRequest(SIGN_CODE_MSG.tokenRotated);
+    if (!event.code || !sameCode(String(r.payload.c ?? ''), codeMark(ctx, event, event.code))) throw badRequest(SIGN_CODE_MSG.tokenRotated);
     return 'token';
   }
   const code = presented.code?.trim();

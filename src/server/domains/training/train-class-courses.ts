@@ -35,9 +35,7 @@ export const SIGN_MSG = {
 export const signUrl = (classId: number, courseId: number, token: string) => `/partyMember/iStudy/rotationTrain/info?id=${classId}&courseId=${courseId}&token=${encodeURIComponent(token)}`;
 
 /** A course as an event of the kernel's code sign-in (security/sign-in-codes.ts: limits, rotation, QR tokens). */
-const courseEvent = (c: { id: number; courseName: string; signCode: string | null; signCodeTime: Date | null }): SignInEvent => ({
-  key: `course:${c.id}`, name: c.courseName, code: c.signCode, issuedAt: c.signCodeTime,
-});
+const courseEvent = (c: { id: number; courseName: string; signCode: string | null }): SignInEvent => ({ key: `course:${c.id}`, name: c.courseName, code: c.signCode });
 
 const COURSE = '课程 {id, trainClassId, courseName, courseType, period, startTime, endTime, description, baseLibraryId, baseName, teacherLibraryId, teacherName, address, longitude, latitude, sort, resourceCount, signedCount, studentCount, isSigned?, signTime?}';
 const classIdProp = { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' };
@@ -212,14 +210,14 @@ export const courseActions: Record<string, ActionDef> = {
     input: objectInput({ id: courseIdProp, refresh: { type: ['boolean', 'null'], title: '重新生成' } }, ['id']),
     async handler(call) {
       const { course, cls } = await managedCourse(call, call.input.id);
-      let current = course.signCode ? { code: course.signCode, at: course.signCodeTime } : null;
-      if (!current || call.input.refresh) {
-        current = { code: newSignInCode(), at: call.ctx.now() };
-        await call.ctx.db.updateTable('trainClassCourses').set({ signCode: current.code, signCodeTime: current.at }).where('id', '=', course.id).execute();
+      let code = course.signCode;
+      if (!code || call.input.refresh) {
+        code = newSignInCode();
+        await call.ctx.db.updateTable('trainClassCourses').set({ signCode: code, signCodeTime: call.ctx.now() }).where('id', '=', course.id).execute();
       }
       const window = signWindow(course);
-      const token = signInToken(call.ctx, courseEvent({ ...course, signCode: current.code, signCodeTime: current.at }), window?.to ?? null);
-      return { code: current.code, validFrom: window?.from ?? null, validTo: window?.to ?? null, signUrl: signUrl(cls.id, course.id, token) };
+      const token = signInToken(call.ctx, { ...courseEvent(course), code }, window?.to ?? null);
+      return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null, signUrl: signUrl(cls.id, course.id, token) };
     },
   }),
 

@@ -114,11 +114,10 @@ async function participation(call: Call<unknown>, recordId: number, userId: numb
 const idOnly = objectInput({ id: idProp }, ['id']);
 
 /** The record as an event of the kernel's code sign-in (security/sign-in-codes.ts). */
-const signInEvent = (o: OpContext, rec: RecordRow, code: { code: string; creationTime: Date } | undefined): SignInEvent => ({
+const signInEvent = (o: OpContext, rec: RecordRow, code: string | null): SignInEvent => ({
   key: `record:${rec.id}`,
   name: typeof rec.data.title === 'string' && rec.data.title ? rec.data.title : o.entity.title,
-  code: code?.code ?? null,
-  issuedAt: code?.creationTime ?? null,
+  code,
 });
 
 async function rotateCode(call: Call<unknown>, rec: RecordRow) {
@@ -139,7 +138,7 @@ async function rotateCode(call: Call<unknown>, rec: RecordRow) {
 function codeAnswer(call: Call<unknown>, o: OpContext, rec: RecordRow, current: { code: string; creationTime: Date }) {
   const window = signInWindow(call, o, rec.data);
   const url = cfgOf(o).signIn?.url;
-  const token = url ? signInToken(call.ctx, signInEvent(o, rec, current), window?.to ?? null) : null;
+  const token = url ? signInToken(call.ctx, { ...signInEvent(o, rec, current.code), code: current.code }, window?.to ?? null) : null;
   const signUrl = url && token ? url.replace('{id}', String(rec.id)).replace('{token}', encodeURIComponent(token)) : undefined;
   return { code: current.code, validFrom: window?.from ?? null, validTo: window?.to ?? null, ...(signUrl ? { signUrl } : {}) };
 }
@@ -285,8 +284,8 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         const window = signInWindow(call, o, rec.data);
         const now = call.ctx.now();
         if (!window || now < window.from || now >= window.to) throw badRequest(PARTICIPANT_MSG.outOfWindow);
-        const code = await call.ctx.db.selectFrom('recordSignCodes').select(['code', 'creationTime']).where('recordId', '=', rec.id).executeTakeFirst();
-        await checkSignIn(call.ctx, signInEvent(o, rec, code), call.user.userId, { code: call.input.code, token: call.input.token });
+        const code = await call.ctx.db.selectFrom('recordSignCodes').select('code').where('recordId', '=', rec.id).executeTakeFirst();
+        await checkSignIn(call.ctx, signInEvent(o, rec, code?.code ?? null), call.user.userId, { code: call.input.code, token: call.input.token });
         await call.ctx.db.updateTable('recordParticipants').set({ signInTime: now, signInByUserId: null }).where('recordId', '=', rec.id).where('userId', '=', call.user.userId).where('signInTime', 'is', null).execute();
         return { signInTime: now };
       },
