@@ -14,10 +14,11 @@ import { isInSubtree, subtreePattern } from '../scope';
  * his 区县管理员 role), and a role on an organisation that never held him (an administrator who is
  * no member there) is not his membership's to end.
  *
- * In the transaction that moves him: the roles are deleted; when any ended, or he left the roster,
- * every session of his is revoked (his token answers 401 at once — in every API process, through
- * the auth generation once the transaction committed) and one audit row, filed under the
- * organisation he left, says which roles ended and why. What waits for those roles — applications,
+ * In the transaction that moves him: the roles are deleted; when any ended, every session of his is
+ * revoked (his tokens answer 401 at once — in every API process, through the auth generation once
+ * the transaction committed), and one audit row, filed under the organisation he left, says which
+ * roles ended and why. A member who administered nothing keeps his sessions: what he may do as 党员
+ * follows him at his next request (the session cache is voided for him either way). What waits for those roles — applications,
  * reports, payments to confirm — waits for the organisation, not the person: every administrator
  * step is addressed to an organisation (workflow actors subtree, organ, above, a field's
  * organisation), so the next administrator of X finds them in his lists as they were.
@@ -62,7 +63,7 @@ export async function followMembership(trx: Kysely<DB>, call: Call<unknown>, d: 
   const ended = await rolesEnding(trx, d);
   if (ended.length) await trx.deleteFrom('userRoles').where('id', 'in', ended.map((r) => r.id)).execute();
   let sessions = 0;
-  if (ended.length || !d.to) {
+  if (ended.length) {
     const revoked = await trx.updateTable('authSessions').set({ revokedAt: call.ctx.now() }).where('userId', '=', d.userId).where('revokedAt', 'is', null).returning('id').execute();
     sessions = revoked.length;
   }
