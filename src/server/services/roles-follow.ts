@@ -18,10 +18,12 @@ import { isInSubtree, subtreePattern } from '../scope';
  * revoked (his tokens answer 401 at once — in every API process, through the auth generation once
  * the transaction committed), and one audit row, filed under the organisation he left, says which
  * roles ended and why. A member who administered nothing keeps his sessions: what he may do as 党员
- * follows him at his next request (the session cache is voided for him either way). What waits for those roles — applications,
- * reports, payments to confirm — waits for the organisation, not the person: every administrator
- * step is addressed to an organisation (workflow actors subtree, organ, above, a field's
- * organisation), so the next administrator of X finds them in his lists as they were.
+ * follows him at his next request (the session cache is voided for him either way).
+ *
+ * What waits for those roles — applications, reports, payments to confirm — waits for the
+ * organisation, not the person: every administrator step is addressed to an organisation (workflow
+ * actors subtree, organ, above, a field's organisation), so the next administrator of X finds them
+ * in his lists as they were.
  */
 
 export interface Departure {
