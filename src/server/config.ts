@@ -79,7 +79,7 @@ export interface JobSettings {
   maxAttempts: number;
   /** the first retry's delay, doubling each time (JOB_RETRY_SECONDS, default 30) */
   retryBaseMs: number;
-  /** how long a stopping process waits for its running jobs before handing them back (JOB_STOP_GRACE_SECONDS, default 10) */
+  /** how long a stopping process waits for its running jobs before handing them back (JOB_STOP_GRACE_SECONDS, default 5) */
   stopGraceMs: number;
 }
 
@@ -102,7 +102,7 @@ export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
     leaseMs: num('JOB_LEASE_SECONDS', 60, 1) * 1000,
     maxAttempts: Math.floor(num('JOB_MAX_ATTEMPTS', 3, 1)),
     retryBaseMs: num('JOB_RETRY_SECONDS', 30, 0) * 1000,
-    stopGraceMs: num('JOB_STOP_GRACE_SECONDS', 10, 0) * 1000,
+    stopGraceMs: num('JOB_STOP_GRACE_SECONDS', 5, 0) * 1000,
   };
 }
 

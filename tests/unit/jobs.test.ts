@@ -19,7 +19,7 @@ describe('job retry back-off', () => {
 describe('JOB_* settings', () => {
   it('defaults: one packaging job a machine, named by its host, jobs run', () => {
     const s = jobSettings({});
-    expect(s).toMatchObject({ run: true, concurrency: 1, pollMs: 2000, leaseMs: 60_000, maxAttempts: 3, retryBaseMs: 30_000, stopGraceMs: 10_000 });
+    expect(s).toMatchObject({ run: true, concurrency: 1, pollMs: 2000, leaseMs: 60_000, maxAttempts: 3, retryBaseMs: 30_000, stopGraceMs: 5000 });
     expect(s.group.length).toBeGreaterThan(0);
   });
 
