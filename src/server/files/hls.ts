@@ -95,7 +95,9 @@ type VideoRow = { id: string; kind: string; hlsStatus: string | null };
 export async function ensureHls(ctx: AppContext, f: VideoRow): Promise<string | null> {
   if (f.kind !== 'video' || f.hlsStatus === 'ready' || f.hlsStatus === 'failed' || !mediaTools().ffmpeg) return f.hlsStatus;
   await ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', f.id).where('hlsStatus', 'is', null).execute();
-  await ctx.jobs.enqueue(HLS_JOB, f.id, { fileId: f.id });
+  // the source and its playlist are on this machine's disk (storage.ts, DATA_DIR/files): only its processes
+  // may package it; with storage every machine shares, any machine's may (thisMachine: false)
+  await ctx.jobs.enqueue(HLS_JOB, f.id, { fileId: f.id }, { thisMachine: true });
   return 'processing';
 }
 

@@ -46,7 +46,7 @@ export async function enqueueJob(db: Database, job: { kind: string; key: string;
     .values(values)
     .onConflict((oc) =>
       oc.columns(['kind', 'key']).doUpdateSet({
-        status: 'queued', attempts: 0, runAt: values.runAt, payload: values.payload, maxAttempts: values.maxAttempts, lastError: null, finishedAt: null, updatedAt: values.runAt,
+        status: 'queued', attempts: 0, runAt: values.runAt, payload: values.payload, maxAttempts: values.maxAttempts, groupOnly: values.groupOnly, lastError: null, finishedAt: null, updatedAt: values.runAt,
       }).where('jobs.status', 'in', ['done', 'failed']),
     )
     .returning(['id', 'status'])

@@ -76,10 +76,15 @@ export class JobRunner {
     return this.defs.has(kind);
   }
 
-  /** Queues a job (idempotent per kind and key while it is queued or running); claims at once if this process runs the kind. */
-  async enqueue(kind: string, key: string, payload: Record<string, unknown> = {}, opts: { delayMs?: number; maxAttempts?: number } = {}) {
+  /**
+   * Queues a job (idempotent per kind and key while it is queued or running); claims at once if this
+   * process runs the kind. `thisMachine`: only processes of this machine (JOB_GROUP) may take it — work
+   * on files of this machine's own disk.
+   */
+  async enqueue(kind: string, key: string, payload: Record<string, unknown> = {}, opts: { delayMs?: number; maxAttempts?: number; thisMachine?: boolean } = {}) {
     const runAt = new Date(this.o.now().getTime() + (opts.delayMs ?? 0));
-    const r = await enqueueJob(this.o.db, { kind, key, payload, runAt, maxAttempts: opts.maxAttempts ?? this.defs.get(kind)?.maxAttempts ?? this.o.maxAttempts });
+    const maxAttempts = opts.maxAttempts ?? this.defs.get(kind)?.maxAttempts ?? this.o.maxAttempts;
+    const r = await enqueueJob(this.o.db, { kind, key, payload, runAt, maxAttempts, groupOnly: opts.thisMachine ? this.o.group : null });
     this.nudge();
     return r;
   }
