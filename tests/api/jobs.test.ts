@@ -60,6 +60,13 @@ afterAll(async () => {
 });
 
 describe('the job queue', () => {
+  it('the server runs its sweeps through it: the exam sweep once for all, the chunk clean-up once a machine', async () => {
+    await waitFor('sweeps scheduled', async () => (await rows('exam.close-expired')).length && (await rows('files.sweep')).length);
+    expect(await rows('exam.close-expired')).toMatchObject([{ key: '', groupOnly: null }]);
+    expect(await rows('files.sweep')).toMatchObject([{ key: app.ctx.config.jobs.group, groupOnly: app.ctx.config.jobs.group }]);
+    await waitFor('first sweeps ran', async () => (await rows('exam.close-expired'))[0].finishedAt && (await rows('files.sweep'))[0].finishedAt);
+  });
+
   it('holds the concurrency cap across the processes of one machine; another machine has its own', async () => {
     let release = false;
     const gates: ReturnType<typeof gate>[] = [];
@@ -197,7 +204,8 @@ describe('the job queue', () => {
     await a.enqueue('test.handback', 'k2', {}, { delayMs: 1000 });
     await a.start();
     await waitFor('running', async () => (await jobByKey(app.db, 'test.handback', 'k'))!.status === 'running');
-    await a.stop(0);
+    // draining then app.close(): the second call waits for the first
+    await Promise.all([a.stop(0), a.stop(0)]);
     expect(aborted).toBe(true);
     expect(await jobByKey(app.db, 'test.handback', 'k')).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     app.advance(1000);

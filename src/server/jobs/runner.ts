@@ -176,8 +176,15 @@ export class JobRunner {
    * Stops claiming, waits up to `graceMs` for the running jobs to finish, then aborts the rest and
    * hands them back (queued at once, the attempt not counted) for another process or the next start.
    */
-  async stop(graceMs = this.o.stopGraceMs) {
-    if (!this.started) return;
+  stop(graceMs = this.o.stopGraceMs): Promise<void> {
+    // a second call (draining, then app.close()) waits for the first
+    this.stopped ??= this.started ? this.halt(graceMs).finally(() => (this.stopped = null)) : null;
+    return this.stopped ?? Promise.resolve();
+  }
+
+  private stopped: Promise<void> | null = null;
+
+  private async halt(graceMs: number) {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
@@ -189,6 +196,7 @@ export class JobRunner {
       clearTimeout(t);
     }
     const left = [...this.running.values()];
+    this.o.log.info?.({ event: 'jobs.stop', worker: this.worker, handedBack: left.map((r) => ({ id: r.job.id, kind: r.job.kind })) }, '后台任务已停止领取；未完成的任务交还队列');
     for (const r of left) r.abort.abort(new Error('stopping'));
     for (const r of left) await releaseJob(this.o.db, r.job.id, this.worker, this.o.now()).catch((err) => this.o.log.warn({ err, jobId: r.job.id }, 'job hand-back failed'));
     // handed back already: a handler deaf to its signal does not hold the shutdown
