@@ -160,7 +160,8 @@ describe('the job queue', () => {
     app.freeze('2026-03-02T03:00:00Z');
     const ran: number[] = [];
     const b = runner('m1', { leaseMs: 30_000 });
-    b.register<{ n: number }>({ kind: 'test.lease', run: async (_p, j) => void ran.push(j.attempt) });
+    // a cap of 2: what keeps the job from b is its lease, not the cap
+    b.register<{ n: number }>({ kind: 'test.lease', concurrency: 2, run: async (_p, j) => void ran.push(j.attempt) });
     await enqueueJob(app.db, { kind: 'test.lease', key: 'k', runAt: app.ctx.now() });
     // a process claims it, then dies: no renewal, no completion
     const dead = await claimJob(app.db, { kind: 'test.lease', worker: 'm1:999:dead', group: 'm1', cap: 1, leaseMs: 30_000, now: app.ctx.now() });
