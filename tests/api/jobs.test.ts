@@ -95,7 +95,7 @@ describe('the job queue', () => {
     await a.start();
     await b.start();
     await Promise.all([a.nudge(), b.nudge()]);
-    await waitFor('two jobs started', () => started === 2);
+    await waitFor('two jobs started', () => started >= 2);
     // both processes look again: the machine's two places are taken
     await Promise.all([a.nudge(), b.nudge()]);
     expect(started).toBe(2);
@@ -107,7 +107,8 @@ describe('the job queue', () => {
     c.register(def('m2'));
     await c.start();
     await c.nudge();
-    await waitFor('the other machine started', () => started === 4);
+    await waitFor('the other machine started', () => started >= 4);
+    expect(started).toBe(4);
     release = true;
     gates.forEach((g) => g.open());
     await waitFor('every job done', async () => (await rows('test.cap')).every((j) => j.status === 'done'));
