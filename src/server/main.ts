@@ -12,7 +12,6 @@ import { PLATFORM_NAME } from '../contract/product';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
-import { FileStorage } from './files/storage';
 import { resumeHlsJobs } from './files/hls';
 
 const clientDir = resolve('dist/client');
@@ -76,7 +75,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
   app = await buildApp(ctx, { clientDir, logger: { level: config.logLevel } });
   if (report) {
     // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
-    void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
+    void resumeHlsJobs(ctx).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
     await app.listen({ port: config.port, host: config.host });
     announce(config, kind, report);
   } else {
@@ -91,7 +90,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
 /** The first of several processes: migrates and seeds, then keeps API_PROCESSES workers listening. */
 async function supervise(config: Config) {
   const { db, kind, ctx, report } = await open(config, true);
-  void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => console.warn('HLS packaging could not resume', err));
+  void resumeHlsJobs(ctx).catch((err) => console.warn('HLS packaging could not resume', err));
   let stopping = false;
   const fork = () => {
     const w = cluster.fork();

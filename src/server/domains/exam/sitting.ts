@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { JobDef } from '../../jobs/runner';
 import type { ExamQuestionTable } from '../../db/schema';
 import { drawFrom, drawSeed } from './draw';
 import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
@@ -207,22 +208,15 @@ export async function closeExpired(ctx: Pick<AppContext, 'db' | 'now'>, where: {
   return closed;
 }
 
-/** The periodic sweep of every process (idempotent across processes: closing is claimed). */
-export function startExamSweep(ctx: AppContext) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+/** The periodic sweep, once every SWEEP_MS across all processes (the job queue); closing is claimed, so a read's own close never doubles it. */
+export function examSweepJob(ctx: AppContext): JobDef {
+  return {
+    kind: 'exam.close-expired',
+    everyMs: SWEEP_MS,
+    run: async () => {
       await closeExpired(ctx);
-    } catch (e) {
-      ctx.log.warn({ err: e }, 'exam sweep failed');
-    } finally {
-      running = false;
-    }
-  }, SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  };
 }
 
 /** The member's attempts of a paper (newest first). */
