@@ -85,24 +85,25 @@ export interface JobSettings {
 
 /** JOB_*: positive numbers, or the start stops with the variable named. */
 export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
-  const num = (name: string, dflt: number, min: number) => {
-    const v = env[name]?.trim();
+  // each variable read by its own name (the environment template test looks for those reads)
+  const num = (name: string, raw: string | undefined, dflt: number, min: number) => {
+    const v = raw?.trim();
     if (!v) return dflt;
     const n = Number(v);
     if (!Number.isFinite(n) || n < min) throw new Error(`${name}: "${v}" is not a number ≥ ${min}`);
     return n;
   };
-  const concurrency = num('JOB_CONCURRENCY', 1, 1);
+  const concurrency = num('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 1, 1);
   if (!Number.isInteger(concurrency)) throw new Error(`JOB_CONCURRENCY: "${env.JOB_CONCURRENCY}" is not a whole number`);
   return {
     run: env.JOBS !== '0',
     concurrency,
     group: env.JOB_GROUP?.trim() || hostname(),
-    pollMs: num('JOB_POLL_MS', 2000, 50),
-    leaseMs: num('JOB_LEASE_SECONDS', 60, 1) * 1000,
-    maxAttempts: Math.floor(num('JOB_MAX_ATTEMPTS', 3, 1)),
-    retryBaseMs: num('JOB_RETRY_SECONDS', 30, 0) * 1000,
-    stopGraceMs: num('JOB_STOP_GRACE_SECONDS', 5, 0) * 1000,
+    pollMs: num('JOB_POLL_MS', env.JOB_POLL_MS, 2000, 50),
+    leaseMs: num('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 1) * 1000,
+    maxAttempts: Math.floor(num('JOB_MAX_ATTEMPTS', env.JOB_MAX_ATTEMPTS, 3, 1)),
+    retryBaseMs: num('JOB_RETRY_SECONDS', env.JOB_RETRY_SECONDS, 30, 0) * 1000,
+    stopGraceMs: num('JOB_STOP_GRACE_SECONDS', env.JOB_STOP_GRACE_SECONDS, 5, 0) * 1000,
   };
 }
 
