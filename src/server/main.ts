@@ -69,7 +69,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
   if (!worker) {
     const report = await seed(ctx);
     // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
-    void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
+    void resumeHlsJobs(ctx, FileStorage.for(config)).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
     await app.listen({ port: config.port, host: config.host });
     announce(config, kind, report);
   } else {
@@ -85,7 +85,7 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
 async function supervise(config: Config) {
   const { db, kind, ctx } = await open(config, true);
   const report = await seed(ctx);
-  void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => console.warn('HLS packaging could not resume', err));
+  void resumeHlsJobs(ctx, FileStorage.for(config)).catch((err) => console.warn('HLS packaging could not resume', err));
   let stopping = false;
   const fork = () => {
     const w = cluster.fork();

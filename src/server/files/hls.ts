@@ -3,24 +3,45 @@ import { join } from 'node:path';
 import type { AppContext } from '../context';
 import type { FileStorage } from './storage';
 import { mediaTools } from './media-info';
+import { hlsWorkspace } from './hls-storage';
 
 /**
  * Background HLS packaging when ffmpeg is on the machine: H.264/AAC sources are remuxed, others
  * transcoded. Progress is kept on the file row; completion goes through the same hook an external
  * transcoder calls (VodService/AliVideoCallBack).
  */
-export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }, source: string) {
+export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }) {
   if (!mediaTools().ffmpeg || running.has(file.id)) return false;
   let finish!: () => void;
   running.set(file.id, new Promise<void>((r) => (finish = r)));
-  const out = storage.hlsDir(file.storageKey);
+  void ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', file.id).execute();
+  const done = (ok: boolean) => {
+    if (!running.delete(file.id)) return;
+    void completeHls(ctx, file.id, ok).finally(finish);
+  };
+  // ffmpeg reads a file of this machine and writes into scratch space; the output is stored (the playlist last) once whole
+  void (async () => {
+    const ws = await hlsWorkspace(storage, file.storageKey);
+    try {
+      const ok = await runFfmpeg(ctx, file, ws.source, ws.outDir);
+      done(ok && (await ws.publish().then(() => true, (err) => (ctx.log.warn({ err, fileId: file.id }, 'HLS output could not be stored'), false))));
+    } finally {
+      await ws.release();
+    }
+  })().catch((err) => {
+    ctx.log.warn({ err, fileId: file.id }, 'HLS packaging failed');
+    done(false);
+  });
+  return true;
+}
+
+function runFfmpeg(ctx: AppContext, file: { id: string; durationSeconds: number | null }, source: string, out: string) {
   const args = [
     '-hide_banner', '-y', '-i', source,
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-c:a', 'aac', '-b:a', '128k',
     '-f', 'hls', '-hls_time', '6', '-hls_playlist_type', 'vod', '-hls_segment_filename', join(out, 'seg%05d.ts'),
     '-progress', 'pipe:1', '-nostats', join(out, 'index.m3u8'),
   ];
-  void ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', file.id).execute();
   const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
   let last = 0;
   p.stdout.on('data', (d: Buffer) => {
@@ -32,13 +53,10 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
       void ctx.db.updateTable('files').set({ hlsProgress: pct }).where('id', '=', file.id).execute().catch(() => {});
     }
   });
-  const done = (ok: boolean) => {
-    if (!running.delete(file.id)) return;
-    void completeHls(ctx, file.id, ok).finally(finish);
-  };
-  p.on('error', () => done(false));
-  p.on('close', (code) => done(code === 0));
-  return true;
+  return new Promise<boolean>((resolve) => {
+    p.on('error', () => resolve(false));
+    p.on('close', (code) => resolve(code === 0));
+  });
 }
 
 /** Files being packaged by this process, each with the end of its job. */
@@ -53,7 +71,7 @@ type VideoRow = { id: string; storageKey: string; durationSeconds: number | null
  */
 export function ensureHls(ctx: AppContext, storage: FileStorage, f: VideoRow): string | null {
   if (f.kind !== 'video' || f.hlsStatus === 'ready' || f.hlsStatus === 'failed' || running.has(f.id)) return f.hlsStatus;
-  return startHlsJob(ctx, storage, f, storage.objectPath(f.storageKey)) ? 'processing' : f.hlsStatus;
+  return startHlsJob(ctx, storage, f) ? 'processing' : f.hlsStatus;
 }
 
 /** At start: packages the videos left without a playlist (the demo's, or jobs a restart interrupted), one after another. */
