@@ -8,7 +8,7 @@ import { signPurposeToken } from '../../src/server/files/tokens';
 import { mediaTools } from '../../src/server/files/media-info';
 
 const hasFfmpeg = () => mediaTools().ffmpeg && mediaTools().ffprobe;
-import { multipart, startTestApp, svc, type TestApp } from './harness';
+import { multipart, onS3, startTestApp, svc, type TestApp } from './harness';
 
 /** Every key in the server's file store under `prefix` (either backend), and this machine's scratch space. */
 const stored = async (prefix: string) => (await app.files.list(prefix)).map((o) => o.key);
@@ -251,6 +251,9 @@ describe('chunked media upload', () => {
     const kept = await app.files.readBuffer(app.files.objectKey(row.storageKey), source.length);
     expect(kept.equals(source)).toBe(true);
     expect(await stored('chunks/')).toEqual([]);
+    // the backend this project runs on: with S3 nothing but scratch space is on this machine
+    expect(app.files.kind).toBe(onS3 ? 's3' : 'local');
+    expect(existsSync(join(dataDir, 'files', 'objects', row.storageKey.slice(0, 2), row.storageKey))).toBe(!onS3);
     // served with Range through the public path, as a player seeks
     const seek = await app.call('GET', merged.body.result.orgfile, { headers: { range: `bytes=${CHUNK - 5}-${CHUNK + 4}` } });
     expect(seek.status).toBe(206);

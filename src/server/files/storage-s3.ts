@@ -27,6 +27,8 @@ export class S3Backend implements ObjectBackend {
   /** The SDK is loaded on first use: a local-storage deployment never pays for it. */
   private load() {
     this.sdk ??= (async () => {
+      // the pinned SDK supports Node 20 (docs/storage.md); its notice that later ones will not is not a log line
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
       const [s3, lib] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
       const client = new s3.S3Client({
         region: this.s.region,
