@@ -153,7 +153,7 @@ async function run(backend: 'local' | 's3') {
     await step(`upload ${VIDEO / MB} MB in 20 chunks of 10 MB, merge`, async () => {
       const uploadkey = (await (await fetch(`${base}/api/services/app/VodService/GetUploadAuthor`, { headers: auth })).json()).result.uploadkey;
       const all = bytes(VIDEO, head, 100);
-      let carry = Buffer.alloc(0);
+      let carry: Buffer = Buffer.alloc(0);
       for (let n = 1; n <= 20; n++) {
         // exactly 10 MB a chunk, cut across the generator's blocks
         const chunk: Buffer[] = [];
