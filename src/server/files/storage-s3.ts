@@ -117,8 +117,9 @@ export class S3Backend implements ObjectBackend {
         try {
           for (const s of sources) {
             for await (const c of await this.read(s.key)) {
+              if (body.destroyed) return;
               tap(c as Buffer);
-              if (!body.write(c)) await new Promise((r) => body.once('drain', r));
+              if (!body.write(c)) await new Promise((r) => (body.once('drain', r), body.once('close', r)));
             }
           }
           body.end();
@@ -126,7 +127,13 @@ export class S3Backend implements ObjectBackend {
           body.destroy(err as Error);
         }
       })();
-      await Promise.all([this.write(dest, body), feeding]);
+      try {
+        await Promise.all([this.write(dest, body), feeding]);
+      } finally {
+        // a failed upload stops the reading too
+        body.destroy();
+        await feeding;
+      }
       return;
     }
     // the store copies the chunks into one object itself; this process reads the result once for the checksums
