@@ -16,6 +16,7 @@ import { MSG } from '../contract/messages';
 import { buildServices, startDomains } from './composition';
 import { recordAudit } from './http/audit-log';
 import { registerFileRoutes } from './files/routes';
+import { registerBackupSnapshot } from './db/backup-snapshot';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(fastifyStatic, { root: resolve('public'), serve: false });
   }
   await registerFileRoutes(app, ctx);
+  registerBackupSnapshot(app, ctx);
 
   app.setNotFoundHandler((req, reply) => {
     // History-mode client: every /dj/* path that is not a file gets index.html.

@@ -4,7 +4,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * Short-lived single-purpose tokens for the file server (download, chunked upload, transcoder
  * callback): a signed JSON payload. A token of one purpose never passes as another, nor as a bearer.
  */
-export type Purpose = 'download' | 'upload' | 'callback';
+/** `backup`: the operator's `npm run backup` asking the running server for a snapshot of the embedded database (src/server/db/backup-snapshot.ts). */
+export type Purpose = 'download' | 'upload' | 'callback' | 'backup';
 
 export function signPurposeToken(secret: Buffer, purpose: Purpose, payload: Record<string, unknown>, ttlSeconds: number, nowMs: number): string {
   const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(nowMs / 1000) + ttlSeconds, n: randomBytes(6).toString('base64url') })).toString('base64url');
