@@ -16,6 +16,8 @@ const QUEUE = 2;
 const MIN_PART = 5 * 1024 * 1024;
 const MAX_PART = 5 * 1024 * 1024 * 1024;
 
+const SDK_NODE_NOTICE_OFF = 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED';
+
 type Sdk = typeof import('@aws-sdk/client-s3');
 type LibStorage = typeof import('@aws-sdk/lib-storage');
 
@@ -27,8 +29,9 @@ export class S3Backend implements ObjectBackend {
   /** The SDK is loaded on first use: a local-storage deployment never pays for it. */
   private load() {
     this.sdk ??= (async () => {
-      // the pinned SDK supports Node 20 (docs/storage.md); its notice that later ones will not is not a log line
-      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+      // the pinned SDK supports Node 20 (docs/storage.md); its notice that later ones will not is not a
+      // log line. The SDK's own switch, set here, not a setting of ours (not in the environment template).
+      process.env[SDK_NODE_NOTICE_OFF] ??= 'true';
       const [s3, lib] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
       const client = new s3.S3Client({
         region: this.s.region,
