@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
 import { AppError } from '../http/errors';
 import { LocalBackend } from './storage-local';
 import { S3Backend } from './storage-s3';
