@@ -79,6 +79,7 @@ describe.skipIf(onS3 || onPostgres || !canMount())('local backend: the disk fill
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mnt]);
     app = await startTestApp({ config: { dataDir: mnt } });
     token = await app.login('member');
+    await expect(app.files.ping()).resolves.toBeUndefined();
     const up = chunked(() => app, () => token, fakeMp4(3 * MiB), MiB);
     await up.auth();
     // leave room for two chunks and a half
@@ -129,7 +130,10 @@ describe.skipIf(!onS3)('S3 backend: the object store goes away during an upload'
     const before = (await app.files.list('objects/')).map((o) => o.key);
     const seeded = await app.db.selectFrom('files').select('storageKey').where('attachClass', '=', 1).executeTakeFirstOrThrow();
 
+    // the readiness check's question (FileStorage.ping): answered while the store is there, refused when it is not
+    await expect(app.files.ping()).resolves.toBeUndefined();
     await s3.kill();
+    await expect(app.files.ping()).rejects.toThrow();
     const lost = await up.send(3);
     expect(lost.status).toBe(503);
     expect(lost.body.error.message).toBe('文件存储暂时不可用，本次上传未保存，请稍后重试');
