@@ -9,6 +9,7 @@ import { mediaTools } from '../../src/server/files/media-info';
 
 const hasFfmpeg = () => mediaTools().ffmpeg && mediaTools().ffprobe;
 import { multipart, onS3, startTestApp, svc, type TestApp } from './harness';
+import { platformDay } from '../../src/server/platform-day';
 
 /** Every key in the server's file store under `prefix` (either backend), and this machine's scratch space. */
 const stored = async (prefix: string) => (await app.files.list(prefix)).map((o) => o.key);
@@ -190,7 +191,9 @@ describe('who may download a file by id', () => {
 
   it('offline declaration evidence: the declarant and the auditors over his organisation, nobody else', async () => {
     const evidence = (await upload(2, { name: '签到表.pdf', content: PDF })).body.result;
-    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token, body: { title: '参加主题党日', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: evidence.name }] } });
+    // today (the platform's): a declaration must lie in the current assessment year, whenever this runs
+    const studyDate = platformDay(app.ctx);
+    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token, body: { title: '参加主题党日', studyDate, hours: 1, evidence: [{ id: evidence.id, name: evidence.name }] } });
     expect(decl.status, JSON.stringify(decl.body)).toBe(200);
     expect((await download(token, evidence.id)).status).toBe(200);
     expect((await download(await asAdmin('districtadmin'), evidence.id)).status).toBe(200); // 温江区, audits the member
@@ -198,7 +201,7 @@ describe('who may download a file by id', () => {
     expect((await download(await app.login('teacher'), evidence.id)).status).toBe(404);
     // nobody lends himself a right by naming another's file as his evidence
     const teacher = await app.login('teacher');
-    const borrowed = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: teacher, body: { title: '借用', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: 'x.pdf' }] } });
+    const borrowed = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: teacher, body: { title: '借用', studyDate, hours: 1, evidence: [{ id: evidence.id, name: 'x.pdf' }] } });
     expect(borrowed.status).toBe(400);
     expect(borrowed.body.error.message).toBe('佐证材料不存在，请重新上传');
   });

@@ -29,6 +29,7 @@ import * as m023 from './migrations/023-participant-leave';
 import * as m024 from './migrations/024-big-screen-codes';
 import * as m025 from './migrations/025-big-screen-info';
 import * as m026 from './migrations/026-study-day-index';
+import * as m027 from './migrations/027-exam-reviews';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '024-big-screen-codes': m024,
   '025-big-screen-info': m025,
   '026-study-day-index': m026,
+  '027-exam-reviews': m027,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further). */
