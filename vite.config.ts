@@ -229,6 +229,16 @@ export default defineConfig({
       apiProject('api', { API_DB: 'pglite' }),
       // The same API suite on PostgreSQL when a server is offered (CI sets it when one answers).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { API_DB: 'postgres' })] : []),
+      // The file-server tests again with the S3-compatible backend, against a real S3-protocol
+      // server (s3rver, started by tests/api/s3-setup.ts): docs/storage.md.
+      {
+        ...apiProject('api-s3', { API_DB: 'pglite', TEST_STORAGE: 's3' }),
+        test: {
+          ...apiProject('api-s3', { API_DB: 'pglite', TEST_STORAGE: 's3' }).test,
+          include: ['tests/api/files.test.ts', 'tests/api/storage.test.ts', 'tests/api/study.test.ts', 'tests/api/export-import.test.ts'],
+          globalSetup: ['tests/api/s3-setup.ts'],
+        },
+      },
     ],
   },
 } as any);

@@ -29,7 +29,7 @@ export interface Manifest {
   /** the last migration applied (src/server/db/migrate.ts): a newer code version migrates further at start */
   migration: string | null;
   counts: Record<string, number>;
-  files: { storage: 'local'; objects: number; bytes: number };
+  files: { storage: 'local' | 's3'; objects: number; bytes: number };
   /** how the database part was taken */
   method: string;
 }
@@ -91,8 +91,8 @@ export function tally(dir: string): { objects: number; bytes: number } {
 }
 
 /**
- * The file part of a backup: which folders tar takes, from where. Local storage only today; with
- * object storage (S3) the bytes are not on this machine — back the bucket up with the provider's
+ * The file part of a backup: which folders tar takes, from where. Local storage only; with
+ * object storage (STORAGE=s3, backup.ts archives no files) the bytes are not on this machine — back the bucket up with the provider's
  * versioning or replication, or `aws s3 sync s3://bucket ./copy` after the database part, and
  * return no parts here (README, Operations). Copied after the database: files are written to a
  * temporary name and renamed into place before their row is inserted, and never deleted, so every

@@ -50,8 +50,8 @@ async function main() {
       method = await snapshotPglite(dataDir, stage, opts, config);
       level = await countPglite(join(stage, 'data'));
     }
-    // files after the database: a superset of those it names (backup-lib.ts, fileParts)
-    const files = fileParts(dataDir);
+    // files after the database: a superset of those it names (backup-lib.ts, fileParts); in an S3 bucket they are not on this machine (docs/storage.md)
+    const files = config.storage.kind === 's3' ? { root: dataDir, parts: [] as string[], objects: 0, bytes: 0 } : fileParts(dataDir);
     const { name, version } = productVersion();
     const manifest: Manifest = {
       format: FORMAT,
@@ -61,7 +61,7 @@ async function main() {
       database: kind,
       migration: level.migration,
       counts: level.counts,
-      files: { storage: 'local', objects: files.objects, bytes: files.bytes },
+      files: { storage: config.storage.kind, objects: files.objects, bytes: files.bytes },
       method,
     };
     writeFileSync(join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
@@ -72,6 +72,7 @@ async function main() {
     if (r.code === 1) console.warn(`tar: ${r.stderr.trim()}`);
     renameSync(partial, out);
     console.log(JSON.stringify({ backup: out, ...manifest, seconds: Math.round((Date.now() - started) / 100) / 10 }, null, 2));
+    if (config.storage.kind === 's3') console.log(`文件在对象存储桶 ${config.storage.bucket} 中，不在本备份里：请用存储服务的版本控制或复制，或在此之后复制该桶（docs/storage.md）`);
     console.log(`备份完成：${out}（数据库 ${kind}，迁移 ${level.migration}，文件 ${files.objects} 个 ${mb(files.bytes)}）`);
   } finally {
     rmSync(stage, { recursive: true, force: true });

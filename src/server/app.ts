@@ -110,6 +110,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      // a 5xx said in Chinese to the user (a file store away or full): its cause is for the operator
+      if (err.status >= 500) req.log.warn({ err: (err as Error & { cause?: unknown }).cause ?? err }, err.message);
       return reply.status(err.status).send(fail(err.status, { message: err.message, ...err.opts }));
     }
     if (err.validation) {

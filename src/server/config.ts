@@ -4,6 +4,7 @@ import { availableParallelism, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone } from '../contract/platform-time';
 import type { MapSettings } from '../contract/types';
+import type { StorageSettings } from './files/storage-backend';
 
 /** Every environment variable the server reads, in one place (README lists them). */
 export interface Config {
@@ -60,6 +61,8 @@ export interface Config {
   map: MapSettings;
   /** the live-streaming server (docs/live.md): LIVE_RTMP_URL, LIVE_PULL_BASE, LIVE_SIGN_KEY, LIVE_URL_TTL_SECONDS; null: rooms play their recorded video */
   live: LiveSettings | null;
+  /** where uploaded files, chunks and HLS output live (docs/storage.md): STORAGE=local (DATA_DIR/files, default) or s3 with the S3_* variables */
+  storage: StorageSettings;
   /** background jobs (src/server/jobs/, docs/jobs.md) */
   jobs: JobSettings;
 }
@@ -130,6 +133,30 @@ export function liveSettings(env: NodeJS.ProcessEnv): LiveSettings | null {
   const ttlSeconds = Number(env.LIVE_URL_TTL_SECONDS || 4 * 3600);
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 60) throw new Error(`LIVE_URL_TTL_SECONDS: "${env.LIVE_URL_TTL_SECONDS}" is not a count of seconds (≥ 60)`);
   return { rtmpUrl, pullBase, signKey, ttlSeconds };
+}
+
+/** STORAGE=s3: an S3-compatible bucket (MinIO, Aliyun OSS, Tencent COS, Huawei OBS, AWS S3); refused at start when half-configured. */
+export function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
+  const kind = (env.STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE: "${env.STORAGE}" is neither local nor s3`);
+  const endpoint = env.S3_ENDPOINT?.trim().replace(/\/+$/, '') || null;
+  if (endpoint && !/^https?:\/\/[^\s/]+$/.test(endpoint)) throw new Error(`S3_ENDPOINT: "${endpoint}" is not an http(s) address such as https://oss-cn-chengdu.aliyuncs.com`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('S3_BUCKET: the bucket is required with STORAGE=s3');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || null;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: both or neither');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (pathStyle && !['true', 'false', '1', '0'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE: "${env.S3_FORCE_PATH_STYLE}" is neither true nor false`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix && !/^[A-Za-z0-9_.\-/]+$/.test(prefix)) throw new Error(`S3_PREFIX: "${env.S3_PREFIX}" may hold letters, digits, _ . - and /`);
+  return {
+    kind: 's3', endpoint, bucket, accessKeyId, secretAccessKey,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 /** API_PROCESSES: a count, or `auto` for one per core. */
@@ -227,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     map: mapSettings(env),
     live: liveSettings(env),
     jobs: jobSettings(env),
+    storage: storageSettings(env),
     ...overrides,
   };
 }

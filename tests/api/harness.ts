@@ -3,7 +3,7 @@
  * PGlite in memory by default; API_DB=postgres runs the same tests on TEST_DATABASE_URL, each file
  * in a schema of its own.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
@@ -14,13 +14,27 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { LogSmsSender } from '../../src/server/security/sms';
 import { seed } from '../../src/server/db/seed';
+import { FileStorage, type StorageSettings } from '../../src/server/files/storage';
+import { inject } from 'vitest';
+import { TEST_BUCKET } from '../support/s3';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 export const onPostgres = process.env.API_DB === 'postgres';
+/** TEST_STORAGE=s3 (project api-s3): files in the S3-compatible server its global setup started (tests/api/s3-setup.ts) */
+export const onS3 = process.env.TEST_STORAGE === 's3';
+
+/** The file store of a test server: local (DATA_DIR/files), or a prefix of the test bucket — the same one for the same data directory, so a restart finds its files. */
+export function testStorage(dataDir: string | null | undefined): StorageSettings {
+  if (!onS3) return { kind: 'local' };
+  const prefix = `t-${createHash('sha1').update(dataDir ?? randomBytes(8).toString('hex')).digest('hex').slice(0, 12)}/`;
+  return { kind: 's3', endpoint: inject('s3Endpoint'), region: 'us-east-1', bucket: TEST_BUCKET, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix };
+}
 
 export interface TestApp {
   ctx: AppContext;
   db: Database;
+  /** the server's file store, whichever backend */
+  files: FileStorage;
   sms: LogSmsSender;
   /** shift the server's clock */
   advance(ms: number): void;
@@ -50,7 +64,8 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   const { db, kind } = await openDatabase(target);
   let offset = 0;
   let frozenAt: number | null = null;
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir: opts.dataDir ?? opts.config?.dataDir ?? null, seedDemo: true, ...opts.config });
+  const dataDir = opts.dataDir ?? opts.config?.dataDir ?? null;
+  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir, seedDemo: true, storage: testStorage(dataDir), ...opts.config });
   await migrateToLatest(db, schema, loadEntityFiles(config.schemaDirs));
   const sms = new LogSmsSender(() => ({ info: () => {} }));
   const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date((frozenAt ?? Date.now()) + offset) });
@@ -80,6 +95,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   return {
     ctx,
     db,
+    files: FileStorage.for(config),
     sms,
     advance(ms) {
       offset += ms;

@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileStorage } from '../../src/server/files/storage';
 import { startTestApp, svc, type TestApp } from './harness';
@@ -119,7 +119,9 @@ describe('library, records and integrity', () => {
     const province = await asAdmin('admin');
     const f = await app.db.selectFrom('resources as r').innerJoin('files as f', 'f.id', 'r.fileId').select(['f.storageKey']).where('r.id', '=', video.id).executeTakeFirstOrThrow();
     expect((await app.call('POST', svc('ResourceLibaryService', 'VerifyIntegrity'), { token: province, body: {} })).body.result.tampered).toBe(0);
-    appendFileSync(FileStorage.for(null).objectPath(f.storageKey), 'x');
+    const storage = FileStorage.for(app.ctx.config);
+    const key = storage.objectKey(f.storageKey);
+    await storage.put(key, Readable.from([await storage.readBuffer(key, 1 << 30), Buffer.from('x')]));
     expect((await app.call('POST', svc('ResourceLibaryService', 'VerifyIntegrity'), { token: province, body: { id: video.id } })).body.result.tampered).toBe(1);
     const got = (await app.call('GET', svc('ResourceLibaryService', 'GetResourceById'), { token: member, query: { id: video.id } })).body.result;
     expect(got.isIntegrity).toBe(false);

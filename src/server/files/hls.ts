@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { JobDef } from '../jobs/runner';
 import type { FileStorage } from './storage';
 import { mediaTools, probeCodecs } from './media-info';
+import { hlsWorkspace } from './hls-storage';
 
 /** The job kind of HLS packaging; its key is the file id (one job a file). */
 export const HLS_JOB = 'files.hls';
@@ -36,10 +37,19 @@ type FileForHls = { id: string; storageKey: string; durationSeconds: number | nu
 
 /** Runs ffmpeg once for a file; resolves on success, rejects on failure; killed when `signal` aborts. */
 async function packageHls(ctx: AppContext, storage: FileStorage, file: FileForHls, signal: AbortSignal) {
-  const source = storage.objectPath(file.storageKey);
-  const plan = hlsPlan(await probeCodecs(source));
-  const args = hlsArgs(source, storage.hlsDir(file.storageKey), plan);
-  await new Promise<void>((resolve, reject) => {
+  // ffmpeg reads a file of this machine and writes into scratch space; the output is stored (the playlist last) once whole
+  const ws = await hlsWorkspace(storage, file.storageKey);
+  try {
+    const plan = hlsPlan(await probeCodecs(ws.source));
+    await runFfmpeg(ctx, file, hlsArgs(ws.source, ws.outDir, plan), plan, signal);
+    if (!signal.aborted) await ws.publish();
+  } finally {
+    await ws.release();
+  }
+}
+
+function runFfmpeg(ctx: AppContext, file: FileForHls, args: string[], plan: string, signal: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
     const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let last = 0;
     let errTail = '';
@@ -95,9 +105,9 @@ type VideoRow = { id: string; kind: string; hlsStatus: string | null };
 export async function ensureHls(ctx: AppContext, f: VideoRow): Promise<string | null> {
   if (f.kind !== 'video' || f.hlsStatus === 'ready' || f.hlsStatus === 'failed' || !mediaTools().ffmpeg) return f.hlsStatus;
   await ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', f.id).where('hlsStatus', 'is', null).execute();
-  // the source and its playlist are on this machine's disk (storage.ts, DATA_DIR/files): only its processes
-  // may package it; with storage every machine shares, any machine's may (thisMachine: false)
-  await ctx.jobs.enqueue(HLS_JOB, f.id, { fileId: f.id }, { thisMachine: true });
+  // on the local backend the source and its playlist are on this machine's disk (DATA_DIR/files): only
+  // its processes may package it; in a bucket every machine shares (STORAGE=s3), any machine's may
+  await ctx.jobs.enqueue(HLS_JOB, f.id, { fileId: f.id }, { thisMachine: ctx.config.storage.kind !== 's3' });
   return 'processing';
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { open } from 'node:fs/promises';
+import type { FileStorage, RandomReader } from './storage';
 
 /** Media duration: ffprobe when the machine has it, otherwise read from the MP4 (mvhd) or MP3 headers. */
 let tools: { ffprobe: boolean; ffmpeg: boolean } | null = null;
@@ -11,89 +11,99 @@ export function mediaTools() {
   return tools;
 }
 
-export async function probeDuration(path: string, kind: string): Promise<number | null> {
-  if (kind !== 'video' && kind !== 'audio') return null;
-  if (mediaTools().ffprobe) {
-    const seconds = await new Promise<number | null>((resolve) => {
-      const p = spawn('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', path]);
-      let out = '';
-      p.stdout.on('data', (d) => (out += d));
-      p.on('error', () => resolve(null));
-      p.on('close', () => {
-        const n = Number.parseFloat(out.trim());
-        resolve(Number.isFinite(n) ? n : null);
-      });
+function ffprobe(path: string) {
+  return new Promise<number | null>((resolve) => {
+    const p = spawn('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', path]);
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', () => resolve(null));
+    p.on('close', () => {
+      const n = Number.parseFloat(out.trim());
+      resolve(Number.isFinite(n) ? n : null);
     });
+  });
+}
+
+/**
+ * The duration of a stored object of `size` bytes. A file of this machine goes to ffprobe first;
+ * an object in a remote store is read by its headers over Range requests (a few kilobytes), and
+ * copied here for ffprobe only when its format has no header this module reads.
+ */
+export async function probeDuration(storage: FileStorage, key: string, size: number, kind: string): Promise<number | null> {
+  if (kind !== 'video' && kind !== 'audio') return null;
+  const local = storage.backend.localPath(key);
+  if (local && mediaTools().ffprobe) {
+    const seconds = await ffprobe(local);
     if (seconds != null) return seconds;
   }
-  return (await mp4Duration(path)) ?? (await mp3Duration(path));
+  const reader = await storage.reader(key, size);
+  let seconds: number | null;
+  try {
+    seconds = (await mp4Duration(reader)) ?? (await mp3Duration(reader));
+  } finally {
+    await reader.close();
+  }
+  if (seconds == null && !local && mediaTools().ffprobe) {
+    const copy = await storage.localCopy(key);
+    try {
+      seconds = await ffprobe(copy.path);
+    } finally {
+      await copy.release();
+    }
+  }
+  return seconds;
 }
 
 /** Walks the MP4 boxes to moov/mvhd: duration / timescale. */
-export async function mp4Duration(path: string): Promise<number | null> {
-  const fh = await open(path, 'r');
-  try {
-    const size = (await fh.stat()).size;
-    const read = async (pos: number, len: number) => {
-      const b = Buffer.alloc(len);
-      const { bytesRead } = await fh.read(b, 0, len, pos);
-      return b.subarray(0, bytesRead);
-    };
-    const find = async (start: number, end: number, type: string): Promise<[number, number] | null> => {
-      let pos = start;
-      while (pos + 8 <= end) {
-        const h = await read(pos, 16);
-        if (h.length < 8) return null;
-        let boxSize = h.readUInt32BE(0);
-        const boxType = h.subarray(4, 8).toString('latin1');
-        let header = 8;
-        if (boxSize === 1) {
-          boxSize = Number(h.readBigUInt64BE(8));
-          header = 16;
-        } else if (boxSize === 0) boxSize = end - pos;
-        if (boxSize < header) return null;
-        if (boxType === type) return [pos + header, pos + boxSize];
-        pos += boxSize;
-      }
-      return null;
-    };
-    const moov = await find(0, size, 'moov');
-    if (!moov) return null;
-    const mvhd = await find(moov[0], moov[1], 'mvhd');
-    if (!mvhd) return null;
-    const b = await read(mvhd[0], 32);
-    const version = b[0];
-    const timescale = version === 1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
-    const duration = version === 1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
-    return timescale ? duration / timescale : null;
-  } finally {
-    await fh.close();
-  }
+export async function mp4Duration(file: RandomReader): Promise<number | null> {
+  const { size } = file;
+  const read = (pos: number, len: number) => file.read(pos, len);
+  const find = async (start: number, end: number, type: string): Promise<[number, number] | null> => {
+    let pos = start;
+    while (pos + 8 <= end) {
+      const h = await read(pos, 16);
+      if (h.length < 8) return null;
+      let boxSize = h.readUInt32BE(0);
+      const boxType = h.subarray(4, 8).toString('latin1');
+      let header = 8;
+      if (boxSize === 1) {
+        boxSize = Number(h.readBigUInt64BE(8));
+        header = 16;
+      } else if (boxSize === 0) boxSize = end - pos;
+      if (boxSize < header) return null;
+      if (boxType === type) return [pos + header, pos + boxSize];
+      pos += boxSize;
+    }
+    return null;
+  };
+  const moov = await find(0, size, 'moov');
+  if (!moov) return null;
+  const mvhd = await find(moov[0], moov[1], 'mvhd');
+  if (!mvhd) return null;
+  const b = await read(mvhd[0], 32);
+  const version = b[0];
+  const timescale = version === 1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
+  const duration = version === 1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
+  return timescale ? duration / timescale : null;
 }
 
 const MP3_BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MP3_RATES = [44100, 48000, 32000];
 
 /** MPEG-1 Layer III: the Xing frame count when present, else size over the first frame's bitrate. */
-export async function mp3Duration(path: string): Promise<number | null> {
-  const fh = await open(path, 'r');
-  try {
-    const size = (await fh.stat()).size;
-    const head = Buffer.alloc(Math.min(size, 65536));
-    await fh.read(head, 0, head.length, 0);
-    let pos = 0;
-    if (head.subarray(0, 3).toString('latin1') === 'ID3') pos = 10 + ((head[6] << 21) | (head[7] << 14) | (head[8] << 7) | head[9]);
-    while (pos + 4 < head.length && !(head[pos] === 0xff && (head[pos + 1] & 0xe0) === 0xe0)) pos++;
-    if (pos + 4 >= head.length) return null;
-    const bitrate = MP3_BITRATES[head[pos + 2] >> 4] * 1000;
-    const rate = MP3_RATES[(head[pos + 2] >> 2) & 3];
-    if (!bitrate || !rate) return null;
-    const xing = head.indexOf('Xing', pos) >= 0 ? head.indexOf('Xing', pos) : head.indexOf('Info', pos);
-    if (xing > 0 && xing < pos + 64 && head.readUInt32BE(xing + 4) & 1) return (head.readUInt32BE(xing + 8) * 1152) / rate;
-    return ((size - pos) * 8) / bitrate;
-  } finally {
-    await fh.close();
-  }
+export async function mp3Duration(file: RandomReader): Promise<number | null> {
+  const { size } = file;
+  const head = await file.read(0, Math.min(size, 65536));
+  let pos = 0;
+  if (head.subarray(0, 3).toString('latin1') === 'ID3') pos = 10 + ((head[6] << 21) | (head[7] << 14) | (head[8] << 7) | head[9]);
+  while (pos + 4 < head.length && !(head[pos] === 0xff && (head[pos + 1] & 0xe0) === 0xe0)) pos++;
+  if (pos + 4 >= head.length) return null;
+  const bitrate = MP3_BITRATES[head[pos + 2] >> 4] * 1000;
+  const rate = MP3_RATES[(head[pos + 2] >> 2) & 3];
+  if (!bitrate || !rate) return null;
+  const xing = head.indexOf('Xing', pos) >= 0 ? head.indexOf('Xing', pos) : head.indexOf('Info', pos);
+  if (xing > 0 && xing < pos + 64 && head.readUInt32BE(xing + 4) & 1) return (head.readUInt32BE(xing + 8) * 1152) / rate;
+  return ((size - pos) * 8) / bitrate;
 }
 
 export const hhmmss = (seconds: number | null) => {

@@ -40,4 +40,7 @@ export const FILE_MSG = {
   checksumMismatch: '文件校验失败，请重新上传',
   videoFormat: '请上传正确的视频文件格式',
   audioFormat: '请上传正确的音频文件格式',
+  storageFull: '文件存储空间已满，本次上传未保存，请联系管理员后重试',
+  storageWriteFailed: '文件存储暂时不可用，本次上传未保存，请稍后重试',
+  storageUnavailable: '文件存储暂时不可用，请稍后重试',
 } as const;

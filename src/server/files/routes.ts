@@ -1,10 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { finished, pipeline } from 'node:stream/promises';
-import { once } from 'node:events';
-import { Transform } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -15,7 +9,8 @@ import { cleanName, extOf, sniff } from './sniff';
 import { FileStorage } from './storage';
 import { verifyPurposeToken } from './tokens';
 import { mediaTools, probeDuration } from './media-info';
-import { mediaResult, publicPath, uploadResult } from './media';
+import { mediaResult, uploadResult } from './media';
+import { sendObject } from './serve';
 import { ensureHls, hlsJob } from './hls';
 import { newId } from '../http/token';
 
@@ -46,34 +41,10 @@ class Hasher {
   }
 }
 
-/** Copies a stream to `dest` (which must not exist), hashing as it goes. */
-async function receive(source: NodeJS.ReadableStream, dest: string) {
+/** Stores a stream at `key`, hashing as it goes. */
+async function receive(storage: FileStorage, source: NodeJS.ReadableStream, key: string) {
   const h = new Hasher();
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      h.update(chunk);
-      cb(null, chunk);
-    },
-  });
-  await pipeline(source, tap, createWriteStream(dest, { flags: 'wx' }));
-  return h.result();
-}
-
-/** Concatenates chunk files in order into `dest`, hashing once on the way. */
-async function assemble(paths: string[], dest: string) {
-  const h = new Hasher();
-  const out = createWriteStream(dest, { flags: 'wx' });
-  try {
-    for (const p of paths) {
-      for await (const buf of createReadStream(p)) {
-        h.update(buf as Buffer);
-        if (!out.write(buf)) await once(out, 'drain');
-      }
-    }
-  } finally {
-    out.end();
-    await finished(out);
-  }
+  await storage.put(key, source, (c) => h.update(c));
   return h.result();
 }
 
@@ -82,10 +53,10 @@ function typeError(kind: 'video' | 'audio' | null) {
 }
 
 export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext): Promise<FileStorage> {
-  const storage = FileStorage.for(ctx.config.dataDir);
+  const storage = FileStorage.for(ctx.config);
   // background work through the shared job queue (src/server/jobs/): abandoned chunks and temporary
-  // files swept hourly on each machine (they are on its disk), videos packaged where ffmpeg is
-  ctx.jobs.register({ kind: 'files.sweep', everyMs: 3600_000, perMachine: true, run: async () => void storage.sweep(SWEEP_AGE_MS) });
+  // files swept hourly on each machine, videos packaged where ffmpeg is
+  ctx.jobs.register({ kind: 'files.sweep', everyMs: 3600_000, perMachine: true, run: async () => void (await storage.sweep(SWEEP_AGE_MS).catch((err) => ctx.log.warn({ err }, 'file storage sweep failed'))) });
   if (mediaTools().ffmpeg) ctx.jobs.register(hlsJob(ctx, storage));
 
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 4096, fileSize: CLASS_POLICY[5].maxBytes } });
@@ -96,11 +67,9 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
   };
   const fileByKey = (key: string) => ctx.db.selectFrom('files').selectAll().where('storageKey', '=', key).executeTakeFirst();
 
-  /** Stores a received temp file as an object and records it. */
-  async function keep(tmp: string, got: Awaited<ReturnType<typeof receive>>, meta: { name: string; ext: string; mime: string; kind: string; project: string; attachClass: number; userId: number }) {
-    const key = storage.newKey();
-    await rename(tmp, storage.objectPath(key));
-    const duration = await probeDuration(storage.objectPath(key), meta.kind);
+  /** Records a stored object. */
+  async function keep(key: string, got: Awaited<ReturnType<typeof receive>>, meta: { name: string; ext: string; mime: string; kind: string; project: string; attachClass: number; userId: number }) {
+    const duration = await probeDuration(storage, storage.objectKey(key), got.size, meta.kind);
     const row = {
       id: newId(12), storageKey: key, name: meta.name, ext: meta.ext, size: got.size, contentType: meta.mime, kind: meta.kind, sha256: got.sha256,
       headMd5: meta.kind === 'video' || meta.kind === 'audio' ? got.headMd5 : null, project: meta.project, attachClass: meta.attachClass,
@@ -126,19 +95,22 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     if (!req.isMultipart()) throw badRequest(FILE_MSG.noFile);
     const part = await req.file({ limits: { fileSize: policy.maxBytes } });
     if (!part || part.fieldname !== 'file') throw badRequest(FILE_MSG.noFile);
-    const tmp = storage.tmpPath();
+    // stored under its final, random key: nothing names it before its row is written, and a refused or failed one is removed
+    const key = storage.newKey();
+    let kept = false;
     try {
-      const got = await receive(part.file, tmp);
+      const got = await receive(storage, part.file, storage.objectKey(key));
       if (part.file.truncated || got.size > policy.maxBytes) throw badRequest(FILE_MSG.tooLarge);
       if (got.size === 0) throw badRequest(FILE_MSG.noFile);
       const name = cleanName(part.filename ?? '');
       const ext = extOf(name);
       const sniffed = sniff(got.head);
       if (!sniffed || !policy.kinds.includes(sniffed.kind) || (ext && !sniffed.exts.includes(ext))) throw badRequest(FILE_MSG.wrongType);
-      const row = await keep(tmp, got, { name, ext: ext || sniffed.exts[0], mime: sniffed.mime, kind: sniffed.kind, project, attachClass, userId: user.userId });
+      const row = await keep(key, got, { name, ext: ext || sniffed.exts[0], mime: sniffed.mime, kind: sniffed.kind, project, attachClass, userId: user.userId });
+      kept = true;
       return ok(uploadResult(row));
     } finally {
-      await rm(tmp, { force: true });
+      if (!kept) await storage.remove([storage.objectKey(key)]).catch(() => {});
     }
   });
 
@@ -148,19 +120,16 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     const f = IDENTIFIER.test(key) ? await fileByKey(key) : undefined;
     if (!f) throw notFound(FILE_MSG.notFound);
     if (CLASS_POLICY[f.attachClass]?.byId) throw forbidden('该文件须凭下载凭据下载');
-    const path = storage.objectPath(f.storageKey);
     reply.header('content-type', f.contentType).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff');
     if (f.kind === 'document') reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(f.name)}`);
-    return reply.sendFile(basename(path), dirname(path), { contentType: false });
+    return sendObject(req, reply, storage, storage.objectKey(f.storageKey), { size: Number(f.size), etag: f.sha256, lastModified: f.creationTime });
   });
 
   app.get('/file/hls/:key/:name', { schema: { hide: true } }, async (req, reply) => {
     const { key, name } = req.params as { key: string; name: string };
     if (!IDENTIFIER.test(key) || !/^(index\.m3u8|seg\d{5}\.ts)$/.test(name)) throw notFound(FILE_MSG.notFound);
-    const dir = join(storage.root, 'hls', key);
-    if (!existsSync(join(dir, name))) throw notFound(FILE_MSG.notFound);
-    reply.header('content-type', name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t');
-    return reply.sendFile(name, dir);
+    reply.header('content-type', name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t').header('cache-control', 'private, max-age=86400');
+    return sendObject(req, reply, storage, storage.hlsKey(key, name), {});
   });
 
   app.get('/file/download', { schema: { hide: true } }, async (req, reply) => {
@@ -171,12 +140,11 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     if (!payload || payload.p !== String(q.project ?? '') || (payload.f !== undefined && payload.f !== id)) throw new AppError(403, FILE_MSG.tokenInvalid);
     const f = await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!f || (payload.f === undefined && f.uploaderUserId !== payload.u)) throw notFound(FILE_MSG.notFound);
-    const path = storage.objectPath(f.storageKey);
     reply
       .header('content-type', f.contentType)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', `attachment; filename="${encodeURIComponent(f.name)}"; filename*=UTF-8''${encodeURIComponent(f.name)}`);
-    return reply.sendFile(basename(path), dirname(path), { contentType: false });
+    return sendObject(req, reply, storage, storage.objectKey(f.storageKey), { size: Number(f.size), etag: f.sha256, lastModified: f.creationTime });
   });
 
   // ---- resumable chunked media upload ----
@@ -185,14 +153,20 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     if (!payload || (req.currentUser && req.currentUser.userId !== payload.u)) throw new AppError(403, FILE_MSG.uploadKeyInvalid);
     return payload.u;
   };
-  const chunkNumbers = (dir: string) => readdirSync(dir).filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+  /** The chunks of a set present in the store, by number (each is whole: a write is whole or absent). */
+  const chunksOf = async (prefix: string) =>
+    (await storage.list(prefix))
+      .map((o) => ({ ...o, n: o.key.slice(prefix.length) }))
+      .filter((o) => /^\d+$/.test(o.n))
+      .map((o) => ({ ...o, n: Number(o.n) }))
+      .sort((a, b) => a.n - b.n);
 
   app.get('/file/chunk', { schema: { hide: true } }, async (req) => {
     const q = req.query as Record<string, string>;
     const userId = uploadKeyUser(q.uploadkey, req);
     const identifier = String(q.identifier ?? '');
     if (!IDENTIFIER.test(identifier)) throw badRequest(FILE_MSG.chunkInvalid);
-    return ok({ uploaded: chunkNumbers(storage.chunkDir(userId, identifier)) });
+    return ok({ uploaded: (await chunksOf(storage.chunkPrefix(userId, identifier))).map((c) => c.n) });
   });
 
   app.post('/file/chunk', { schema: { hide: true } }, async (req) => {
@@ -211,17 +185,14 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
       part.file.resume();
       throw badRequest(FILE_MSG.chunkInvalid);
     }
-    const dir = storage.chunkDir(userId, identifier);
-    const tmp = join(dir, `.${chunkNumber}.${newId(6)}`);
-    try {
-      const got = await receive(part.file, tmp);
-      if (part.file.truncated) throw badRequest(FILE_MSG.tooLarge);
-      // atomic: a chunk is either absent or whole
-      await rename(tmp, join(dir, String(chunkNumber)));
-      return ok({ chunkNumber, size: got.size });
-    } finally {
-      await rm(tmp, { force: true });
+    const key = `${storage.chunkPrefix(userId, identifier)}${chunkNumber}`;
+    // a chunk is either absent or whole (a failed write leaves none: the client sends it again)
+    const got = await receive(storage, part.file, key);
+    if (part.file.truncated) {
+      await storage.remove([key]).catch(() => {});
+      throw badRequest(FILE_MSG.tooLarge);
     }
+    return ok({ chunkNumber, size: got.size });
   });
 
   app.post('/file/md5Check', { schema: { hide: true } }, async (req) => {
@@ -231,7 +202,9 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     if (!/^[a-f0-9]{32}$/.test(md5)) throw badRequest(FILE_MSG.chunkInvalid);
     let q = ctx.db.selectFrom('files').selectAll().where('headMd5', '=', md5);
     if (b.size != null) q = q.where('size', '=', Number(b.size));
-    const hit = await q.orderBy('creationTime').executeTakeFirst();
+    const found = await q.orderBy('creationTime').executeTakeFirst();
+    // known bytes count only when the store still holds them (shared by every machine, or lost)
+    const hit = found && (await storage.stat(storage.objectKey(found.storageKey))) ? found : undefined;
     if (hit) hit.hlsStatus = await ensureHls(ctx, hit);
     return ok(hit ? { exists: true, ...mediaResult(hit, true) } : { exists: false });
   });
@@ -247,28 +220,33 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     const ext = String(b.ext ?? extOf(name)).replace(/^\./, '').toLowerCase();
     const expected: 'video' | 'audio' | null = VIDEO_EXTS.includes(ext) ? 'video' : AUDIO_EXTS.includes(ext) ? 'audio' : null;
     if (!expected) throw typeError(null);
-    const dir = storage.chunkDir(userId, identifier);
-    const have = chunkNumbers(dir);
-    if (have.length < chunks || have[chunks - 1] !== chunks) throw badRequest(FILE_MSG.chunksMissing, { details: `已收到 ${have.length}/${chunks} 个分片` });
-    const tmp = storage.tmpPath();
+    const prefix = storage.chunkPrefix(userId, identifier);
+    const have = await chunksOf(prefix);
+    if (have.length < chunks || have[chunks - 1]?.n !== chunks) throw badRequest(FILE_MSG.chunksMissing, { details: `已收到 ${have.length}/${chunks} 个分片` });
+    // assembled in order under a new random key, hashed on the way; kept only when verified and new
+    const key = storage.newKey();
+    let kept = false;
     try {
-      // assemble in order into a temporary file; only a verified whole file is moved into place
-      const got = await assemble(Array.from({ length: chunks }, (_, i) => join(dir, String(i + 1))), tmp);
+      const h = new Hasher();
+      await storage.concat(storage.objectKey(key), have.slice(0, chunks), (c) => h.update(c));
+      const got = h.result();
       if (got.headMd5 !== md5) throw badRequest(FILE_MSG.checksumMismatch);
       const sniffed = sniff(got.head);
       if (!sniffed || sniffed.kind !== expected) throw typeError(expected);
-      const existing = await ctx.db.selectFrom('files').selectAll().where('sha256', '=', got.sha256).where('attachClass', '=', 5).executeTakeFirst();
+      const known = await ctx.db.selectFrom('files').selectAll().where('sha256', '=', got.sha256).where('attachClass', '=', 5).executeTakeFirst();
+      const existing = known && (await storage.stat(storage.objectKey(known.storageKey))) ? known : undefined;
       if (existing) {
-        await rm(dir, { recursive: true, force: true });
+        await storage.removePrefix(prefix).catch(() => {}); // else the sweep removes them
         existing.hlsStatus = await ensureHls(ctx, existing);
         return ok(mediaResult(existing, true));
       }
-      const row = await keep(tmp, got, { name, ext, mime: sniffed.mime, kind: sniffed.kind, project: String(b.project ?? 'LyProduct'), attachClass: 5, userId });
-      await rm(dir, { recursive: true, force: true });
+      const row = await keep(key, got, { name, ext, mime: sniffed.mime, kind: sniffed.kind, project: String(b.project ?? 'LyProduct'), attachClass: 5, userId });
+      kept = true;
+      await storage.removePrefix(prefix).catch(() => {}); // else the sweep removes them
       row.hlsStatus = await ensureHls(ctx, row);
       return ok(mediaResult(row, false));
     } finally {
-      await rm(tmp, { force: true });
+      if (!kept) await storage.remove([storage.objectKey(key)]).catch(() => {});
     }
   });
 

@@ -13,6 +13,7 @@ import { seedContent } from './content';
 import { seedDifficulty } from './demo-difficulty';
 import { seedPartySpace } from './demo-party-space';
 import { seedStudy } from './study';
+import { FileStorage } from '../../files/storage';
 import { seedLiveRooms } from './demo-live';
 import { seedVolunteer } from './demo-volunteer';
 import { seedMeetings } from './demo-meetings';
@@ -146,7 +147,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedContent(trx, byName, userIdByName, orgs);
     await seedDifficulty(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
-    await seedStudy(trx, ctx.config.dataDir, orgs[0]);
+    await seedStudy(trx, FileStorage.for(ctx.config), orgs[0]);
     await seedVolunteer(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedMeetings(trx, { orgs, members, userIds, memberUserId: userIdByName.get('member') ?? null, branchAdminUserId: userIdByName.get('branchadmin') ?? null, now: ctx.now(), timeZone: ctx.config.platformTz });
     const bankId = await seedExamBank(trx, orgs[0], userIdByName.get('admin') ?? null);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { FileStorage } from '../../files/storage';
+import type { FileStorage } from '../../files/storage';
 import { sniff } from '../../files/sniff';
 import type { OrgSeed } from './organisations';
 import type { Db } from './util';
@@ -41,13 +41,12 @@ const SAMPLES: Sample[] = [
   { file: 'party-handbook.pdf', name: '党员学习手册（节选）', resourceType: 4, seconds: 300, cls: 1, keyWord: '学习手册', recommend: false },
 ];
 
-export async function seedStudy(db: Db, dataDir: string | null, root: OrgSeed): Promise<number> {
+export async function seedStudy(db: Db, storage: FileStorage, root: OrgSeed): Promise<number> {
   const ids: number[] = [];
   for (const [i, className] of CLASSES.entries()) {
     const row = await db.insertInto('resourceClasses').values({ className, parentId: null, classPath: '/', resClassType: 1, sort: i }).returning('id').executeTakeFirstOrThrow();
     ids.push(row.id);
   }
-  const storage = FileStorage.for(dataDir);
   let n = 0;
   for (const s of SAMPLES) {
     const src = resolve('public/samples', s.file);
@@ -56,7 +55,7 @@ export async function seedStudy(db: Db, dataDir: string | null, root: OrgSeed): 
     const sniffed = sniff(bytes.subarray(0, 65536));
     if (!sniffed) continue;
     const key = storage.newKey();
-    copyFileSync(src, storage.objectPath(key));
+    await storage.putFile(storage.objectKey(key), src);
     const fileId = randomBytes(12).toString('base64url');
     const media = sniffed.kind === 'video' || sniffed.kind === 'audio';
     await db

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
@@ -7,7 +6,7 @@ import { action, defineService, type Call } from '../../http/actions';
 import { badRequest, invalid, notFound } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pagingProps, type PagingInput } from '../../http/paging';
 import { actingOrgan, subtreePattern } from '../../scope';
-import { FileStorage } from '../../files/storage';
+import { FileStorage, MissingObject } from '../../files/storage';
 import { CLASS_POLICY } from '../../files/policy';
 import { openStudySession, reportStudy } from './credit';
 import {
@@ -61,7 +60,7 @@ async function fileFacts(db: Database, fileId: string | null | undefined) {
 
 /** Recomputes each resource's SHA-256 from its file; a mismatch marks it tampered (isIntegrity false). */
 export async function verifyIntegrity(ctx: AppContext, onlyId?: number) {
-  const storage = FileStorage.for(ctx.config.dataDir);
+  const storage = FileStorage.for(ctx.config);
   let q = ctx.db
     .selectFrom('resources as r')
     .innerJoin('files as f', 'f.id', 'r.fileId')
@@ -71,12 +70,14 @@ export async function verifyIntegrity(ctx: AppContext, onlyId?: number) {
   if (onlyId) q = q.where('r.id', '=', onlyId);
   let tampered = 0;
   for (const r of await q.execute()) {
-    const path = storage.objectPath(r.storageKey);
     let actual: string | null = null;
-    if (existsSync(path)) {
+    try {
       const h = createHash('sha256');
-      for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+      for await (const chunk of await storage.open(storage.objectKey(r.storageKey))) h.update(chunk as Buffer);
       actual = h.digest('hex');
+    } catch (err) {
+      // a missing file is tampered; a store that does not answer says nothing either way
+      if (!(err instanceof MissingObject)) throw err;
     }
     const ok = actual === r.contentSha256;
     if (!ok) tampered++;

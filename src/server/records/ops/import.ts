@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import Ajv from 'ajv';
 import sanitizeHtml from 'sanitize-html';
 import { isCalendarDay, serialDayToCalendarDay } from '../../../contract/platform-time';
@@ -6,7 +5,7 @@ import { action, type Call } from '../../http/actions';
 import { badRequest, invalid, type ValidationError } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import { translateValidation } from '../../http/validation';
-import { FileStorage } from '../../files/storage';
+import { FileStorage, MissingObject } from '../../files/storage';
 import { attachment } from '../../services/export';
 import { platformDay } from '../../platform-day';
 import { readXlsxRows, xlsxStream, XlsxError } from '../../xlsx/xlsx';
@@ -27,7 +26,11 @@ export const IMPORT_MSG = {
   empty: '文件中没有可导入的数据',
   tooMany: (n: number) => `一次最多导入${n}行，请分批导入`,
   missingColumn: (title: string) => `缺少“${title}”列，请使用导入模板`,
+  tooLarge: '导入文件过大（最多 50 MB），请分批导入',
 } as const;
+
+/** the largest workbook an import reads (it is parsed in memory) */
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: false });
 const MAX_ERRORS = 200;
@@ -90,11 +93,21 @@ async function codeMaps(call: Call<unknown>, entity: EntityFile, fields: string[
 }
 
 export async function readUpload(call: Call<unknown>, fileId: string): Promise<string[][]> {
-  const f = await call.ctx.db.selectFrom('files').select(['storageKey', 'uploaderUserId']).where('id', '=', fileId).executeTakeFirst();
+  const f = await call.ctx.db.selectFrom('files').select(['storageKey', 'uploaderUserId', 'size']).where('id', '=', fileId).executeTakeFirst();
   // only one's own upload: an id of somebody else's file tells nothing
   if (!f || f.uploaderUserId !== call.user.userId) throw invalid([{ message: IMPORT_MSG.noFile, members: ['fileId'] }]);
+  const storage = FileStorage.for(call.ctx.config);
+  // a workbook is parsed whole, so it is read into memory: bounded (IMPORT_MAX_ROWS rows are far smaller)
+  if (Number(f.size) > IMPORT_MAX_BYTES) throw invalid([{ message: IMPORT_MSG.tooLarge, members: ['fileId'] }]);
+  let bytes: Buffer;
   try {
-    return readXlsxRows(await readFile(FileStorage.for(call.ctx.config.dataDir).objectPath(f.storageKey)));
+    bytes = await storage.readBuffer(storage.objectKey(f.storageKey), IMPORT_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof MissingObject) throw invalid([{ message: IMPORT_MSG.noFile, members: ['fileId'] }]);
+    throw err;
+  }
+  try {
+    return readXlsxRows(bytes);
   } catch (err) {
     if (err instanceof XlsxError) throw invalid([{ message: IMPORT_MSG.notXlsx, members: ['fileId'] }]);
     throw err;
