@@ -235,7 +235,7 @@ export default defineConfig({
         ...apiProject('api-s3', { API_DB: 'pglite', TEST_STORAGE: 's3' }),
         test: {
           ...apiProject('api-s3', { API_DB: 'pglite', TEST_STORAGE: 's3' }).test,
-          include: ['tests/api/files.test.ts', 'tests/api/storage.test.ts', 'tests/api/study.test.ts', 'tests/api/export-import.test.ts'],
+          include: ['tests/api/files.test.ts', 'tests/api/storage.test.ts', 'tests/api/study.test.ts', 'tests/api/export-import.test.ts', 'tests/api/jobs.test.ts'],
           globalSetup: ['tests/api/s3-setup.ts'],
         },
       },
