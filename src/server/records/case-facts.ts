@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityFile } from './entities';
 import type { FactColumn, LoadedRecord } from './store';
 import type { WorkflowDef } from '../workflow/types';
+import { subtreePattern } from '../scope';
 
 /**
  * Whose case a configured record is (`service.caseOf`, workflow/own-case.ts), for the decision
@@ -22,16 +23,16 @@ export function caseUserSql(entity: EntityFile): RawBuilder<number | null> | nul
 const hasOrganStep = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'organ');
 
 /** SQL: the case person holds an administrator role on the record's organisation. */
-const caseAdministersOrgan = (who: RawBuilder<number | null>): Expression<SqlBool> =>
+const caseAdministersOrgan = (who: RawBuilder<number | null>): RawBuilder<SqlBool> =>
   sql<SqlBool>`exists (select 1 from user_roles cur join roles crl on crl.id = cur.role_id where cur.organ_id = r.organ_id and crl.is_default = false and cur.user_id = ${who})`;
 
-/** The fact columns a record needs for its case: `caseUserId` (when not the owner), `escalateOrganId` (with an `organ` step). */
+/** The fact columns a record needs for its case: `caseUserId` (when not the owner), `escalateAbove` (with an `organ` step). */
 export function caseFactColumns(entity: EntityFile, wf: WorkflowDef | null): FactColumn[] {
   const who = caseUserSql(entity);
   if (!who) return [];
   const cols: FactColumn[] = [];
   if (entity.service!.caseOf!.user !== 'owner') cols.push(who.as('caseUserId'));
-  if (hasOrganStep(wf)) cols.push(sql<number | null>`(select co.parent_id from organizations co where co.id = r.organ_id and ${caseAdministersOrgan(who)})`.as('escalateOrganId'));
+  if (hasOrganStep(wf)) cols.push(caseAdministersOrgan(who).as('escalateAbove'));
   return cols;
 }
 
@@ -40,7 +41,7 @@ export function caseOfRecord(entity: EntityFile, rec: LoadedRecord) {
   const c = entity.service?.caseOf;
   if (!c) return { caseUserIds: [] as (number | null)[] };
   const user = c.user === 'owner' ? rec.ownerUserId : ((rec.caseUserId as number | null | undefined) ?? null);
-  return { caseUserIds: [user == null ? null : Number(user)], caseNoun: c.noun, escalateOrganId: (rec.escalateOrganId as number | null | undefined) ?? null };
+  return { caseUserIds: [user == null ? null : Number(user)], caseNoun: c.noun, escalateAbove: !!rec.escalateAbove };
 }
 
 /** SQL for lists: the record is the caller's own case (left out of 待我办理). */
@@ -49,9 +50,9 @@ export function ownCaseWhere(entity: EntityFile, userId: number): Expression<Sql
   return who ? sql<SqlBool>`coalesce(${who} = ${userId}, false)` : sql<SqlBool>`false`;
 }
 
-/** SQL for lists: the caller administers the organisation above a record whose case person administers the record's organisation. */
-export function escalatedToWhere(entity: EntityFile, organId: number | null): Expression<SqlBool> {
+/** SQL for lists: the caller administers an organisation above a record whose case person administers the record's organisation. */
+export function escalatedToWhere(entity: EntityFile, organPath: string): Expression<SqlBool> {
   const who = caseUserSql(entity);
-  if (!who || organId == null) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(exists (select 1 from organizations co where co.id = r.organ_id and co.parent_id = ${organId}) and ${caseAdministersOrgan(who)})`;
+  if (!who) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(r.organ_path like ${subtreePattern(organPath)} and r.organ_path <> ${organPath} and ${caseAdministersOrgan(who)})`;
 }

@@ -217,7 +217,7 @@ function unchanged(entity: EntityFile, k: string, sent: unknown, stored: unknown
 
 export function recordDto(call: Call<unknown>, entity: EntityFile, rec: LoadedRecord, extra: Record<string, unknown> = {}, opts: { reveal?: boolean } = {}) {
   const wf = workflowOf(entity);
-  const { parentOwnerUserId: _po, caseUserId: _cu, escalateOrganId: _eo, ...row }: LoadedRecord = rec;
+  const { parentOwnerUserId: _po, caseUserId: _cu, escalateAbove: _ea, ...row }: LoadedRecord = rec;
   for (const f of namedOrganFields(entity)) delete row[organPathFact(f)];
   const facts: Record<string, unknown> = {};
   const ts = entity.service?.timeStatus;

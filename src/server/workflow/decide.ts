@@ -27,8 +27,8 @@ export function mayAct(user: CurrentUser, actor: Actor, s: Subject): boolean {
   if (actor === 'parentOwner') return s.parentOwnerUserId != null && s.parentOwnerUserId === user.userId;
   if (user.isDefaultRole || !user.organPath) return false;
   if (actor === 'subtree') return isInSubtree(s.organPath, user.organPath);
-  // the organisation itself, or — when a case person administers it — the organisation above (own-case.ts)
-  if (actor === 'organ') return user.organId === s.organId || (s.escalateOrganId != null && user.organId === s.escalateOrganId);
+  // the organisation itself, or — when a case person administers it — the organisations above (own-case.ts)
+  if (actor === 'organ') return user.organId === s.organId || (!!s.escalateAbove && isInSubtree(s.organPath, user.organPath) && s.organPath !== user.organPath);
   if (actor === 'above') return isInSubtree(s.organPath, user.organPath) && s.organPath !== user.organPath;
   const path = s.fieldOrganPaths?.[actor.field];
   return !!path && isInSubtree(path, user.organPath);

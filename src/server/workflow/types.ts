@@ -64,10 +64,11 @@ export interface Subject {
   /** how the own-case refusal names it when `noun` is generic (a configured entity's `service.caseOf.noun`: 申请) */
   caseNoun?: string;
   /**
-   * Escalation: an organisation whose administrators may take the record's `organ` steps besides
-   * the record's own (the parent organisation, when a case person administers the record's one).
+   * Escalation: a case person administers the record's organisation, so the record's `organ` steps
+   * go up — administrators of the organisations above may take them too (a branch whose only
+   * secretary applied is not stuck).
    */
-  escalateOrganId?: number | null;
+  escalateAbove?: boolean;
   parentOwnerUserId?: number | null;
   /** organisation paths named by the subject's fields (actor `{field}`) */
   fieldOrganPaths?: Record<string, string | null>;

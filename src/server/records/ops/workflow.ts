@@ -35,7 +35,7 @@ function actorWhere(entity: OpContext['entity'], actor: Actor, user: CurrentUser
   if (user.isDefaultRole || !user.organPath) return sql<SqlBool>`false`;
   const like = subtreePattern(user.organPath);
   if (actor === 'subtree') return sql<SqlBool>`r.organ_path like ${like}`;
-  if (actor === 'organ') return sql<SqlBool>`(r.organ_id = ${user.organId} or ${escalatedToWhere(entity, user.organId)})`;
+  if (actor === 'organ') return sql<SqlBool>`(r.organ_id = ${user.organId} or ${escalatedToWhere(entity, user.organPath)})`;
   if (actor === 'above') return sql<SqlBool>`(r.organ_path like ${like} and r.organ_path <> ${user.organPath})`;
   return sql<SqlBool>`exists (select 1 from organizations fo where fo.id = ${organIdOf(actor.field)} and fo.organ_path like ${like})`;
 }
