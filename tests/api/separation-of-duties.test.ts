@@ -266,5 +266,11 @@ describe('the demo data follows the rule', () => {
     expect(await q('select count(*)::int as n from train_class_students where auditor_user_id = user_id')).toBe(0);
     expect(await q('select count(*)::int as n from record_participants where leave_audit_user_id = user_id or sign_in_by_user_id = user_id')).toBe(0);
     expect(await q('select count(*)::int as n from party_members where auditor_user_id = user_id')).toBe(0);
+    // nor any administrator step in the history of a record that is its owner's case (the owner's own steps — submit,
+    // withdraw, end, evaluate — aside; a development record's case is the candidate, not the administrator who registered him)
+    expect(await q(`select count(*)::int as n from workflow_history h join records r on r.id = h.subject_id and r.entity = h.subject_type
+      where h.actor_user_id = r.owner_user_id and h.transition not in ('submit', 'withdraw', 'end', 'evaluate') and r.entity <> 'development'`)).toBe(0);
+    expect(await q(`select count(*)::int as n from workflow_history h join records r on r.id = h.subject_id and r.entity = h.subject_type
+      where r.entity = 'organChange' and h.transition not in ('submit', 'withdraw', 'evaluate') and h.actor_user_id::text = r.data->>'userId'`)).toBe(0);
   });
 });
