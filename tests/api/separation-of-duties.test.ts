@@ -246,6 +246,10 @@ describe('nobody decides his own case', () => {
 describe('escalation', () => {
   it('the branch secretary’s own 困难帮扶 application goes up: the district takes the 支部审核 step, and lists it as waiting for it', async () => {
     const id = await record('difficultyApply', { owner: ids.branchadmin, state: 0, data: { difficultType: '1', difficulInstruction: '因病', helpType: '1' } });
+    const waiting = async (a: Admin) => ok(await app.call('GET', svc('DifficultyService', 'GetAuditDifficultyApplyList'), { token: a.token, query: { maxResultCount: 1000 } })).items.map((x: any) => x.id);
+    expect(await waiting(district)).toContain(id);
+    expect(await waiting(branch)).not.toContain(id);
+    expect(ok(await app.call('GET', svc('DifficultyService', 'GetDifficultyMemberById'), { token: district.token, query: { id } })).availableTransitions).toEqual(['branchAudit']);
     const mine = await app.call('POST', svc('DifficultyService', 'AuditApply'), { token: branch.token, body: { id, approved: true } });
     expect(mine.body.error.message).toBe('不能审核本人的申请');
     const r = ok(await app.call('POST', svc('DifficultyService', 'AuditApply'), { token: district.token, body: { id, approved: true } }));
@@ -253,6 +257,8 @@ describe('escalation', () => {
     // an ordinary member's application stays with the branch: the district does not take its branch step
     const other = await record('difficultyApply', { owner: ids.member, state: 0, data: { difficultType: '1', difficulInstruction: '因病', helpType: '1' } });
     expect((await app.call('POST', svc('DifficultyService', 'AuditApply'), { token: district.token, body: { id: other, approved: true } })).status).toBe(403);
+    expect(await waiting(district)).not.toContain(other);
+    expect(await waiting(branch)).toContain(other);
   });
 });
 

@@ -47,11 +47,11 @@ const whenWhere = (t: TransitionDef): Expression<SqlBool> =>
 /** SQL: records on which the caller may take some step now (待我办理). */
 export function actionableWhere(entity: OpContext['entity'], user: CurrentUser): Expression<SqlBool> {
   const wf = workflowOf(entity);
-  const steps = Object.values(wf?.transitions ?? {}).filter((t) => !t.permission || hasPermission(user, t.permission));
+  // an administrator's steps only (every actionable list is a 待我审核): the owner's own withdrawal does not put his application there
+  const steps = Object.values(wf?.transitions ?? {}).filter((t) => isAdministratorStep(t) && (!t.permission || hasPermission(user, t.permission)));
   if (!steps.length) return sql<SqlBool>`false`;
   // nobody's own case waits for him (own-case.ts)
-  const notOwn = (t: TransitionDef) => (isAdministratorStep(t) ? sql<SqlBool>`not ${ownCaseWhere(entity, user.userId)}` : sql<SqlBool>`true`);
-  return sql<SqlBool>`(${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${whenWhere(t)} and ${actorWhere(entity, t.actor, user)} and ${notOwn(t)})`), sql` or `)})`;
+  return sql<SqlBool>`(not ${ownCaseWhere(entity, user.userId)} and (${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${whenWhere(t)} and ${actorWhere(entity, t.actor, user)})`), sql` or `)}))`;
 }
 
 /** The steps an action may take, by name; validated at start (configured-services). */
