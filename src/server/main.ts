@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, withStartLock } from './db/migrate';
 import { loadEntityFiles } from './records/entities';
 import { createContext } from './context';
 import { buildApp } from './app';
@@ -12,7 +12,6 @@ import { PLATFORM_NAME } from '../contract/product';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
-import { FileStorage } from './files/storage';
 import { resumeHlsJobs } from './files/hls';
 
 const clientDir = resolve('dist/client');
@@ -39,13 +38,21 @@ async function main() {
   return supervise(config);
 }
 
-/** Opens the database and the context; the first process also migrates. */
+/**
+ * Opens the database and the context; the first process also migrates and seeds — under one
+ * advisory lock on PostgreSQL, so that several machines starting at once take turns (withStartLock).
+ */
 async function open(config: Config, migrate: boolean, log?: () => { info: (o: unknown, m?: string) => void }) {
   const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir! });
-  if (migrate) await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));
   const sms = new LogSmsSender(() => (log ? log() : (console as never)));
   const ctx = createContext({ db, dbKind: kind, config, sms });
-  return { db, kind, ctx };
+  const report = migrate
+    ? await withStartLock(db, kind, async () => {
+        await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));
+        return seed(ctx);
+      })
+    : null;
+  return { db, kind, ctx, report };
 }
 
 /** Prints where the platform is and the demo accounts (once, by the first process). */
@@ -64,12 +71,11 @@ function announce(config: Config, kind: string, report: Awaited<ReturnType<typeo
 /** One API process: the only one (migrates, seeds, announces) or a worker of `supervise`. */
 async function serve(config: Config, { worker }: { worker: boolean }) {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const { db, kind, ctx } = await open(config, !worker, () => app!.log as never);
+  const { db, kind, ctx, report } = await open(config, !worker, () => (app ? app.log : console) as never);
   app = await buildApp(ctx, { clientDir, logger: { level: config.logLevel } });
-  if (!worker) {
-    const report = await seed(ctx);
+  if (report) {
     // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
-    void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
+    void resumeHlsJobs(ctx).catch((err) => app!.log.warn({ err }, 'HLS packaging could not resume'));
     await app.listen({ port: config.port, host: config.host });
     announce(config, kind, report);
   } else {
@@ -83,9 +89,8 @@ async function serve(config: Config, { worker }: { worker: boolean }) {
 
 /** The first of several processes: migrates and seeds, then keeps API_PROCESSES workers listening. */
 async function supervise(config: Config) {
-  const { db, kind, ctx } = await open(config, true);
-  const report = await seed(ctx);
-  void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => console.warn('HLS packaging could not resume', err));
+  const { db, kind, ctx, report } = await open(config, true);
+  void resumeHlsJobs(ctx).catch((err) => console.warn('HLS packaging could not resume', err));
   let stopping = false;
   const fork = () => {
     const w = cluster.fork();
@@ -97,7 +102,7 @@ async function supervise(config: Config) {
     return new Promise<void>((ok) => w.once('listening', () => ok()));
   };
   await Promise.all(Array.from({ length: config.apiProcesses }, fork));
-  announce(config, kind, report);
+  announce(config, kind, report!);
   onStop(async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
