@@ -199,14 +199,15 @@ const FIXTURES: Record<string, Fixture> = {
     },
   },
   'ExamPaperService/MarkShortAnswer': {
+    // 陈晓燕 (district) sits a paper the city set for her branch; she could mark sheets, never her own
     self: () => district,
-    other: () => province,
+    other: () => city,
     async body() {
-      // 陈晓燕 sets a random paper for her own branch, sits it as a member and answers its short question
+      // the city composes it (its author is not assigned it as a member); 陈晓燕 sits it and answers its short question
       const m = await app.db.selectFrom('partyMembers').select('organId').where('userId', '=', ids.districtadmin).executeTakeFirstOrThrow();
       const bank = await app.db.selectFrom('examLibraries').select('id').where('libaryName', '=', '党章党规与党史知识题库').executeTakeFirstOrThrow();
       const t = (h: number) => new Date(Date.parse('2026-06-15T02:00:00Z') + h * 3_600_000).toISOString();
-      const paper = ok(await app.call('POST', svc('ExamPaperService', 'CreateExamPaper'), { token: district.token, body: { paperName: '自阅测试', beginTitme: t(-1), endTime: t(24), testCount: 0, passScore: 1, shortScore: 10, teachTarget: String(m.organId), randomExamPaperSet: [{ libaryId: bank.id, singleChoiceCount: 1, shortCount: 1 }] } }));
+      const paper = ok(await app.call('POST', svc('ExamPaperService', 'CreateExamPaper'), { token: city.token, body: { paperName: '自阅测试', beginTitme: t(-1), endTime: t(24), testCount: 0, passScore: 1, shortScore: 10, teachTarget: String(m.organId), randomExamPaperSet: [{ libaryId: bank.id, singleChoiceCount: 1, shortCount: 1 }] } }));
       const member = await app.login('districtadmin');
       const sheet = ok(await app.call('GET', svc('ExamPaperService', 'GetPaperQuestionByPaperId'), { token: member, query: { paperId: paper.id } }));
       const shorts = sheet.questions.filter((q: any) => q.type === 5);
