@@ -15,6 +15,7 @@ let app: TestApp;
 let member: string;
 let district: { token: string; organId: number; organPath: string };
 let district2: { token: string; organId: number; organPath: string };
+let city: { token: string; organId: number; organPath: string };
 let videoId: number;
 
 beforeAll(async () => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   member = await app.login('member');
   district = await signInAsAdmin(app, 'districtadmin');
   district2 = await signInAsAdmin(app, 'district2admin');
+  city = await signInAsAdmin(app, 'cityadmin');
   const v = await sql<{ id: number }>`select id from resources where resource_type = 1 and is_deleted = false order by id limit 1`.execute(app.db);
   videoId = Number(v.rows[0].id);
 });
@@ -77,15 +79,19 @@ describe('live rooms: audit, scope, viewers, addresses', () => {
     expect(created.auditStatus).toBe(0);
     expect(created.scopeOrganNames).toEqual(['中共成都市温江区委员会']);
     expect((await app.call('POST', L('IntoRoomAsync'), { token: member, body: { id } })).status).toBe(404);
-    const todo = ok(await app.call('GET', L('AuditPageList'), { token: district.token }));
+    // nobody approves his own room (docs/SECURITY.md separation of duties): it waits for the city, not for its creator
+    const todo = ok(await app.call('GET', L('AuditPageList'), { token: city.token }));
     expect(todo.items.map((x: any) => x.id)).toContain(id);
+    const own = await app.call('POST', L('AuditeLive'), { token: district.token, body: { id, approved: true } });
+    expect(own.status).toBe(403);
+    expect(own.body.error.message).toBe('不能审核本人的直播间');
     // another district neither sees nor decides it
     expect((await app.call('POST', L('AuditeLive'), { token: district2.token, body: { id, approved: true } })).status).toBe(404);
-    const noRemark = await app.call('POST', L('AuditeLive'), { token: district.token, body: { id, approved: false } });
+    const noRemark = await app.call('POST', L('AuditeLive'), { token: city.token, body: { id, approved: false } });
     expect(noRemark.status).toBe(400);
-    const approved = ok(await app.call('POST', L('AuditeLive'), { token: district.token, body: { id, approved: true } }));
+    const approved = ok(await app.call('POST', L('AuditeLive'), { token: city.token, body: { id, approved: true } }));
     expect(approved.auditStatus).toBe(1);
-    const twice = await app.call('POST', L('AuditeLive'), { token: district.token, body: { id, approved: false, remark: '重复' } });
+    const twice = await app.call('POST', L('AuditeLive'), { token: city.token, body: { id, approved: false, remark: '重复' } });
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toBe('该记录已审核');
   });
@@ -119,7 +125,7 @@ describe('live rooms: audit, scope, viewers, addresses', () => {
     expect((await app.call('GET', L('GetPushUrl'), { token: district2.token, query: { id } })).status).toBe(404);
     // a room scoped to 郫都区 is not 温江区's member's
     const theirs = ok(await app.call('POST', L('CreateLiveRoom'), { token: district2.token, body: room({ title: '郫都区专题直播' }) }));
-    ok(await app.call('POST', L('AuditeLive'), { token: district2.token, body: { id: theirs.id, approved: true } }));
+    ok(await app.call('POST', L('AuditeLive'), { token: city.token, body: { id: theirs.id, approved: true } }));
     expect((await app.call('POST', L('IntoRoomAsync'), { token: member, body: { id: theirs.id } })).status).toBe(404);
     expect(ok(await app.call('POST', L('IntoRoomAsync'), { token: district2.token, body: { id: theirs.id } })).watchUserCount).toBe(1);
   });
@@ -189,7 +195,7 @@ describe('live rooms without a live server', () => {
     const admin = await signInAsAdmin(plain, 'districtadmin');
     const m = await plain.login('member');
     const created = ok(await plain.call('POST', L('CreateLiveRoom'), { token: admin.token, body: room({ resourceId: videoId }) }));
-    ok(await plain.call('POST', L('AuditeLive'), { token: admin.token, body: { id: created.id, approved: true } }));
+    ok(await plain.call('POST', L('AuditeLive'), { token: (await signInAsAdmin(plain, 'cityadmin')).token, body: { id: created.id, approved: true } }));
     const into = ok(await plain.call('POST', L('IntoRoomAsync'), { token: m, body: { id: created.id } }));
     expect(into.sources.mode).toBe('record');
     expect(into.sources.high).toMatch(/^\/file\//);

@@ -142,7 +142,9 @@ describe('students', () => {
     expect(applied.status).toBe(0);
     expect(errorOf(await call(member, 'POST', T('Apply'), { classId: id }))).toBe(ENROL_MSG.already);
     // one place: a second applicant finds it taken by the pending one
-    const other = await app.db.selectFrom('partyMembers').select(['userId']).where('organPath', 'like', `${wenjiang.organPath}%`).where('userId', 'is not', null).where('userId', '!=', memberUserId).where('status', '=', 1).executeTakeFirstOrThrow();
+    // another member of the district — not the organiser himself, who cannot give himself a place (separation of duties)
+    const organiser = (await app.db.selectFrom('users').select('id').where('userName', '=', 'districtadmin').executeTakeFirstOrThrow()).id;
+    const other = await app.db.selectFrom('partyMembers').select(['userId']).where('organPath', 'like', `${wenjiang.organPath}%`).where('userId', 'is not', null).where('userId', 'not in', [memberUserId, organiser]).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     expect(errorOf(await call(district, 'POST', T('AddStudent'), { trainClassId: id, userList: [other.userId] }))).toBe(ENROL_MSG.full);
 
     const students = ok(await call(district, 'GET', T('StudentPageList'), { trainClassId: id }));

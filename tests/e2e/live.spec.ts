@@ -12,10 +12,11 @@ import { go, signIn, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
+const CITY = '中共成都市委员会';
 const MINUTE = 60_000;
 const wallClockIn = (ms: number) => zoneMinute(new Date(Date.now() + ms), DEFAULT_PLATFORM_TZ);
 
-test('直播: an administrator creates and approves a room playing a recorded video, a member watches it from the hall', async ({ page, browser }) => {
+test('直播: a district administrator creates a room playing a recorded video, the city approves it, a member watches it from the hall', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = trackErrors(page);
   const title = `端到端专题直播${Math.random().toString(36).slice(2, 8)}`;
@@ -38,15 +39,22 @@ test('直播: an administrator creates and approves a room playing a recorded vi
   await s.toast('操作成功');
   await expect(s.row(title)).toContainText('待审核');
 
-  // 直播审核: approve it
-  await s.open('/education/liveAudit');
-  await s.rowAction(title, '审核');
-  const dialog = page.getByRole('dialog', { name: '审核' });
+  // 直播审核: nobody approves his own room (docs/SECURITY.md separation of duties) — the city administrator approves it
+  const cityContext = await browser.newContext({ locale: 'zh-CN' });
+  const cp = await cityContext.newPage();
+  const cityErrors = trackErrors(cp);
+  await signInAdmin(cp, 'cityadmin', CITY);
+  const cs = new Screen(cp);
+  await cs.open('/education/liveAudit');
+  await cs.rowAction(title, '审核');
+  const dialog = cp.getByRole('dialog', { name: '审核' });
   await dialog.getByText('通过', { exact: true }).click();
-  await page.getByTestId('transition-submit').click();
-  await s.toast('操作成功');
-  await expect(s.row(title)).toHaveCount(0);
+  await cp.getByTestId('transition-submit').click();
+  await cs.toast('操作成功');
+  await expect(cs.row(title)).toHaveCount(0);
   expect(errors).toEqual([]);
+  expect(cityErrors).toEqual([]);
+  await cityContext.close();
 
   // a member of the district watches it from the hall
   const context = await browser.newContext({ locale: 'zh-CN' });

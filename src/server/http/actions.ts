@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages';
 import { ok } from './envelope';
 import { isInSubtree } from '../scope';
 import { dropMark, isGuardedCreate, markSubmit } from './repeat-submit';
+import { refuseOwnCase, registerDecision, type Decides } from '../workflow/own-case';
 
 /**
  * Who may call an action. Deny by default: every action must say one of these.
@@ -60,6 +61,12 @@ export interface ActionDef<I = ActionInput> {
   audit?: boolean;
   /** the repeat-submit guard (http/repeat-submit.ts): default by the action's name; true or false overrides it */
   repeatSubmit?: boolean;
+  /**
+   * The action decides something about a person (an audit, a confirmation, a marking): whose case
+   * it is. The kernel lists it among the decisions and refuses it (403, 不能{verb}本人的{noun}) when
+   * the caller is that person, whatever roles he holds (workflow/own-case.ts).
+   */
+  decides?: Decides<I>;
   handler(call: Call<I>): Promise<unknown>;
 }
 
@@ -138,6 +145,8 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
     const input = def.input ?? { type: 'object', properties: {} };
     const access = def.access;
     const guarded = isGuardedCreate(name, def);
+    const decides = def.decides;
+    if (decides) registerDecision(`${service.name}/${name}`, decides as Decides<never>);
     app.route({
       method: def.method,
       url,
@@ -162,6 +171,8 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
         const mark = guarded ? await markSubmit(ctx, req.currentUser, url, call.input) : null;
         let result: unknown;
         try {
+          // nobody decides his own case: the subject is resolved before the handler runs
+          if (decides?.subject) refuseOwnCase(call.user, [await decides.subject(call)].flat(), decides.verb ?? '审核', decides.noun);
           result = await def.handler(call);
         } catch (err) {
           if (mark) await dropMark(ctx, mark);

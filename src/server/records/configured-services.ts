@@ -2,6 +2,7 @@ import statusLabels from '../../contract/status-labels.json' with { type: 'json'
 import type { ServiceDef, Access } from '../http/actions';
 import { defineService } from '../http/actions';
 import { isEffect } from '../workflow/effects';
+import { isAdministratorStep } from '../workflow/types';
 import { isCheck } from './checks';
 import { ConfigError, type EntityFile } from './entities';
 import { workflowOf } from './op-kit';
@@ -48,6 +49,16 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
       if (typeof t.actor === 'object' && !props[t.actor.field]) fail(`${p}/actor/field`, `字段 ${t.actor.field} 未在 schema 中定义`);
       for (const f of Object.keys(t.when ?? {})) if (!props[f]) fail(`${p}/when`, `字段 ${f} 未在 schema 中定义`);
     }
+  }
+  // nobody decides his own case: a workflow an administrator acts in says whose case a record is
+  const adminSteps = Object.entries(wf?.transitions ?? {}).filter(([, t]) => isAdministratorStep(t)).map(([n]) => n);
+  if (adminSteps.length && !service.caseOf) {
+    fail('/service/caseOf', `流程环节 ${adminSteps.join('、')} 由管理员办理，须用 caseOf 声明记录是谁的事项（如 {"user": "owner", "noun": "申请"}），以免本人审核本人的事项`);
+  }
+  const cu = service.caseOf?.user;
+  if (cu && typeof cu === 'object') {
+    const f = 'field' in cu ? cu.field : cu.idCardField;
+    if (!props[f]) fail('/service/caseOf/user', `字段 ${f} 未在 schema 中定义`);
   }
   const pc = service.participants;
   for (const [k, f] of Object.entries({ capacityField: pc?.capacityField, applyUntilField: pc?.applyUntilField, cancelBeforeField: pc?.cancelBeforeField, 'signIn/fromField': pc?.signIn?.fromField, 'signIn/toField': pc?.signIn?.toField })) {

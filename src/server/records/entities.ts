@@ -5,6 +5,7 @@ import entityMeta from '../../contract/meta/entity.schema.json' with { type: 'js
 import { resolveVariants, VariantError, type ConfigFile } from '../../contract/config-variants';
 import type { WorkflowDef } from '../workflow/types';
 import type { Scope } from './store';
+import type { CaseOf } from '../workflow/own-case';
 
 /** An entity file of schemas/: body schema plus, optionally, the service declared over it. */
 export interface FieldSchema {
@@ -87,6 +88,11 @@ export interface EntityFile {
     name: string;
     permission: string;
     auditOnCreate?: boolean;
+    /**
+     * Whose case a record is, for its administrators' steps (workflow/own-case.ts): required with a
+     * workflow that an administrator acts in, or `auditOnCreate`; the start check refuses the file without it.
+     */
+    caseOf?: { user: CaseOf; noun: string };
     replyEntity?: string;
     workflow?: WorkflowDef;
     participants?: ParticipantsConfig;

@@ -11,6 +11,7 @@ import { canTake } from '../workflow/decide';
 import { type Subject, type WorkflowDef } from '../workflow/types';
 import { fieldActors, namedOrganFields, workflowOf } from './named-organs';
 import { timeStatusOf } from './time-status';
+import { caseFactColumns, caseOfRecord } from './case-facts';
 import type { ActionConfig, EntityFile } from './entities';
 import { assertInScope, inScope, loadRecord, organIdOf, organPathFact, RECORD_NOT_FOUND, recordColumns, toDto, type FactColumn, type LoadedRecord, type RecordRow, type Scope, type ScopeOptions } from './store';
 import { actingOrgan } from '../scope';
@@ -158,6 +159,7 @@ export function factColumns(entity: EntityFile, userId: number): FactColumn[] {
     cols.push(sql<string | null>`(select pr.data->>'title' from records pr where pr.id = r.parent_id)`.as('parentTitle'));
   }
   for (const f of namedOrganFields(entity)) cols.push(sql<string | null>`(select fo.organ_path from organizations fo where fo.id = ${organIdOf(f)})`.as(organPathFact(f)));
+  cols.push(...caseFactColumns(entity, wf));
   if (entity.service?.participants) {
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1)`.as('isJoined'));
     cols.push(sql<boolean>`exists (select 1 from record_participants pt where pt.record_id = r.id and pt.user_id = ${userId} and pt.status = 1 and pt.sign_in_time is not null)`.as('isSigned'));
@@ -184,6 +186,7 @@ export function recordSubject(entity: EntityFile, rec: LoadedRecord): Subject {
     parentOwnerUserId: (rec.parentOwnerUserId as number | null | undefined) ?? null,
     fieldOrganPaths: Object.fromEntries(fieldActors(wf).map((f) => [f, (rec[organPathFact(f)] as string | null | undefined) ?? null])),
     data: rec.data,
+    ...caseOfRecord(entity, rec),
   };
 }
 
@@ -214,7 +217,7 @@ function unchanged(entity: EntityFile, k: string, sent: unknown, stored: unknown
 
 export function recordDto(call: Call<unknown>, entity: EntityFile, rec: LoadedRecord, extra: Record<string, unknown> = {}, opts: { reveal?: boolean } = {}) {
   const wf = workflowOf(entity);
-  const { parentOwnerUserId: _po, ...row }: LoadedRecord = rec;
+  const { parentOwnerUserId: _po, caseUserId: _cu, escalateAbove: _ea, ...row }: LoadedRecord = rec;
   for (const f of namedOrganFields(entity)) delete row[organPathFact(f)];
   const facts: Record<string, unknown> = {};
   const ts = entity.service?.timeStatus;

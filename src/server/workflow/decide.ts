@@ -5,7 +5,8 @@ import type { CurrentUser } from '../http/auth';
 import { hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid } from '../http/errors';
 import { isInSubtree } from '../scope';
-import { applies, isDecision, type Actor, type Subject, type TransitionDef } from './types';
+import { applies, isAdministratorStep, isDecision, type Actor, type Subject, type TransitionDef } from './types';
+import { isOwnCase, ownCaseMessage, stepVerb } from './own-case';
 
 /**
  * The one decision helper. Every audit and every other workflow step of the platform goes through
@@ -26,15 +27,19 @@ export function mayAct(user: CurrentUser, actor: Actor, s: Subject): boolean {
   if (actor === 'parentOwner') return s.parentOwnerUserId != null && s.parentOwnerUserId === user.userId;
   if (user.isDefaultRole || !user.organPath) return false;
   if (actor === 'subtree') return isInSubtree(s.organPath, user.organPath);
-  if (actor === 'organ') return user.organId === s.organId;
+  // the organisation itself, or — when a case person administers it — the organisations above (own-case.ts)
+  if (actor === 'organ') return user.organId === s.organId || (!!s.escalateAbove && isInSubtree(s.organPath, user.organPath) && s.organPath !== user.organPath);
   if (actor === 'above') return isInSubtree(s.organPath, user.organPath) && s.organPath !== user.organPath;
   const path = s.fieldOrganPaths?.[actor.field];
   return !!path && isInSubtree(path, user.organPath);
 }
 
-/** Whether the caller may take this step now (state, actor and the step's own permission). */
+/** The caller would be deciding his own case. */
+export const ownCase = (user: CurrentUser, step: TransitionDef, s: Subject) => isAdministratorStep(step) && isOwnCase(user, s.caseUserIds);
+
+/** Whether the caller may take this step now (state, actor, not his own case, and the step's own permission). */
 export const canTake = (user: CurrentUser, step: TransitionDef, s: Subject) =>
-  s.state !== null && step.from.includes(s.state) && applies(step, s) && mayAct(user, step.actor, s) && (!step.permission || hasPermission(user, step.permission));
+  s.state !== null && step.from.includes(s.state) && applies(step, s) && mayAct(user, step.actor, s) && !ownCase(user, step, s) && (!step.permission || hasPermission(user, step.permission));
 
 /** Of the steps an action may take, the one that starts from the subject's state. */
 export function stepFrom<T extends { step: TransitionDef }>(steps: T[], s: Subject): T {
@@ -68,6 +73,8 @@ export async function takeStep(call: Call<unknown>, t: TakeStep): Promise<number
   const { subject: s, step } = t;
   if (s.state === null || !step.from.includes(s.state) || !applies(step, s)) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
   if (!mayAct(call.user, step.actor, s)) throw forbidden(WF_MSG.notYourStep(s.noun));
+  // nobody decides his own case, whatever roles he holds (own-case.ts)
+  if (ownCase(call.user, step, s)) throw forbidden(ownCaseMessage(stepVerb(isDecision(step)), s.caseNoun ?? s.noun));
   if (step.permission && !hasPermission(call.user, step.permission)) throw forbidden(`${MSG.forbidden}（${step.permission}）`);
   const remark = t.input.remark?.trim() || null;
   const rule = step.remark ?? (isDecision(step) ? 'onReject' : 'optional');

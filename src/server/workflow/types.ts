@@ -55,6 +55,20 @@ export interface Subject {
   organId: number;
   organPath: string;
   ownerUserId: number | null;
+  /**
+   * Whose case it is (own-case.ts): the applicant, the member concerned, the payer. `takeStep`
+   * refuses an administrator step when the caller is one of them. Every caller says it; [] only
+   * for a subject that is nobody's case (an organisation created at its own level).
+   */
+  caseUserIds: (number | null)[];
+  /** how the own-case refusal names it when `noun` is generic (a configured entity's `service.caseOf.noun`: 申请) */
+  caseNoun?: string;
+  /**
+   * Escalation: a case person administers the record's organisation, so the record's `organ` steps
+   * go up — administrators of the organisations above may take them too (a branch whose only
+   * secretary applied is not stuck).
+   */
+  escalateAbove?: boolean;
   parentOwnerUserId?: number | null;
   /** organisation paths named by the subject's fields (actor `{field}`) */
   fieldOrganPaths?: Record<string, string | null>;
@@ -67,6 +81,9 @@ export const applies = (t: TransitionDef, s: Pick<Subject, 'data'>) =>
   !t.when || Object.entries(t.when).every(([k, v]) => s.data?.[k] === v);
 
 export const isDecision = (t: TransitionDef) => t.approve !== undefined && t.reject !== undefined;
+
+/** An administrator's step (not the owner's own withdrawal or evaluation): nobody takes it on his own case (own-case.ts). */
+export const isAdministratorStep = (step: TransitionDef) => step.actor !== 'owner' && step.actor !== 'parentOwner';
 
 /** The audit every configured entity with `auditOnCreate` and every built-in audit uses. */
 export const AUDIT_STEP: TransitionDef = { title: '审核', from: [0], approve: 1, reject: 2, actor: 'subtree', remark: 'onReject' };

@@ -47,7 +47,7 @@ export async function decideReport(
 ) {
   const rp = await loadAddressed(call, d.subjectType, d.id);
   await takeStep(call, {
-    subject: { type: 'report', id: rp.id, noun: d.noun, state: rp.status, organId: rp.fromOrganId, organPath: rp.toOrganPath, ownerUserId: rp.reporterUserId },
+    subject: { type: 'report', id: rp.id, noun: d.noun, state: rp.status, organId: rp.fromOrganId, organPath: rp.toOrganPath, ownerUserId: rp.reporterUserId, caseUserIds: [rp.reporterUserId], caseNoun: '上报' },
     name: 'audit',
     step: AUDIT_STEP,
     input: { approved: d.approved, remark: d.remark },

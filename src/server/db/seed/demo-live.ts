@@ -12,7 +12,7 @@ import { insertChunked, type Db } from './util';
 const WENJIANG = '中共成都市温江区委员会';
 const VIDEO = '微党课：新时代党员的初心使命';
 
-export async function seedLiveRooms(db: Db, input: DemoSeedInput & { auditorUserId: number | null }): Promise<number> {
+export async function seedLiveRooms(db: Db, input: DemoSeedInput & { ownerUserId: number | null; auditorUserId: number | null }): Promise<number> {
   const district = input.orgs.find((o) => o.organName === WENJIANG);
   if (!district) return 0;
   const video = await db.selectFrom('resources').select(['id', 'name']).where('name', '=', VIDEO).where('resourceType', '=', 1).orderBy('id').executeTakeFirst();
@@ -32,10 +32,10 @@ export async function seedLiveRooms(db: Db, input: DemoSeedInput & { auditorUser
     const row = await db
       .insertInto('records')
       .values({
-        entity: 'liveRoom', organId: district.id, organPath: district.organPath, organLevel: district.organLevel, ownerUserId: input.auditorUserId,
+        entity: 'liveRoom', organId: district.id, organPath: district.organPath, organLevel: district.organLevel, ownerUserId: input.ownerUserId,
         auditStatus: 1, auditorUserId: input.auditorUserId, auditTime: input.now, participantCount: watching.length, sort: k,
         data: JSON.stringify({ title: r.title, uname: r.uname, startTime: r.startTime, endTime: r.endTime, deviceType: 1, description: r.description, resourceId: video ? Number(video.id) : null, resourceName: video?.name ?? null }),
-        creatorUserId: input.auditorUserId, creationTime: input.now,
+        creatorUserId: input.ownerUserId, creationTime: input.now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -40,13 +40,18 @@ export async function seedPartyDues(trx: Db, opts: { orgs: OrgSeed[]; userIdByNa
     .orderBy('id')
     .execute();
   const at = new Date(opts.now.getTime() - 86_400_000);
-  const setBy = { setByUserId: adminUser, setByName: admin?.name ?? null };
+  // nobody decides his own case (docs/SECURITY.md): the branch administrator's own base and payments are the district's
+  const aboveUser = opts.userIdByName.get('districtadmin') ?? null;
+  const above = aboveUser ? await trx.selectFrom('users').select('name').where('id', '=', aboveUser).executeTakeFirst() : undefined;
+  const deciderOf = (userId: number | null) => (userId != null && userId === adminUser ? { id: aboveUser, name: above?.name ?? null } : { id: adminUser, name: admin?.name ?? null });
 
   let others = 0;
   for (const [i, m] of members.entries()) {
     const isDemoMember = m.userId === memberUser;
     const base: DuesBase = isDemoMember ? { category: 'job', incomeFen: 560_000 } : BASES[i % BASES.length];
     const { band, monthlyFen } = monthlyDues(base);
+    const decider = deciderOf(m.userId);
+    const setBy = { setByUserId: decider.id, setByName: decider.name };
     const baseIncome = base.category === 'fixed' ? null : base.incomeFen;
     await trx
       .insertInto('partyDuesBases')
@@ -54,7 +59,7 @@ export async function seedPartyDues(trx: Db, opts: { orgs: OrgSeed[]; userIdByNa
       .execute();
     await trx
       .insertInto('partyDuesBaseChanges')
-      .values({ memberId: m.id, organPath: m.organPath, year, newCategory: base.category, newBaseIncome: baseIncome, newBand: band.value, newMonthlyAmount: monthlyFen, remark: '年初核定', changedByUserId: adminUser, changedByName: admin?.name ?? null, creationTime: at })
+      .values({ memberId: m.id, organPath: m.organPath, year, newCategory: base.category, newBaseIncome: baseIncome, newBand: band.value, newMonthlyAmount: monthlyFen, remark: '年初核定', changedByUserId: decider.id, changedByName: decider.name, creationTime: at })
       .execute();
     if (!m.userId) continue;
 
@@ -83,7 +88,7 @@ export async function seedPartyDues(trx: Db, opts: { orgs: OrgSeed[]; userIdByNa
         amount: monthlyFen * paid.length,
         channel: 'offline',
         status,
-        ...(status === PAY_STATUS.confirmed ? { confirmUserId: adminUser, confirmName: admin?.name ?? null, confirmTime: at } : {}),
+        ...(status === PAY_STATUS.confirmed ? { confirmUserId: decider.id, confirmName: decider.name, confirmTime: at } : {}),
         creationTime: at,
       })
       .returning('id')

@@ -170,7 +170,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedPractice(trx, { orgs, members, userIds, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedInfo(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
     await seedPartyDues(trx, { orgs, userIdByName, now: ctx.now(), timeZone: ctx.config.platformTz });
-    await seedLiveRooms(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz, auditorUserId: userIdByName.get('districtadmin') ?? null });
+    await seedLiveRooms(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz, ownerUserId: userIdByName.get('districtadmin') ?? null, auditorUserId: userIdByName.get('cityadmin') ?? null });
     await seedBigScreen(trx, { orgs, userIdByName, now: ctx.now() });
     await seedScreenStudy(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
     // demo only: the software usb key's private half, so the demo key can be served

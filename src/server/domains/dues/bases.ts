@@ -102,6 +102,13 @@ export const baseActions = {
     summary:
       '核定党员某年度的缴费基数（管理）：在职、离退休按税后月收入（分）定档计算，学生、下岗失业、依靠抚恤或救济生活的党员和农民党员为每月固定额（20至100分）；每次核定记入变更记录',
     access: admin,
+    decides: {
+      noun: '党费基数', verb: '核定', caseOf: '被核定基数的党员',
+      async subject({ ctx, input }) {
+        const m = await ctx.db.selectFrom('partyMembers').select('userId').where('id', '=', input.memberId).executeTakeFirst();
+        return m?.userId ?? null;
+      },
+    },
     returns: '{memberId, year, category, baseIncome, band, bandName, monthlyAmount}',
     // category, income, fixed amount and remark: the limits and messages of schemas/party-dues-base.json
     input: entityInput('partyDuesBase', {

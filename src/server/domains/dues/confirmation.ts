@@ -1,4 +1,5 @@
 import { action, type Call } from '../../http/actions';
+import type { AppContext } from '../../context';
 import { badRequest, invalid } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { actingOrgan, subtreeRange } from '../../scope';
@@ -34,8 +35,9 @@ export const confirmationActions = {
 
   ConfirmPay: action<{ id: number }>({
     method: 'POST',
-    summary: '确认收款（管理）：支部收到党员线下缴纳的党费后确认，该笔缴费及其月份记为已缴；站内信告知党员',
+    summary: '确认收款（管理）：支部收到党员线下缴纳的党费后确认，该笔缴费及其月份记为已缴；站内信告知党员（不能确认本人的党费）',
     access: admin,
+    decides: { noun: '党费', verb: '确认', caseOf: '缴费的党员', subject: payerOf },
     returns: 'payment',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '缴费记录' } }, ['id']),
     async handler(call) {
@@ -45,8 +47,9 @@ export const confirmationActions = {
 
   RejectPay: action<{ id: number; remark: string }>({
     method: 'POST',
-    summary: '退回（管理）：未收到款项或金额不符时退回该笔缴费，其月份重新成为未缴；须填写原因，站内信告知党员',
+    summary: '退回（管理）：未收到款项或金额不符时退回该笔缴费，其月份重新成为未缴；须填写原因，站内信告知党员（不能退回本人的党费）',
     access: admin,
+    decides: { noun: '党费', verb: '退回', caseOf: '缴费的党员', subject: payerOf },
     returns: 'payment',
     input: objectInput(
       { id: { type: 'integer', minimum: 1, title: '缴费记录' }, remark: { type: 'string', minLength: 1, maxLength: 200, title: '退回原因', 'x-required-message': DUES_MSG.remark } },
@@ -59,6 +62,12 @@ export const confirmationActions = {
     },
   }),
 };
+
+/** Whose payment it is (the decision's case: nobody confirms his own dues). */
+async function payerOf(call: { input: { id: number }; ctx: AppContext }) {
+  const p = await call.ctx.db.selectFrom('partyDuesPayments').select('userId').where('id', '=', call.input.id).executeTakeFirst();
+  return p?.userId ?? null;
+}
 
 /** Confirms or returns a pending payment of the caller's subtree; a decided one answers 400 (two clicks, two administrators). */
 async function decide(call: Call<{ id: number }>, status: number, remark: string | null): Promise<DuesPayment> {

@@ -84,8 +84,15 @@ export const paperResultActions = {
 
   MarkShortAnswer: action<{ resultId: number; marks: { questionId: number; score: number }[] }>({
     method: 'POST',
-    summary: '阅卷（扩展）：为一次考试的简答题打分；全部简答题打分后计算总分和是否通过',
+    summary: '阅卷（扩展）：为一次考试的简答题打分；全部简答题打分后计算总分和是否通过（不能批阅本人的试卷）',
     access: { permission: PAPER_PERMISSION.update },
+    decides: {
+      noun: '试卷', verb: '批阅', caseOf: '答卷的党员',
+      async subject({ ctx, input }) {
+        const r = await ctx.db.selectFrom('examResults').select('userId').where('id', '=', input.resultId).executeTakeFirst();
+        return r?.userId ?? null;
+      },
+    },
     returns: '{resultId, status, score, passed}',
     input: objectInput(
       {

@@ -71,6 +71,7 @@ export const registrationActions = {
     method: 'POST',
     summary: '审核党员注册（扩展接口）：通过后授予党员角色并可登录；不通过须填写备注',
     access: { permission: P.PartyMemberAuditeList },
+    decides: { noun: '申请', caseOf: '注册的用户' },
     input: objectInput(
       {
         id: { type: 'integer', minimum: 1, title: '注册申请' },
@@ -84,7 +85,7 @@ export const registrationActions = {
       const row = await loadInScope(call, input.id);
       const def = await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
       await takeStep(call, {
-        subject: { type: 'memberRegistration', id: row.id, noun: '申请', state: row.status, organId: row.organId, organPath: row.organPath, ownerUserId: row.userId },
+        subject: { type: 'memberRegistration', id: row.id, noun: '申请', state: row.status, organId: row.organId, organPath: row.organPath, ownerUserId: row.userId, caseUserIds: [row.userId] },
         name: 'audit',
         step: AUDIT_STEP,
         input,

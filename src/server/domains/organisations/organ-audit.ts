@@ -52,6 +52,8 @@ interface Auditable {
   organPath: string;
   auditStatus: number;
   submitOrganPath: string | null;
+  /** the administrator who created it: his case (he does not approve it in another role) */
+  creatorUserId?: number | null;
 }
 
 const tableOf = (type: AuditSubjectType) => (type === 'organization' ? 'organizations' : 'units') as 'organizations' | 'units';
@@ -59,7 +61,7 @@ const tableOf = (type: AuditSubjectType) => (type === 'organization' ? 'organiza
 /** 审核: approve or reject (a remark required when rejecting) by an administrator above the submitter. */
 export function decide(call: Call<{ approved?: boolean; remark?: string }>, type: AuditSubjectType, row: Auditable) {
   return takeStep(call, {
-    subject: { type, id: row.id, noun: NOUN[type], state: row.auditStatus, organId: row.organId ?? row.id, organPath: row.submitOrganPath ?? row.organPath, ownerUserId: null },
+    subject: { type, id: row.id, noun: NOUN[type], state: row.auditStatus, organId: row.organId ?? row.id, organPath: row.submitOrganPath ?? row.organPath, ownerUserId: null, caseUserIds: [row.creatorUserId ?? null], caseNoun: `新建${NOUN[type]}` },
     name: 'audit',
     // approved at creation (no submitter): nothing to audit, answered as already decided
     step: row.submitOrganPath ? AUDIT : { ...AUDIT, from: [] },
@@ -82,7 +84,7 @@ export async function resubmitIfRejected(call: Call<unknown>, type: AuditSubject
   if (row.auditStatus !== AUDIT_STATE.rejected) return;
   await takeStep(call, {
     trx,
-    subject: { type, id: row.id, noun: NOUN[type], state: row.auditStatus, organId: row.organId ?? row.id, organPath: row.organPath, ownerUserId: null },
+    subject: { type, id: row.id, noun: NOUN[type], state: row.auditStatus, organId: row.organId ?? row.id, organPath: row.organPath, ownerUserId: null, caseUserIds: [] },
     name: 'resubmit',
     step: RESUBMIT,
     input: {},
@@ -93,10 +95,10 @@ export async function resubmitIfRejected(call: Call<unknown>, type: AuditSubject
   });
 }
 
-/** Whether the caller may decide it now (the screens' 审核 action): pending, and he is above its submitter. */
-export const mayAudit = (user: CurrentUser, row: Pick<Auditable, 'auditStatus' | 'submitOrganPath'>) =>
-  row.auditStatus === AUDIT_STATE.pending && !!row.submitOrganPath && !user.isDefaultRole && hasPermission(user, P.OrganAudit) &&
-  mayAct(user, AUDIT.actor, { type: 'organization', id: 0, noun: '', state: 0, organId: 0, organPath: row.submitOrganPath, ownerUserId: null });
+/** Whether the caller may decide it now (the screens' 审核 action): pending, he is above its submitter, and did not create it himself. */
+export const mayAudit = (user: CurrentUser, row: Pick<Auditable, 'auditStatus' | 'submitOrganPath' | 'creatorUserId'>) =>
+  row.auditStatus === AUDIT_STATE.pending && !!row.submitOrganPath && !user.isDefaultRole && hasPermission(user, P.OrganAudit) && row.creatorUserId !== user.userId &&
+  mayAct(user, AUDIT.actor, { type: 'organization', id: 0, noun: '', state: 0, organId: 0, organPath: row.submitOrganPath, ownerUserId: null, caseUserIds: [] });
 
 export const auditHistory = (call: Call<unknown>, type: AuditSubjectType, id: number) => historyOf(call.ctx.db, type, id, HISTORY_TITLES);
 

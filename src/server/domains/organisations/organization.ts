@@ -235,6 +235,7 @@ export const organizationService = defineService('OrganizationService', {
     method: 'POST',
     summary: '审核下级新建的组织：通过后对党员可见；不通过须填写备注（由提交者的上级管理员审核）',
     access: { permission: P.OrganAudit },
+    decides: { noun: '新建组织', caseOf: '新建该组织的管理员', instead: '提交组织的上级党组织的其他管理员' },
     returns: 'true',
     input: auditDecisionInput('organization'),
     async handler(call) {

@@ -12,7 +12,7 @@ const units = (db: Database) =>
   db
     .selectFrom('units as u')
     .leftJoin('organizations as o', 'o.id', 'u.organId')
-    .select(['u.id', 'u.organId', 'o.organName', 'u.organPath', 'u.unitName', 'u.unitType', 'u.creditCode', 'u.address', 'u.creationTime', 'u.auditStatus', 'u.auditRemark', 'u.submitOrganPath'])
+    .select(['u.id', 'u.organId', 'o.organName', 'u.organPath', 'u.unitName', 'u.unitType', 'u.creditCode', 'u.address', 'u.creationTime', 'u.auditStatus', 'u.auditRemark', 'u.submitOrganPath', 'u.creatorUserId'])
     .where('u.isDeleted', '=', false);
 
 /** A unit's body: its limits are those of schemas/unit.json, the file its form is built from. */
@@ -25,7 +25,7 @@ type UnitInput = { organId: number; unitName: string; unitType?: string | null; 
 async function unitInScope(call: Call<unknown>, id: number) {
   const row = await units(call.ctx.db).where('u.id', '=', id).executeTakeFirst();
   call.requireVisible(row?.organPath, '单位不存在');
-  return row as { id: number; organId: number; organPath: string; unitName: string; auditStatus: number; submitOrganPath: string | null };
+  return row as { id: number; organId: number; organPath: string; unitName: string; auditStatus: number; submitOrganPath: string | null; creatorUserId: number | null };
 }
 
 /** The unit's organisation: in the caller's subtree and approved. */
@@ -170,6 +170,7 @@ export const unitService = defineService('UnitService', {
     method: 'POST',
     summary: '审核下级新建的单位；不通过须填写备注（由提交者的上级管理员审核）',
     access: { permission: P.OrganAudit },
+    decides: { noun: '新建单位', caseOf: '新建该单位的管理员', instead: '提交单位的上级党组织的其他管理员' },
     returns: 'true',
     input: auditDecisionInput('unit'),
     async handler(call) {

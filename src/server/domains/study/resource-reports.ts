@@ -39,6 +39,7 @@ export const resourceReportService = defineService('ResourceReportService', {
   }),
   AuditResourceReport: action<{ id: number; approved: boolean; remark?: string }>({
     method: 'POST', summary: '审核下级上报的资源（通过即采用到本组织资源库）', access: { permission: MANAGE },
+    decides: { noun: '上报', caseOf: '上报人（上报该资源的管理员）' },
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '上报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
     async handler(call) {
       const { id, approved, remark } = call.input;

@@ -205,12 +205,12 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 
   AuditOffinePeriod: action<{ id: number; approved: boolean; remark?: string }>({
     method: 'POST', summary: '审核线下学时申报（不能审核本人的；不通过须填写备注）', access: { permission: AUDIT },
+    decides: { noun: '学时申报', caseOf: '申报的党员' },
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '申报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
     async handler(call) {
       const r = await loadDeclaration(call, call.input.id);
-      if (r.userId === call.user.userId) throw forbidden('不能审核本人的学时申报');
       await takeStep(call, {
-        subject: { type: 'offlineReport', id: r.id, noun: '申报', state: r.status, organId: r.organId, organPath: r.organPath, ownerUserId: r.userId },
+        subject: { type: 'offlineReport', id: r.id, noun: '申报', state: r.status, organId: r.organId, organPath: r.organPath, ownerUserId: r.userId, caseUserIds: [r.userId], caseNoun: '学时申报' },
         name: 'audit',
         step: AUDIT_STEP,
         input: call.input,

@@ -51,8 +51,9 @@ export const classStudentActions: Record<string, ActionDef> = {
 
   AddStudent: action<{ trainClassId: number; userList: number[] }>({
     method: 'POST',
-    summary: '添加学员：本人管理范围内、培训范围内的党员（用户编号），直接成为学员；占用名额，全部成功或全部不做',
+    summary: '添加学员：本人管理范围内、培训范围内的党员（用户编号），直接成为学员；占用名额，全部成功或全部不做（不能为本人分配名额）',
     access: { permission: TRAIN_PERMISSION.update },
+    decides: { noun: '培训名额', verb: '分配', caseOf: '被添加的学员', subject: async ({ input }) => input.userList ?? [] },
     returns: '{addedCount}',
     input: objectInput({ trainClassId: { type: 'integer', minimum: 1, title: '培训班' }, userList: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'integer', minimum: 1 }, title: '党员', 'x-required-message': '请选择党员' } }, ['trainClassId', 'userList']),
     async handler(call) {
@@ -119,14 +120,15 @@ export const classStudentActions: Record<string, ActionDef> = {
 
   Audit: action<{ id: number; approved: boolean; remark?: string }>({
     method: 'POST',
-    summary: '审核报名（学员记录编号）：通过或不通过（不通过须填写备注）；不通过释放名额；结果以站内消息通知党员',
+    summary: '审核报名（学员记录编号）：通过或不通过（不通过须填写备注）；不通过释放名额；结果以站内消息通知党员（不能审核本人的报名）',
     access: { permission: TRAIN_PERMISSION.update },
+    decides: { noun: '报名', caseOf: '报名的党员' },
     returns: '{status}',
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '报名' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: ['string', 'null'], maxLength: 500, title: '备注' } }, ['id']),
     async handler(call) {
       const { s, c } = await managedStudent(call, call.input.id);
       const status = await takeStep(call, {
-        subject: { type: 'trainClassStudent', id: s.id, noun: '报名', state: s.status, organId: c.organId, organPath: c.organPath, ownerUserId: s.userId },
+        subject: { type: 'trainClassStudent', id: s.id, noun: '报名', state: s.status, organId: c.organId, organPath: c.organPath, ownerUserId: s.userId, caseUserIds: [s.userId] },
         name: 'audit',
         step: { title: '审核', from: [STUDENT_STATUS.pending], approve: STUDENT_STATUS.approved, reject: STUDENT_STATUS.rejected, actor: 'subtree', remark: 'onReject' },
         input: call.input,

@@ -325,6 +325,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
   decideLeave: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access,
+      decides: { noun: '请假', verb: '审批', caseOf: '请假的党员', subject: async ({ input }) => input.userId },
       input: objectInput(
         { id: idProp, userId: { type: 'integer', minimum: 1, title: '党员' }, approved: { type: 'boolean', title: '审批结果', 'x-required-message': '请选择审批结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } },
         ['id', 'userId', 'approved'],
@@ -354,6 +355,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
   supplementSignIn: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: idAndUser, returns: 'true',
+      decides: { noun: '签到', verb: '补签', caseOf: '被补签的党员', subject: async ({ input }) => input.userId },
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
         const p = await participation(call, rec.id, call.input.userId);

@@ -57,6 +57,7 @@ export const REPORT_OPERATIONS: Record<string, Builder> = {
   auditReport: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access, input: decisionInput,
+      decides: { noun: '上报', caseOf: '上报人（上报该记录的管理员）' },
       async handler(call) {
         const organ = actingOrgan(call.user);
         const { id, approved, remark } = call.input;

@@ -1,16 +1,18 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { action, hasPermission, type Call } from '../../http/actions';
+import { action, hasPermission, type ActionInput, type Call } from '../../http/actions';
 import type { CurrentUser } from '../../http/auth';
 import { objectInput } from '../../http/paging';
 import { forbidden, invalid } from '../../http/errors';
 import { subtreePattern } from '../../scope';
-import { mayAct, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
+import { mayAct, ownCase, stepFrom, takeStep, WF_MSG } from '../../workflow/decide';
+import { describeCaseOf, ownCaseMessage, stepVerb, type Decides } from '../../workflow/own-case';
 import { runEffect } from '../../workflow/effects';
 import { runCheck } from '../checks';
 import { notifyStateChange } from '../../workflow/notify';
 import { historyOf } from '../../workflow/history';
-import { isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
+import { isAdministratorStep, isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
 import { cleanBody, organIdOf, type LoadedRecord } from '../store';
+import { escalatedToWhere, ownCaseWhere } from '../case-facts';
 import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
 
@@ -27,13 +29,13 @@ export const historyTitles = (wf: WorkflowDef): Record<string, string> => ({
 });
 
 /** SQL: the caller is the actor of a step (the same rule as `mayAct`, for lists). */
-function actorWhere(actor: Actor, user: CurrentUser): Expression<SqlBool> {
+function actorWhere(entity: OpContext['entity'], actor: Actor, user: CurrentUser): Expression<SqlBool> {
   if (actor === 'owner') return sql<SqlBool>`r.owner_user_id = ${user.userId}`;
   if (actor === 'parentOwner') return sql<SqlBool>`exists (select 1 from records pr where pr.id = r.parent_id and pr.owner_user_id = ${user.userId})`;
   if (user.isDefaultRole || !user.organPath) return sql<SqlBool>`false`;
   const like = subtreePattern(user.organPath);
   if (actor === 'subtree') return sql<SqlBool>`r.organ_path like ${like}`;
-  if (actor === 'organ') return sql<SqlBool>`r.organ_id = ${user.organId}`;
+  if (actor === 'organ') return sql<SqlBool>`(r.organ_id = ${user.organId} or ${escalatedToWhere(entity, user.organPath)})`;
   if (actor === 'above') return sql<SqlBool>`(r.organ_path like ${like} and r.organ_path <> ${user.organPath})`;
   return sql<SqlBool>`exists (select 1 from organizations fo where fo.id = ${organIdOf(actor.field)} and fo.organ_path like ${like})`;
 }
@@ -45,9 +47,11 @@ const whenWhere = (t: TransitionDef): Expression<SqlBool> =>
 /** SQL: records on which the caller may take some step now (待我办理). */
 export function actionableWhere(entity: OpContext['entity'], user: CurrentUser): Expression<SqlBool> {
   const wf = workflowOf(entity);
-  const steps = Object.values(wf?.transitions ?? {}).filter((t) => !t.permission || hasPermission(user, t.permission));
+  // an administrator's steps only (every actionable list is a 待我审核): the owner's own withdrawal does not put his application there
+  const steps = Object.values(wf?.transitions ?? {}).filter((t) => isAdministratorStep(t) && (!t.permission || hasPermission(user, t.permission)));
   if (!steps.length) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${whenWhere(t)} and ${actorWhere(t.actor, user)})`), sql` or `)})`;
+  // nobody's own case waits for him (own-case.ts)
+  return sql<SqlBool>`(not ${ownCaseWhere(entity, user.userId)} and (${sql.join(steps.map((t) => sql`(r.audit_status in (${sql.join(t.from)}) and ${whenWhere(t)} and ${actorWhere(entity, t.actor, user)})`), sql` or `)}))`;
 }
 
 /** The steps an action may take, by name; validated at start (configured-services). */
@@ -74,11 +78,26 @@ function transitionInput(o: OpContext) {
   return { ...objectInput(props, ['id']), description: fields.length ? `可修改字段：${fields.join(', ')}` : undefined };
 }
 
+/** What a transition action decides, for the registry of decisions (own-case.ts); none when only the owner acts in it. */
+function decidesOf(o: OpContext): Decides<ActionInput> | undefined {
+  const steps = stepsOf(o).filter(({ step }) => isAdministratorStep(step));
+  const c = o.entity.service?.caseOf;
+  if (!steps.length || !c) return undefined;
+  const organ = steps.some(({ step }) => step.actor === 'organ');
+  return {
+    noun: c.noun,
+    verb: steps.some(({ step }) => isDecision(step)) ? stepVerb(true) : stepVerb(false),
+    caseOf: `${describeCaseOf(c.user)}（${steps.map(({ step }) => step.title).join('、')}）`,
+    instead: organ ? '上级党组织的管理员（本组织的管理员本人是申请人时，该记录的本级环节上移一级）；或本组织的其他管理员' : undefined,
+  };
+}
+
 const transitionOp: Builder = (o) =>
   action({
     method: o.config.method,
     summary: o.summary,
     access: o.access,
+    decides: decidesOf(o),
     input: transitionInput(o),
     returns: `${o.entity.title}记录（含 auditStatus、availableTransitions）`,
     async handler(call) {
@@ -100,6 +119,7 @@ const transitionOp: Builder = (o) =>
       if (step.check) {
         // the step's own rules (date guards) speak only to whoever may take it
         if (!mayAct(call.user, step.actor, subject)) throw forbidden(WF_MSG.notYourStep(subject.noun));
+        if (ownCase(call.user, step, subject)) throw forbidden(ownCaseMessage(stepVerb(isDecision(step)), subject.caseNoun ?? subject.noun));
         const owner = { userId: rec.ownerUserId ?? 0, organ: { id: rec.organId, path: rec.organPath, level: rec.organLevel } };
         data = { ...data, ...(await runCheck(step.check, { call, entity: o.entity, data, owner, step: { name, record: rec } })) };
       }
