@@ -58,6 +58,9 @@ const migrations: Record<string, Migration> = {
   '026-study-day-index': m026,
 };
 
+/** Every migration's name, in order (the readiness check asks that all are applied). */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**

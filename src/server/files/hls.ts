@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { AppContext } from '../context';
 import type { FileStorage } from './storage';
@@ -10,7 +10,7 @@ import { mediaTools } from './media-info';
  * transcoder calls (VodService/AliVideoCallBack).
  */
 export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: string; storageKey: string; durationSeconds: number | null }, source: string) {
-  if (!mediaTools().ffmpeg || running.has(file.id)) return false;
+  if (!mediaTools().ffmpeg || running.has(file.id) || stopping) return false;
   let finish!: () => void;
   running.set(file.id, new Promise<void>((r) => (finish = r)));
   const out = storage.hlsDir(file.storageKey);
@@ -22,6 +22,7 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
   ];
   void ctx.db.updateTable('files').set({ hlsStatus: 'processing', hlsProgress: 0 }).where('id', '=', file.id).execute();
   const p = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.add(p);
   let last = 0;
   p.stdout.on('data', (d: Buffer) => {
     const m = /out_time_us=(\d+)/.exec(d.toString());
@@ -33,7 +34,10 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
     }
   });
   const done = (ok: boolean) => {
+    children.delete(p);
     if (!running.delete(file.id)) return;
+    // a job cut short by a stop is handed back: its row stays 'processing' and the next start resumes it
+    if (stopping) return finish();
     void completeHls(ctx, file.id, ok).finally(finish);
   };
   p.on('error', () => done(false));
@@ -43,6 +47,17 @@ export function startHlsJob(ctx: AppContext, storage: FileStorage, file: { id: s
 
 /** Files being packaged by this process, each with the end of its job. */
 const running = new Map<string, Promise<void>>();
+const children = new Set<ChildProcess>();
+let stopping = false;
+
+/** A stop: no new job starts, running ffmpeg processes are ended, their files are left to the next start. Answers how many were running. */
+export async function stopHlsJobs(): Promise<number> {
+  stopping = true;
+  const jobs = [...running.values()];
+  for (const p of children) p.kill('SIGTERM');
+  await Promise.all(jobs);
+  return jobs.length;
+}
 
 type VideoRow = { id: string; storageKey: string; durationSeconds: number | null; kind: string; hlsStatus: string | null };
 
