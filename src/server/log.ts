@@ -101,3 +101,12 @@ function prettyStream(out: NodeJS.WritableStream): pino.DestinationStream {
 export function logEvent(log: Pick<Logger, 'info' | 'warn' | 'error'>, event: string, fields: Record<string, unknown>, msg: string, level: 'info' | 'warn' | 'error' = 'info') {
   log[level]({ event, ...fields }, msg);
 }
+
+/**
+ * The logger of lifecycle events — start, the banner, demo accounts, worker exits, shutdown steps:
+ * written at `info` even when LOG_LEVEL is quieter (warn, error), since an operator always needs
+ * them; LOG_LEVEL filters request and diagnostic lines only.
+ */
+export function lifecycleLogger(log: Logger): Logger {
+  return log.levelVal > 30 ? log.child({}, { level: 'info' }) : log;
+}

@@ -15,7 +15,7 @@ import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
 import { FileStorage } from './files/storage';
 import { resumeHlsJobs, stopHlsJobs } from './files/hls';
-import { createLogger, logEvent } from './log';
+import { createLogger, lifecycleLogger, logEvent } from './log';
 import { healthOf } from './health';
 
 const clientDir = resolve('dist/client');
@@ -66,8 +66,8 @@ async function open(config: Config, log: Logger, migrate: boolean) {
     logEvent(log, 'database.migrated', {}, '数据库迁移完成');
   }
   // the demo's phone: texts go to DATA_DIR/sms-outbox.jsonl, never to the log (security/sms.ts)
-  const sms = new LogSmsSender(() => log, config.dataDir ? join(config.dataDir, 'sms-outbox.jsonl') : null);
-  const ctx = createContext({ db, dbKind: kind, config, sms, log });
+  const sms = new LogSmsSender(() => rootLog, config.dataDir ? join(config.dataDir, 'sms-outbox.jsonl') : null);
+  const ctx = createContext({ db, dbKind: kind, config, sms, log: rootLog });
   return { db, kind, ctx };
 }
 
@@ -108,7 +108,8 @@ const stopping: { database?: () => Promise<void>; run?: (signal: string) => Prom
 /** One API process: the only one (migrates, seeds, announces) or a worker of `supervise`. */
 async function serve(config: Config, log: Logger, { worker }: { worker: boolean }) {
   const { kind, ctx } = await open(config, log, !worker);
-  const app = await buildApp(ctx, { clientDir, loggerInstance: log });
+  // request and diagnostic lines follow LOG_LEVEL; `log` (lifecycle events) is always written
+  const app = await buildApp(ctx, { clientDir, loggerInstance: rootLog });
   let report: Awaited<ReturnType<typeof seed>> | null = null;
   if (!worker) {
     report = await seed(ctx);
@@ -205,11 +206,12 @@ function onSignals(log: Logger) {
 
 // before the configuration is read: a start that fails logs its reason as JSON too
 const rootLog = createLogger(process.env.LOG_LEVEL || 'info', { pretty: process.env.LOG_PRETTY === '1' });
-onSignals(rootLog);
-main(rootLog).catch((err) => {
+const lifeLog = lifecycleLogger(rootLog);
+onSignals(lifeLog);
+main(lifeLog).catch((err) => {
   // a configuration error names its file and JSON pointer; nothing more is useful
-  if (err instanceof ConfigError) logEvent(rootLog, 'start.failed', { reason: err.message }, `启动失败：${err.message}`, 'error');
-  else rootLog.error({ err, event: 'start.failed' }, `启动失败：${err instanceof Error ? err.message : String(err)}`);
-  rootLog.flush?.();
+  if (err instanceof ConfigError) logEvent(lifeLog, 'start.failed', { reason: err.message }, `启动失败：${err.message}`, 'error');
+  else lifeLog.error({ err, event: 'start.failed' }, `启动失败：${err instanceof Error ? err.message : String(err)}`);
+  lifeLog.flush?.();
   process.exit(1);
 });
