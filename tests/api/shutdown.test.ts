@@ -21,8 +21,14 @@ import { freePort, onPostgres, svc } from './harness';
 const dirs: string[] = [];
 const started: ChildProcess[] = [];
 afterAll(() => {
-  // a failed test must not leave a server behind: its whole process group goes
-  for (const c of started) if (c.exitCode === null && c.signalCode === null) try { process.kill(-c.pid!, 'SIGKILL'); } catch { /* gone */ }
+  // a failed test must not leave a server behind: its whole process group goes, even when npm itself has exited
+  for (const c of started) {
+    try {
+      process.kill(-c.pid!, 'SIGKILL');
+    } catch {
+      /* the group is empty */
+    }
+  }
   for (const d of dirs) rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
