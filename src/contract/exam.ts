@@ -133,6 +133,8 @@ export interface WrongItem {
   paperName: string;
   submitTime: Instant | null;
   answersShown: boolean;
+  /** the paper's rule (1 交卷后 2 考试结束后 3 不公布) */
+  showAnswer: number;
   question: PaperQuestion & { typeName: string; myAnswer: Answer; rightAnswer?: Answer; analysis?: string | null };
 }
 

@@ -13,13 +13,14 @@ import { translateValidation } from './http/validation';
 import { bearerToken, resolveCurrentUser } from './http/auth';
 import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
-import { buildServices, startDomains } from './composition';
+import { buildServices, registerDomainJobs, startDomains } from './composition';
 import { recordAudit } from './http/audit-log';
 import { registerFileRoutes } from './files/routes';
 import { documentFileRoutes } from './files/openapi';
 import { registerHealthRoutes } from './health';
 import { requestId } from './log';
 import type { Logger } from 'pino';
+import { registerBackupSnapshot } from './db/backup-snapshot';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -205,6 +206,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await app.register(fastifyStatic, { root: resolve('public'), serve: false });
   }
   await registerFileRoutes(app, ctx);
+  registerBackupSnapshot(app, ctx);
+  // background jobs (video packaging, the sweeps) from the shared queue; app.close() hands running ones back
+  registerDomainJobs(ctx);
+  if (ctx.config.jobs.run) await ctx.jobs.start();
+  app.addHook('onClose', async () => ctx.jobs.stop());
 
   app.setNotFoundHandler((req, reply) => {
     // History-mode client: every /dj/* path that is not a file gets index.html.

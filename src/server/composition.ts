@@ -40,7 +40,12 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
   return [...services, exportService(services)];
 }
 
-/** The domains' background work (the exam closing sweep…); answers how to stop it all. */
+/** The domains' jobs and periodic sweeps (the exam closing sweep…), registered with the shared job queue. */
+export function registerDomainJobs(ctx: AppContext) {
+  for (const d of DOMAINS) for (const job of d.jobs?.(ctx) ?? []) ctx.jobs.register(job);
+}
+
+/** The domains' per-process background work (`start`); answers how to stop it all. */
 export function startDomains(ctx: AppContext) {
   const stops = DOMAINS.flatMap((d) => (d.start ? [d.start(ctx)] : []));
   return () => stops.forEach((stop) => stop());

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLATFORM_TZ, isValidTimeZone } from '../contract/platform-time';
 import type { MapSettings } from '../contract/types';
@@ -68,6 +68,51 @@ export interface Config {
   map: MapSettings;
   /** the live-streaming server (docs/live.md): LIVE_RTMP_URL, LIVE_PULL_BASE, LIVE_SIGN_KEY, LIVE_URL_TTL_SECONDS; null: rooms play their recorded video */
   live: LiveSettings | null;
+  /** background jobs (src/server/jobs/, docs/jobs.md) */
+  jobs: JobSettings;
+}
+
+export interface JobSettings {
+  /** whether this process runs jobs (JOBS, default on; `0`: it only queues them, e.g. an API-only machine) */
+  run: boolean;
+  /** video packaging jobs (ffmpeg) running at once on one machine, across its API processes (JOB_CONCURRENCY, default 1) */
+  concurrency: number;
+  /** the machine's name for that cap and for sweeps of its own disk (JOB_GROUP, default the host name) */
+  group: string;
+  /** how often an idle process looks for due jobs (JOB_POLL_MS, default 2000) */
+  pollMs: number;
+  /** a running job's lease, renewed while it runs; a dead process's job is taken again after it (JOB_LEASE_SECONDS, default 60) */
+  leaseMs: number;
+  /** attempts before a job is failed (JOB_MAX_ATTEMPTS, default 3) */
+  maxAttempts: number;
+  /** the first retry's delay, doubling each time (JOB_RETRY_SECONDS, default 30) */
+  retryBaseMs: number;
+  /** how long a stopping process waits for its running jobs before handing them back (JOB_STOP_GRACE_SECONDS, default 5) */
+  stopGraceMs: number;
+}
+
+/** JOB_*: positive numbers, or the start stops with the variable named. */
+export function jobSettings(env: NodeJS.ProcessEnv): JobSettings {
+  // each variable read by its own name (the environment template test looks for those reads)
+  const num = (name: string, raw: string | undefined, dflt: number, min: number) => {
+    const v = raw?.trim();
+    if (!v) return dflt;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < min) throw new Error(`${name}: "${v}" is not a number ≥ ${min}`);
+    return n;
+  };
+  const concurrency = num('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 1, 1);
+  if (!Number.isInteger(concurrency)) throw new Error(`JOB_CONCURRENCY: "${env.JOB_CONCURRENCY}" is not a whole number`);
+  return {
+    run: env.JOBS !== '0',
+    concurrency,
+    group: env.JOB_GROUP?.trim() || hostname(),
+    pollMs: num('JOB_POLL_MS', env.JOB_POLL_MS, 2000, 50),
+    leaseMs: num('JOB_LEASE_SECONDS', env.JOB_LEASE_SECONDS, 60, 1) * 1000,
+    maxAttempts: Math.floor(num('JOB_MAX_ATTEMPTS', env.JOB_MAX_ATTEMPTS, 3, 1)),
+    retryBaseMs: num('JOB_RETRY_SECONDS', env.JOB_RETRY_SECONDS, 30, 0) * 1000,
+    stopGraceMs: num('JOB_STOP_GRACE_SECONDS', env.JOB_STOP_GRACE_SECONDS, 5, 0) * 1000,
+  };
 }
 
 export interface LiveSettings {
@@ -207,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     statsCacheSeconds: Math.max(0, Number(env.STATS_CACHE_SECONDS ?? 300) || 0),
     map: mapSettings(env),
     live: liveSettings(env),
+    jobs: jobSettings(env),
     ...overrides,
   };
 }

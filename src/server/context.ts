@@ -7,6 +7,7 @@ import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
 import { authChangesFor, type AuthChanges } from './http/auth-changes';
 import { StatsCache } from './stats-cache';
+import { JobRunner } from './jobs/runner';
 
 /** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
 export interface AppContext {
@@ -24,10 +25,12 @@ export interface AppContext {
   authChanges: AuthChanges;
   /** costly statistics' answers while their data is unchanged (stats-cache.ts) */
   stats: StatsCache;
+  /** background jobs shared by every process (jobs/runner.ts): `jobs.enqueue`, started by buildApp, stopped by app.close() */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 }
 
-export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'stats' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'stats' | 'jobs' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
   const ctx = {
     ...parts,
     now: parts.now ?? (() => new Date()),
@@ -37,5 +40,10 @@ export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions'
   ctx.authChanges = authChangesFor(parts.config, (msg, err) => ctx.log.warn({ err }, msg));
   ctx.sessions = new SessionCache(ctx.authChanges, parts.config.sessionCacheSeconds * 1000);
   ctx.stats = new StatsCache(parts.config.statsCacheSeconds * 1000);
+  const j = parts.config.jobs;
+  ctx.jobs = new JobRunner({
+    db: parts.db, now: () => ctx.now(), log: { warn: (o, m) => ctx.log.warn(o, m), info: (o, m) => ctx.log.info(o, m) },
+    group: j.group, pollMs: j.pollMs, leaseMs: j.leaseMs, retryBaseMs: j.retryBaseMs, maxAttempts: j.maxAttempts, stopGraceMs: j.stopGraceMs,
+  });
   return ctx;
 }

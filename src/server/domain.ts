@@ -5,6 +5,7 @@ import type { EntityFile } from './records/entities';
 import { registerChecks, type Check } from './records/checks';
 import { registerEffects, type Effect } from './workflow/effects';
 import { registerFileHolders, type FileHolder } from './files/readers';
+import type { JobDef } from './jobs/runner';
 
 /**
  * What a business domain (`domains/<name>/index.ts`) hands the kernel. The kernel never imports a
@@ -21,8 +22,10 @@ export interface Domain {
   effects?: Record<string, Effect>;
   /** who may download a class-2/4 file held by this domain's records */
   fileHolders?: FileHolder[];
-  /** background work started with the app; answers how to stop it */
+  /** background work started with the app, in this process only; answers how to stop it (work every process must not repeat goes to `jobs`) */
   start?: (ctx: AppContext) => () => void;
+  /** background jobs and periodic sweeps through the shared job queue (jobs/runner.ts): run once across all processes and machines */
+  jobs?: (ctx: AppContext) => JobDef<any>[];
 }
 
 /** Makes a domain's named pieces known to the kernel's registries. */

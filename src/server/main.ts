@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, withStartLock } from './db/migrate';
 import { loadEntityFiles } from './records/entities';
 import { createContext } from './context';
 import { buildApp } from './app';
@@ -13,8 +13,7 @@ import { PLATFORM_NAME } from '../contract/product';
 import { LogSmsSender } from './security/sms';
 import { seed } from './db/seed';
 import { ConfigError } from './records/entities';
-import { FileStorage } from './files/storage';
-import { resumeHlsJobs, stopHlsJobs } from './files/hls';
+import { resumeHlsJobs } from './files/hls';
 import { createLogger, lifecycleLogger, logEvent } from './log';
 import { healthOf } from './health';
 
@@ -56,19 +55,25 @@ function buildClient(log: Logger) {
   else logEvent(log, 'client.build', { state: 'failed', status: r.status, output }, '浏览器端构建失败，仅启动接口服务。', 'error');
 }
 
-/** Opens the database and the context; the first process also migrates. */
+/**
+ * Opens the database and the context; the first process also migrates and seeds — under one
+ * advisory lock on PostgreSQL, so that several machines starting at once take turns (withStartLock).
+ */
 async function open(config: Config, log: Logger, migrate: boolean) {
   const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir! });
   stopping.database = () => db.destroy();
   logEvent(log, 'database.opened', { kind }, kind === 'pglite' ? `数据库：内嵌 PGlite（${config.dataDir}）` : '数据库：PostgreSQL');
-  if (migrate) {
-    await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));
-    logEvent(log, 'database.migrated', {}, '数据库迁移完成');
-  }
   // the demo's phone: texts go to DATA_DIR/sms-outbox.jsonl, never to the log (security/sms.ts)
   const sms = new LogSmsSender(() => rootLog, config.dataDir ? join(config.dataDir, 'sms-outbox.jsonl') : null);
   const ctx = createContext({ db, dbKind: kind, config, sms, log: rootLog });
-  return { db, kind, ctx };
+  const report = migrate
+    ? await withStartLock(db, kind, async () => {
+        await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));
+        logEvent(log, 'database.migrated', {}, '数据库迁移完成');
+        return seed(ctx);
+      })
+    : null;
+  return { db, kind, ctx, report };
 }
 
 /** Where the platform is and the demo accounts (once, by the first process), as events. */
@@ -107,14 +112,12 @@ const stopping: { database?: () => Promise<void>; run?: (signal: string) => Prom
 
 /** One API process: the only one (migrates, seeds, announces) or a worker of `supervise`. */
 async function serve(config: Config, log: Logger, { worker }: { worker: boolean }) {
-  const { kind, ctx } = await open(config, log, !worker);
+  const { kind, ctx, report } = await open(config, log, !worker);
   // request and diagnostic lines follow LOG_LEVEL; `log` (lifecycle events) is always written
   const app = await buildApp(ctx, { clientDir, loggerInstance: rootLog });
-  let report: Awaited<ReturnType<typeof seed>> | null = null;
-  if (!worker) {
-    report = await seed(ctx);
-    // videos without a playlist yet (the demo's, or a job a restart cut short) are packaged in the background
-    void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => log.warn({ err, event: 'hls.resume-failed' }, 'HLS packaging could not resume'));
+  if (report) {
+    // videos without a playlist yet (the demo's, or files from before the job queue) are queued for packaging
+    void resumeHlsJobs(ctx).catch((err) => log.warn({ err, event: 'hls.resume-failed' }, 'HLS packaging could not resume'));
   }
   stopping.run = async (signal) => {
     const health = healthOf(app);
@@ -128,12 +131,13 @@ async function serve(config: Config, log: Logger, { worker }: { worker: boolean 
       logEvent(log, 'shutdown.timeout', { timeoutSeconds: config.shutdownTimeoutSeconds }, `进行中的请求 ${config.shutdownTimeoutSeconds} 秒内未完成，连接已断开`, 'warn');
       app.server.closeAllConnections();
     }, config.shutdownTimeoutSeconds * 1000);
-    // onClose: the domains' background work and the session-change channel stop with the app
+    // onClose: the job runner hands its running jobs back to the queue (jobs/runner.ts, its own event
+    // jobs.stop lists them), the domains' background work and the session-change channel stop
     await app.close();
     clearTimeout(timer);
     logEvent(log, 'shutdown.http-closed', { requestsCut: cut }, cut ? '接口已停止（部分请求被中断）' : '接口已停止，进行中的请求均已完成');
-    const jobs = await stopHlsJobs();
-    logEvent(log, 'shutdown.jobs-handed-back', { hlsJobs: jobs }, `后台任务已停止${jobs ? `（${jobs} 个视频打包任务留待下次启动继续）` : ''}`);
+    await ctx.jobs.stop();
+    logEvent(log, 'shutdown.jobs-handed-back', {}, '后台任务已停止；未完成的任务已交还队列，由任一进程继续');
   };
   await app.listen({ port: config.port, host: config.host });
   if (report) announce(config, log, kind, report);
@@ -142,9 +146,9 @@ async function serve(config: Config, log: Logger, { worker }: { worker: boolean 
 
 /** The first of several processes: migrates and seeds, then keeps API_PROCESSES workers listening. */
 async function supervise(config: Config, log: Logger) {
-  const { kind, ctx } = await open(config, log, true);
-  const report = await seed(ctx);
-  void resumeHlsJobs(ctx, FileStorage.for(config.dataDir)).catch((err) => log.warn({ err, event: 'hls.resume-failed' }, 'HLS packaging could not resume'));
+  const { kind, ctx, report: seeded } = await open(config, log, true);
+  const report = seeded!;
+  void resumeHlsJobs(ctx).catch((err) => log.warn({ err, event: 'hls.resume-failed' }, 'HLS packaging could not resume'));
   let down = false;
   const fork = () => {
     const w = cluster.fork();
@@ -169,8 +173,8 @@ async function supervise(config: Config, log: Logger) {
       w!.process.kill('SIGTERM');
     })));
     logEvent(log, 'shutdown.workers-stopped', { exits: codes }, '接口进程均已停止');
-    const jobs = await stopHlsJobs();
-    logEvent(log, 'shutdown.jobs-handed-back', { hlsJobs: jobs }, `后台任务已停止${jobs ? `（${jobs} 个视频打包任务留待下次启动继续）` : ''}`);
+    await ctx.jobs.stop();
+    logEvent(log, 'shutdown.jobs-handed-back', {}, '后台任务已停止；未完成的任务已交还队列，由任一进程继续');
     await ctx.authChanges.close();
   };
   await Promise.all(Array.from({ length: config.apiProcesses }, fork));

@@ -222,24 +222,25 @@ describe('taking an ordinary paper', () => {
     expect(ok(await post(member, 'SubmitPaperAnswer', { resultId, isSubmit: true })).score).toBe(9);
   });
 
-  it('the review shows the right answers and 解析 after submitting (showAnswer 1); 错题集 lists the wrong one', async () => {
+  it('the review after attempt 1 of 2 lists his answers and right or wrong only (showAnswer 1); 错题集 lists the wrong one', async () => {
     const review = ok(await get(member, 'GetPaperTestErrorQuestionById', { id: resultId }));
-    expect(review.answersShown).toBe(true);
+    expect(review.answersShown).toBe(false);
     const wrong = review.questions.filter((q: any) => q.isRight === false);
     expect(wrong).toHaveLength(1);
-    expect(wrong[0]).toMatchObject({ type: 3, rightAnswer: bankQuestion(wrong[0].id).judgeAnswer });
-    expect(wrong[0].analysis).toBeTruthy();
+    expect(wrong[0]).toMatchObject({ type: 3, myAnswer: !bankQuestion(wrong[0].id).judgeAnswer });
+    expect(wrong[0].rightAnswer).toBeUndefined();
+    expect(JSON.stringify(review)).not.toContain('analysis');
     const errors = ok(await get(member, 'MyErrorQuestionPageList', { paperId }));
     expect(errors.totalCount).toBe(1);
-    expect(errors.items[0].question).toMatchObject({ id: wrong[0].id, typeName: '判断题' });
-    expect(errors.items[0].question.analysis).toBeTruthy();
+    expect(errors.items[0]).toMatchObject({ answersShown: false, question: { id: wrong[0].id, typeName: '判断题' } });
+    expect(errors.items[0].question.analysis).toBeUndefined();
     // another member cannot read it
     expect((await get(branchAdmin, 'GetPaperTestErrorQuestionById', { id: resultId })).status).toBe(404);
     const records = ok(await get(member, 'CurrentUserExamRecord', { paperId }));
     expect(records[0]).toMatchObject({ resultId, score: 9, passed: true, errorQuestionCout: 1 });
   });
 
-  it('attempts are counted: the second is the last', async () => {
+  it('attempts are counted: the second is the last; after it the right answers and 解析 are shown', async () => {
     const second = ok(await get(member, 'GetPaperQuestionByPaperId', { paperId }));
     expect(second.resultId).not.toBe(resultId);
     expect(second.attemptNo).toBe(2);
@@ -249,6 +250,15 @@ describe('taking an ordinary paper', () => {
     expect(r.body.error.message).toBe(PAPER_MSG.noAttempts);
     const item = ok(await post(member, 'MyPaperPagedList', { maxResultCount: 50 })).items.find((p: any) => p.id === paperId);
     expect(item).toMatchObject({ usedCount: 2, bestScore: 9, passed: true, canStart: false });
+    const review = ok(await get(member, 'GetPaperTestErrorQuestionById', { id: resultId }));
+    expect(review.answersShown).toBe(true);
+    const wrong = review.questions.find((q: any) => q.isRight === false);
+    expect(wrong).toMatchObject({ type: 3, rightAnswer: bankQuestion(wrong.id).judgeAnswer });
+    expect(wrong.analysis).toBeTruthy();
+    // 错题集: the latest wrong answer of each question (attempt 2 was handed in empty)
+    const errors = ok(await get(member, 'MyErrorQuestionPageList', { paperId }));
+    expect(errors.totalCount).toBe(5);
+    expect(errors.items.every((w: any) => w.answersShown && w.question.analysis)).toBe(true);
   });
 
   it('statistics: participation, pass rate, distribution and correct rate per question; results export', async () => {
@@ -405,7 +415,7 @@ describe('answers hidden by the paper’s rule', () => {
 describe('random papers and marking', () => {
   let paperId: number;
 
-  it('the draw is the member’s own and the same when he comes back', async () => {
+  it('the draw is the member’s own, the same when he comes back, and anew for his next attempt', async () => {
     paperId = ok<{ id: number }>(
       await post(district, 'CreateExamPaper', {
         paperName: '随机测验',
@@ -426,7 +436,9 @@ describe('random papers and marking', () => {
     const done = ok(await post(member, 'SubmitPaperAnswer', { resultId: a.resultId, answers, isSubmit: true }));
     expect(done).toMatchObject({ status: 2, statusName: '待阅卷', score: 8, passed: null });
     const b = ok(await get(member, 'GetPaperQuestionByPaperId', { paperId }));
-    expect(b.questions.map((q: any) => q.id)).toEqual(a.questions.map((q: any) => q.id));
+    expect(b.attemptNo).toBe(2);
+    expect(b.questions.map((q: any) => q.id)).not.toEqual(a.questions.map((q: any) => q.id));
+    expect(ok(await get(member, 'GetPaperQuestionByPaperId', { paperId })).questions).toEqual(b.questions);
     ok(await post(member, 'SubmitPaperAnswer', { resultId: b.resultId, isSubmit: true }));
     // the draw is fixed once made: a question added to the bank later changes nobody's sheet
     expect(ok(await get(district, 'GetQuestionByPaperId', { paperId })).randomExamPaperSet[0].available[1]).toBeGreaterThanOrEqual(3);

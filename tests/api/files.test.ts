@@ -9,6 +9,7 @@ import { mediaTools } from '../../src/server/files/media-info';
 
 const hasFfmpeg = () => mediaTools().ffmpeg && mediaTools().ffprobe;
 import { multipart, startTestApp, svc, type TestApp } from './harness';
+import { platformDay } from '../../src/server/platform-day';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]);
@@ -157,7 +158,9 @@ describe('who may download a file by id', () => {
 
   it('offline declaration evidence: the declarant and the auditors over his organisation, nobody else', async () => {
     const evidence = (await upload(2, { name: '签到表.pdf', content: PDF })).body.result;
-    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token, body: { title: '参加主题党日', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: evidence.name }] } });
+    // today (the platform's): a declaration must lie in the current assessment year, whenever this runs
+    const studyDate = platformDay(app.ctx);
+    const decl = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token, body: { title: '参加主题党日', studyDate, hours: 1, evidence: [{ id: evidence.id, name: evidence.name }] } });
     expect(decl.status, JSON.stringify(decl.body)).toBe(200);
     expect((await download(token, evidence.id)).status).toBe(200);
     expect((await download(await asAdmin('districtadmin'), evidence.id)).status).toBe(200); // 温江区, audits the member
@@ -165,7 +168,7 @@ describe('who may download a file by id', () => {
     expect((await download(await app.login('teacher'), evidence.id)).status).toBe(404);
     // nobody lends himself a right by naming another's file as his evidence
     const teacher = await app.login('teacher');
-    const borrowed = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: teacher, body: { title: '借用', studyDate: '2026-11-01', hours: 1, evidence: [{ id: evidence.id, name: 'x.pdf' }] } });
+    const borrowed = await app.call('POST', svc('OfflinePeriodService', 'CreateOfflineReport'), { token: teacher, body: { title: '借用', studyDate, hours: 1, evidence: [{ id: evidence.id, name: 'x.pdf' }] } });
     expect(borrowed.status).toBe(400);
     expect(borrowed.body.error.message).toBe('佐证材料不存在，请重新上传');
   });

@@ -1,6 +1,6 @@
 /**
  * Several API processes on one PostgreSQL: what one process changes — a logout, an
- * administrator's password reset, a role's menus — is refused or applied at once by the others,
+ * administrator's password reset, a role's menus, roles ended by a transfer — is refused or applied at once by the others,
  * although each keeps resolved sessions in memory; the one-playing-device rule holds across them.
  * Real servers (`src/server/main.ts`) as child processes: two on two ports (so a request can be
  * sent to a chosen one), then API_PROCESSES=2 on one port, with Redis and without it.
@@ -155,6 +155,33 @@ describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreS
     await json(b.base, `${svc('ResourceLibaryService', 'GetResourceById')}?id=${audio.id}`, { token: phone });
     expect((await study(b.base, phone)).body.result).toMatchObject({ studyState: 4, message: '您正在其他设备上学习，同一时间只能在一台设备上学习' });
 
+    await Promise.all([stop(a.child), stop(b.child)]);
+  });
+
+  it('two processes with Redis: a transfer out of the province approved in one ends the administrator\'s roles and sessions in the other at once', async () => {
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    const a = await launch(env);
+    const b = await launch(env);
+    // branchadmin as 支部管理员, resolved (and kept) by B
+    const asBranch = await asAdmin(a.base, 'branchadmin');
+    const dues = (base: string, token: string) => json(base, `${svc('PartyDuesService', 'PayDuesPageList')}?MaxResultCount=1`, { token });
+    expect((await dues(b.base, asBranch)).status).toBe(200);
+    expect((await dues(b.base, asBranch)).status).toBe(200);
+    // he applies as 党员 through B; the city's administrator approves through A
+    const asMember = await signIn(b.base, 'branchadmin');
+    const applied = await json(b.base, svc('OrganizationChangeService', 'Apply'), { token: asMember, body: { changeType: 2, toOrganName: '中共北京市海淀区中关村街道科技园社区党支部', reason: 'work', contactPhone: '02888888888' } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const city = await asAdmin(a.base, 'cityadmin');
+    const done = await json(a.base, svc('OrganizationChangeService', 'Audit'), { token: city, body: { id: applied.body.result.id, approved: true } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.result.auditStatus).toBe(3);
+    // B refuses both of his tokens on the next request
+    expect((await dues(b.base, asBranch)).status).toBe(401);
+    expect((await me(b.base, asMember)).status).toBe(401);
+    // signed in again through B: no 支部管理员 any more
+    const again = await signIn(b.base, 'branchadmin');
+    expect((await json(b.base, svc('UserService', 'GetUserManageOrgan'), { token: again })).body.result).toEqual([]);
+    expect((await dues(b.base, again)).status).toBe(403);
     await Promise.all([stop(a.child), stop(b.child)]);
   });
 

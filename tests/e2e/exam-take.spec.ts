@@ -42,7 +42,8 @@ test('a member takes a paper: resume after a reload, answers given offline, hand
       beginTitme: new Date(now - 3_600_000).toISOString(),
       endTime: new Date(now + 86_400_000).toISOString(),
       testTime: 60,
-      testCount: 0,
+      // one attempt: the answers and 解析 are shown once it is handed in (with attempts left they are not)
+      testCount: 1,
       passScore: 1,
       teachTarget: String(branchId),
       questionList: [single.id, multiple.id, judge.id, blank.id],

@@ -171,3 +171,56 @@ test('组织生活: a member asks for leave with a reason before the start, the 
   await member.close();
   expect(errors).toEqual([]);
 });
+
+test('组织生活: the branch replaces the sign-in code (更换签到码); the old QR code is refused, the new one signs in with one click', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const title = `端到端党课${suffix()}`;
+  // the meeting and its attendee through the API: starting in 10 minutes, so the sign-in is open
+  const admin = await apiToken(request, 'branchadmin', true);
+  const auth = { Authorization: `Bearer ${admin}` };
+  const created = await request.post('/api/services/app/PartyMeetingService/CreatePartyMeetingInfo', {
+    headers: auth,
+    data: { title, meetingType: 4, beginTime: wallClockIn(10 * MINUTE), endTime: wallClockIn(100 * MINUTE), meetingAddress: '凤凰社区党群服务中心' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const id = (await created.json()).result.id as number;
+  const found = await (await request.get('/api/services/app/PartyMemberService/SearchPageList', { headers: auth, params: { Name: MEMBER_NAME, MaxResultCount: 7 } })).json();
+  const added = await request.post('/api/services/app/PartyMeetingService/AddPartyMeetingUser', { headers: auth, data: { meetingId: id, userLists: [{ userId: found.result.items[0].userId, name: MEMBER_NAME }] } });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const codeNow = async () => (await (await request.get('/api/services/app/PartyMeetingService/GetMeetingSignCode', { headers: auth, params: { id } })).json()).result as { code: string; signUrl: string };
+  const old = await codeNow();
+  expect(old.signUrl).toContain('token=');
+  expect(old.signUrl).not.toContain(old.code);
+
+  // the branch replaces the code from the list, after a confirmation, and sees the new one with its QR code
+  const errors = trackErrors(page);
+  await signInAdmin(page, 'branchadmin', BRANCH);
+  const s = new Screen(page);
+  await s.open('/service/partyMeetings');
+  await s.rowAction(title, '更换签到码');
+  await s.confirm('更换后，原签到码和原签到二维码立即失效。确认更换？');
+  const result = page.getByTestId('call-result');
+  await expect(result).toBeVisible();
+  await expect(result.getByTestId('sign-code-qr')).toBeVisible();
+  const shown = (await result.locator('.dj-call-result__value').first().textContent())!.trim();
+  expect(shown).toMatch(/^\d{6}$/);
+  const fresh = await codeNow();
+  expect(fresh.code).toBe(shown);
+
+  // the member opens the old QR code's address: refused with the reason; the new one signs in with one click
+  const member = await memberPage(browser);
+  if (fresh.code !== old.code) {
+    await go(member.page, old.signUrl);
+    await member.page.getByRole('button', { name: '扫码签到' }).click();
+    await expect(member.page.locator('.ant-message').getByText('签到码已更换，该二维码已失效，请扫描组织者出示的新二维码').last()).toBeVisible();
+  }
+  await go(member.page, fresh.signUrl);
+  await expect(member.page.getByTestId('meeting-info')).toContainText(title);
+  await member.page.getByRole('button', { name: '扫码签到' }).click();
+  await expect(member.page.locator('.ant-message').getByText('签到成功').last()).toBeVisible();
+  await expect(member.page.getByTestId('meeting-attendance')).toHaveText('已签到');
+  await expect(member.page).not.toHaveURL(/token=/);
+  expect(member.errors).toEqual([]);
+  await member.close();
+  expect(errors).toEqual([]);
+});

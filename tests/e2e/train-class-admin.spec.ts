@@ -160,7 +160,7 @@ test('培训班: the organiser adds two courses on the class’s detail', async 
   await expect(courses.locator('.ant-table-row')).toHaveCount(2);
   await expect(courses.locator('.ant-table-row').first()).toContainText('线下');
   // 签到码: six digits and its QR code
-  await courses.locator('.ant-table-row', { hasText: '第一课：党章学习' }).getByRole('button', { name: '签到码' }).click();
+  await courses.locator('.ant-table-row', { hasText: '第一课：党章学习' }).getByRole('button', { name: '签到码', exact: true }).click();
   const code = page.getByTestId('call-result');
   await expect(code).toContainText(/\d{6}/);
   await expect(code.getByTestId('sign-code-qr')).toBeVisible();

@@ -32,7 +32,7 @@ describe('pages toast through api/toast.ts (3 s, one toast at a time)', () => {
 });
 
 /**
- * The server's layers: a kernel (http/, records/, workflow/, scope.ts, files/, xlsx/, security/,
+ * The server's layers: a kernel (http/, records/, workflow/, scope.ts, files/, jobs/, xlsx/, security/,
  * db/migrations/) that never imports the business; platform services (services/) below the
  * domains; one folder per domain (domains/<name>/) reached by others only through its index.ts; the
  * composition root (composition.ts) the one place that knows them all.
@@ -60,7 +60,7 @@ const edges = new Map<string, string[]>(
     return [f, out];
   }),
 );
-const KERNEL = /^src\/server\/(records|workflow|http|files|xlsx|security|db\/migrations)\/|^src\/server\/(scope|domain)\.ts$/;
+const KERNEL = /^src\/server\/(records|workflow|http|files|jobs|xlsx|security|db\/migrations)\/|^src\/server\/(scope|domain)\.ts$/;
 const DOMAIN = /^src\/server\/domains\/([^/]+)\//;
 
 describe('server layers', () => {

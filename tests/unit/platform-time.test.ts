@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { act, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { addToDay, calendarDay, isCalendarDay, isFutureDay, isValidTimeZone } from '../../src/contract/platform-time';
-import { formatPlatform, isAfterPlatformToday, platformToday, platformWallClock } from '../../src/client/utils/platform-time';
+import { formatPlatform, isAfterPlatformToday, isBeforePlatformYear, platformToday, platformWallClock } from '../../src/client/utils/platform-time';
 import PlatformDatePicker from '../../src/client/widgets/basic/platform-picker';
 import { resetState, setState } from '../../src/client/state/store';
 
@@ -54,6 +54,9 @@ describe('the browser’s platform clock, in a browser far from China', () => {
     expect(platformWallClock().format('YYYY-MM-DD HH:mm')).toBe('2026-11-23 00:30');
     expect(isAfterPlatformToday(dayjs('2026-11-23'))).toBe(false); // "today" may be declared
     expect(isAfterPlatformToday(dayjs('2026-11-24'))).toBe(true);
+    // the assessment year begins on the platform's 1 January
+    expect(isBeforePlatformYear(dayjs('2026-01-01'))).toBe(false);
+    expect(isBeforePlatformYear(dayjs('2025-12-31'))).toBe(true);
     expect(formatPlatform('2026-11-22T16:30:00.000Z', 'YYYY-MM-DD HH:mm')).toBe('2026-11-23 00:30');
     expect(formatPlatform('2026-11-23')).toBe('2026-11-23'); // a calendar day is never shifted
   });

@@ -43,5 +43,7 @@ export const meetingService = {
   myList: (input: MeetingQuery): Promise<PagedResult<PartyMeeting>> => api.get(pm('GetMyPagedPartyLifeMeetingList'), { ...input }),
   get: (id: number, opts?: CallOptions) => api.get<PartyMeeting>(pm('GetBsMeetingInfoById'), { id }, opts),
   signIn: (id: number, code: string) => api.post<{ signInTime: string }>(pm('MeetingSignIn'), { id, code }),
+  /** 签到 by the QR code's signed token (no code typed) */
+  signInByToken: (id: number, token: string) => api.post<{ signInTime: string }>(pm('MeetingSignIn'), { id, token }),
   askLeave: (id: number, reason: string) => api.post<{ offWorkStatus: number }>(pm('ApplyMeetingOffWork'), { id, reason }),
 };

@@ -20,6 +20,8 @@ export const trainCourseService = {
   courses: (trainClassId: number, opts?: CallOptions) => api.get<{ items: ClassCourse[] }>(cc('CourseList'), { trainClassId }, opts),
   resources: (trainClassCourseId: number) => api.get<{ items: Resource[] }>(cc('GetCourseResource'), { trainClassCourseId }),
   signIn: (courseId: number, code: string) => api.post<{ signTime: string }>(cc('Signin'), { courseId, code }),
+  /** 签到 by the QR code's signed token (no code typed) */
+  signInByToken: (courseId: number, token: string) => api.post<{ signTime: string }>(cc('Signin'), { courseId, token }),
   note: (trainClassId: number, courseId: number) => api.get<ClassNote | null>(tc('GetNote'), { trainClassId, courseId }),
   submitNote: (input: { trainClassId: number; courseId: number; title: string; content: string }) => api.post<{ id: number }>(tc('SubmitNote'), input),
 };

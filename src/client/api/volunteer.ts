@@ -47,4 +47,6 @@ export const volunteerService = {
   apply: (id: number) => api.post<{ participantCount: number; isJoined: boolean }>(vol('Apply'), { id }),
   cancel: (id: number) => api.post<boolean>(vol('ApplyCancel'), { id }),
   signIn: (id: number, code: string) => api.post<{ signInTime: string }>(vol('SignIn'), { id, code }),
+  /** 签到 by the QR code's signed token (no code typed) */
+  signInByToken: (id: number, token: string) => api.post<{ signInTime: string }>(vol('SignIn'), { id, token }),
 };

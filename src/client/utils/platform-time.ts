@@ -36,6 +36,9 @@ export const platformWallClock = (): Dayjs => dayjs(dayjs().tz(platformTimeZone(
 /** A picked calendar day (browser-zone dayjs from a picker) after the platform's today? For `disabledDate`. */
 export const isAfterPlatformToday = (d: Dayjs | null | undefined): boolean => !!d && d.format(DAY_FORMAT) > platformToday();
 
+/** A picked calendar day before 1 January of the platform's current year (the assessment year)? For `disabledDate`. */
+export const isBeforePlatformYear = (d: Dayjs | null | undefined): boolean => !!d && d.format(DAY_FORMAT) < `${platformToday().slice(0, 4)}-01-01`;
+
 /** Shows a value the server sent: a calendar day as it is, an instant in the platform zone. */
 export function formatPlatform(value: unknown, format: string = DAY_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';

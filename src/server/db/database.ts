@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, type SelectQueryBuilder } from 'kysely';
 import { PGliteDialect } from './pglite-dialect';
+import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -54,5 +55,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
     postgresqlconf: PGLITE_CONF,
     parsers: { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v), [types.DATE]: (v: string) => v },
   });
-  return { db: new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins }), kind: 'pglite' };
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins });
+  embedded.set(db, pglite);
+  return { db, kind: 'pglite' };
+}
+
+/** The PGlite instance under a database opened on the embedded engine (for the online backup). */
+const embedded = new WeakMap<Database, PGlite>();
+
+/**
+ * Runs `fn` while the embedded database does nothing at all: every query and transaction of the
+ * process waits (PGlite's `transaction` holds the lock its `query` takes too), so the files of its
+ * data directory copied by `fn` are the state after the last commit — what PostgreSQL would find
+ * after a power cut at that instant, which it recovers from by itself. A checkpoint first makes that
+ * recovery short. Null on PostgreSQL (pg_dump is consistent by itself).
+ */
+export async function whileEmbeddedIdle<T>(db: Database, fn: () => Promise<T>): Promise<T | null> {
+  const pglite = embedded.get(db);
+  if (!pglite) return null;
+  await pglite.exec('CHECKPOINT');
+  // an empty transaction of our own: BEGIN and COMMIT with no write assign no transaction id and write nothing
+  return pglite.transaction(async () => fn());
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
@@ -28,6 +29,8 @@ import * as m023 from './migrations/023-participant-leave';
 import * as m024 from './migrations/024-big-screen-codes';
 import * as m025 from './migrations/025-big-screen-info';
 import * as m026 from './migrations/026-study-day-index';
+import * as m027 from './migrations/027-exam-reviews';
+import * as m028 from './migrations/028-jobs';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -56,9 +59,11 @@ const migrations: Record<string, Migration> = {
   '024-big-screen-codes': m024,
   '025-big-screen-info': m025,
   '026-study-day-index': m026,
+  '027-exam-reviews': m027,
+  '028-jobs': m028,
 };
 
-/** Every migration's name, in order (the readiness check asks that all are applied). */
+/** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */
 export const MIGRATION_NAMES = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -76,4 +81,28 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
     await syncEntityIndexes(db, entities);
     await syncNamedOrganFields(db, entities);
   }
+}
+
+/** The advisory lock key of the start (migrations, entity indexes, seed): any constant of our own, ≠ Kysely's migration lock. */
+const START_LOCK = 0x6a64_7374; // 'jdst'
+
+/**
+ * Several machines started at once on one PostgreSQL (an upgrade rolled out to every host, or a
+ * restart of all) must not migrate, create entity indexes or seed side by side: the SQL migrations
+ * hold Kysely's own advisory lock, but the entity indexes and the seed after them do not, and two
+ * seeds of an empty database would write the demo province twice. So the whole start holds one
+ * session-level advisory lock on a connection of its own: the first process does the work, the
+ * others wait and then find it done (migrations applied, users present: the seed only syncs menus).
+ * PGlite is opened by one process only and needs no lock.
+ */
+export async function withStartLock<T>(db: Database, kind: 'postgres' | 'pglite', fn: () => Promise<T>): Promise<T> {
+  if (kind !== 'postgres') return fn();
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${START_LOCK})`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(${START_LOCK})`.execute(conn);
+    }
+  });
 }

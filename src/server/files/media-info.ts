@@ -100,3 +100,25 @@ export const hhmmss = (seconds: number | null) => {
   const s = Math.max(0, Math.round(seconds ?? 0));
   return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 };
+
+/** The codecs of a media file's first video and audio streams (ffprobe), and the video's pixel format; null without ffprobe or on an unreadable file. */
+export async function probeCodecs(path: string): Promise<{ video: string | null; audio: string | null; pixFmt: string | null } | null> {
+  if (!mediaTools().ffprobe) return null;
+  return new Promise((resolve) => {
+    const p = spawn('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,pix_fmt', '-of', 'json', path]);
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.on('error', () => resolve(null));
+    p.on('close', (code) => {
+      try {
+        if (code !== 0) return resolve(null);
+        const streams = (JSON.parse(out).streams ?? []) as { codec_type?: string; codec_name?: string; pix_fmt?: string }[];
+        const v = streams.find((s) => s.codec_type === 'video');
+        const a = streams.find((s) => s.codec_type === 'audio');
+        resolve({ video: v?.codec_name ?? null, audio: a?.codec_name ?? null, pixFmt: v?.pix_fmt ?? null });
+      } catch {
+        resolve(null);
+      }
+    });
+  });
+}

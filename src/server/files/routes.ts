@@ -14,9 +14,9 @@ import { CLASS_POLICY, FILE_MSG, HEAD_MD5_BYTES } from './policy';
 import { cleanName, extOf, sniff } from './sniff';
 import { FileStorage } from './storage';
 import { verifyPurposeToken } from './tokens';
-import { probeDuration } from './media-info';
+import { mediaTools, probeDuration } from './media-info';
 import { mediaResult, publicPath, uploadResult } from './media';
-import { ensureHls } from './hls';
+import { ensureHls, hlsJob } from './hls';
 import { newId } from '../http/token';
 
 const VIDEO_EXTS = ['mp4', 'avi', '3gp', 'rmvb', 'mpeg1', 'mpeg2', 'mpeg3', 'mpeg4', 'mpeg', 'wmv', 'mtv', 'mov', 'flv'];
@@ -83,10 +83,10 @@ function typeError(kind: 'video' | 'audio' | null) {
 
 export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext): Promise<FileStorage> {
   const storage = FileStorage.for(ctx.config.dataDir);
-  storage.sweep(SWEEP_AGE_MS);
-  const sweeper = setInterval(() => storage.sweep(SWEEP_AGE_MS), 3600_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // background work through the shared job queue (src/server/jobs/): abandoned chunks and temporary
+  // files swept hourly on each machine (they are on its disk), videos packaged where ffmpeg is
+  ctx.jobs.register({ kind: 'files.sweep', everyMs: 3600_000, perMachine: true, run: async () => void storage.sweep(SWEEP_AGE_MS) });
+  if (mediaTools().ffmpeg) ctx.jobs.register(hlsJob(ctx, storage));
 
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 20, parts: 25, fieldSize: 4096, fileSize: CLASS_POLICY[5].maxBytes } });
 
@@ -232,7 +232,7 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
     let q = ctx.db.selectFrom('files').selectAll().where('headMd5', '=', md5);
     if (b.size != null) q = q.where('size', '=', Number(b.size));
     const hit = await q.orderBy('creationTime').executeTakeFirst();
-    if (hit) hit.hlsStatus = ensureHls(ctx, storage, hit);
+    if (hit) hit.hlsStatus = await ensureHls(ctx, hit);
     return ok(hit ? { exists: true, ...mediaResult(hit, true) } : { exists: false });
   });
 
@@ -260,12 +260,12 @@ export async function registerFileRoutes(app: FastifyInstance, ctx: AppContext):
       const existing = await ctx.db.selectFrom('files').selectAll().where('sha256', '=', got.sha256).where('attachClass', '=', 5).executeTakeFirst();
       if (existing) {
         await rm(dir, { recursive: true, force: true });
-        existing.hlsStatus = ensureHls(ctx, storage, existing);
+        existing.hlsStatus = await ensureHls(ctx, existing);
         return ok(mediaResult(existing, true));
       }
       const row = await keep(tmp, got, { name, ext, mime: sniffed.mime, kind: sniffed.kind, project: String(b.project ?? 'LyProduct'), attachClass: 5, userId });
       await rm(dir, { recursive: true, force: true });
-      row.hlsStatus = ensureHls(ctx, storage, row);
+      row.hlsStatus = await ensureHls(ctx, row);
       return ok(mediaResult(row, false));
     } finally {
       await rm(tmp, { force: true });

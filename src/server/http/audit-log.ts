@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
+import type { DB } from '../db/schema';
 import { auditInput } from './audit-input';
 
 /**
@@ -34,10 +36,32 @@ export async function recordSensitiveView(ctx: AppContext, req: FastifyRequest, 
   });
 }
 
-/** The one writer of an audit row: the caller, his organisation at the time, the server's clock, the address. */
-function writeAuditRow(ctx: AppContext, req: FastifyRequest, row: { service: string; action: string; targetId: string | null; detail: Record<string, unknown> }) {
+/**
+ * An event a call brought about beyond what it asked (a transfer that ends the member's administrator
+ * roles): written in the call's own transaction (`db`), so it is logged exactly when it happened, by
+ * the caller, but filed under the organisation concerned — the 审计日志 search of every administrator
+ * above it finds it. `action` says what happened in Chinese; `detail.input` holds the particulars with
+ * Chinese keys (the list shows them as 变更内容).
+ */
+export function recordAuditEvent(
+  db: Kysely<DB>,
+  ctx: AppContext,
+  req: FastifyRequest,
+  row: { service: string; action: string; targetId: string | null; organ: { id: number; organPath: string }; detail: Record<string, unknown> },
+) {
+  return writeAuditRow(ctx, req, { ...row, detail: { status: 200, ...row.detail } }, db, row.organ);
+}
+
+/** The one writer of an audit row: the caller, his organisation at the time (or the one concerned), the server's clock, the address. */
+function writeAuditRow(
+  ctx: AppContext,
+  req: FastifyRequest,
+  row: { service: string; action: string; targetId: string | null; detail: Record<string, unknown> },
+  db: Kysely<DB> = ctx.db,
+  organ?: { id: number; organPath: string },
+) {
   const user = req.currentUser;
-  return ctx.db
+  return db
     .insertInto('auditLogs')
     .values({
       userId: user?.userId ?? null,
@@ -48,8 +72,8 @@ function writeAuditRow(ctx: AppContext, req: FastifyRequest, row: { service: str
       clientIp: req.ip,
       // the server's clock (PLATFORM_TZ days are searched against it), not the database's
       creationTime: ctx.now(),
-      organId: user?.organId ?? user?.memberOrganId ?? null,
-      organPath: user ? user.organPath || user.memberOrganPath || null : null,
+      organId: organ ? organ.id : (user?.organId ?? user?.memberOrganId ?? null),
+      organPath: organ ? organ.organPath : user ? user.organPath || user.memberOrganPath || null : null,
     })
     .execute();
 }

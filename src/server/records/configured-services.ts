@@ -16,7 +16,7 @@ import { UNIQUE_COLUMNS } from './unique';
  * block refers to — states, transitions, effects, fields, parent entities — is checked here, at
  * start, so a wrong name stops the server with the file and the place instead of failing a user.
  */
-const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'signIn', 'supplementSignIn', 'askLeave', 'decideLeave'];
+const PARTICIPANT_OPS = ['join', 'leave', 'addParticipants', 'removeParticipant', 'participantsPage', 'signInCode', 'rotateSignInCode', 'signIn', 'supplementSignIn', 'askLeave', 'decideLeave'];
 const COLUMN_SUMS = ['participantCount', 'likeCount', 'replyCount'];
 const RECORD_COLUMNS = ['creationTime', 'auditStatus', 'organId', 'isTop', 'isEnabled', 'parentId'];
 
@@ -53,6 +53,7 @@ function checkEntity(entity: EntityFile, byName: Map<string, EntityFile>) {
   for (const [k, f] of Object.entries({ capacityField: pc?.capacityField, applyUntilField: pc?.applyUntilField, cancelBeforeField: pc?.cancelBeforeField, 'signIn/fromField': pc?.signIn?.fromField, 'signIn/toField': pc?.signIn?.toField })) {
     if (f && !props[f]) fail(`/service/participants/${k}`, `字段 ${f} 未在 schema 中定义`);
   }
+  if (pc?.signIn?.url && (!pc.signIn.url.includes('{token}') || pc.signIn.url.includes('{code}'))) fail('/service/participants/signIn/url', '签到页地址须带 {token}（签名的二维码令牌），不能带 {code}');
   if (pc?.leave && !props[pc.leave.beforeField]) fail('/service/participants/leave/beforeField', `字段 ${pc.leave.beforeField} 未在 schema 中定义`);
   const ts = service.timeStatus;
   for (const f of [ts?.fromField, ts?.toField]) if (f && !props[f]) fail('/service/timeStatus', `字段 ${f} 未在 schema 中定义`);

@@ -4,7 +4,9 @@ import type { AppContext } from '../context';
 /**
  * Fixed-window counters in the database (table rate_counters), so that a limit holds across
  * restarts and across the processes of one deployment. A key names what is limited:
- * `signin-fail:<address>`, `sms-address:<address>`, `sms-session:<id>`, `sms-day:<yyyy-mm-dd>`.
+ * `signin-fail:<address>`, `sms-address:<address>`, `sms-session:<id>`, `sms-day:<yyyy-mm-dd>`, and the
+ * event sign-in limits of sign-in-codes.ts (`signcode-try:<event>:<user>`, `signcode-wait:…`,
+ * `signcode-fail:<event>`, `signcode-pause:<event>`).
  * A window starts with the first hit after the previous one ended.
  */
 export async function countHit(ctx: AppContext, key: string, windowMs: number): Promise<{ count: number; minutesLeft: number }> {

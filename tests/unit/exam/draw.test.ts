@@ -12,6 +12,14 @@ describe('random draws', () => {
     expect(new Set(a).size).toBe(3);
   });
 
+  it('are drawn anew for each attempt of one member, and the same for one attempt', () => {
+    const attempt = (n: number) => drawFrom(pool, 3, drawSeed(7, 1, n)).map((q) => q.id).join();
+    expect(attempt(2)).toBe(attempt(2));
+    const draws = new Set(Array.from({ length: 20 }, (_, n) => attempt(n + 1)));
+    expect(draws.size).toBeGreaterThan(10);
+    expect(attempt(1)).not.toBe(attempt(2));
+  });
+
   // chi-square of how often each question is drawn, over 20,000 members drawing 3 of 10
   const chiSquare = (draw: (u: number) => { id: number }[]) => {
     const counts = new Map(pool.map((q) => [q.id, 0]));

@@ -45,3 +45,20 @@ describe('declarations of the record store', () => {
     expect(() => buildConfiguredServices([parent, bad])).toThrow(/check 只用于 create、update 与 createChild 操作/);
   });
 });
+
+describe('a sign-in page address (participants.signIn.url)', () => {
+  const event = (url: string): EntityFile => ({
+    name: 'gathering', title: '活动', file: 'gathering.json',
+    schema: { type: 'object', properties: { startTime: { title: '开始', type: 'string' }, endTime: { title: '结束', type: 'string' } } },
+    service: {
+      name: 'GatheringService', permission: 'Pages.Thing',
+      participants: { signIn: { fromField: 'startTime', toField: 'endTime', url } },
+      actions: { Code: { method: 'GET', op: 'signInCode' }, Rotate: { method: 'POST', op: 'rotateSignInCode' }, SignIn: { method: 'POST', op: 'signIn', permission: 'self' } },
+    },
+  });
+  it('carries the signed token, never the bare code', () => {
+    expect(() => buildConfiguredServices([event('/m/info?id={id}&token={token}')])).not.toThrow();
+    expect(() => buildConfiguredServices([event('/m/info?id={id}&code={code}')])).toThrow(/签到页地址须带 \{token\}/);
+    expect(() => buildConfiguredServices([event('/m/info?id={id}&token={token}&code={code}')])).toThrow(/不能带 \{code\}/);
+  });
+});

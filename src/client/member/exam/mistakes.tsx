@@ -13,7 +13,7 @@ import type { Answer, WrongItem } from '../../../contract/exam';
 import { MemberList, MemberPage, usePagedList } from '../kit';
 import QuestionInput from './question-input';
 import ReviewQuestion from './review-question';
-import { ANALYSIS_PATH, EXAM_PATH } from './paths';
+import { ANALYSIS_PATH, EXAM_PATH, SHOW_ANSWER_TEXT } from './paths';
 import './exam.css';
 
 function Practise({ item }: { item: WrongItem }) {
@@ -57,7 +57,7 @@ export default function Mistakes() {
                     <Button size="small" onClick={() => setPractising(key)}>练习本题</Button>
                   )
                 ) : (
-                  <p className="dj-exam-notice__tip">本试卷暂不公布答案与解析。</p>
+                  <p className="dj-exam-notice__tip">本试卷暂不公布答案与解析（{SHOW_ANSWER_TEXT[w.showAnswer]}）。</p>
                 )}
               </ReviewQuestion>
             </div>

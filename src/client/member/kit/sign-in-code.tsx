@@ -1,7 +1,7 @@
 /**
  * 签到 with the organiser's six-digit code (a volunteer activity, a class's course): digits only,
- * sent when complete or on Enter; the server's refusal (签到码错误, 不在签到时间内) is shown by the
- * request wrapper, and the box is emptied after a sign-in.
+ * sent when complete or on Enter; the server's refusal (签到码错误, 不在签到时间内, and after five wrong
+ * codes 签到码错误次数过多，请N分钟后再试) is shown by the request wrapper, and the box is emptied after a sign-in.
  */
 import { useState } from 'react';
 import { Button, Input, Space } from 'antd';

@@ -1,7 +1,8 @@
 /**
  * 组织生活详情 (/partyMember/iBranch/organizationallife/info?id=): the meeting (GetBsMeetingInfoById),
  * its agenda, minutes and photos, and what the member may do now: 签到 with the organiser's code from
- * 30 minutes before the start to the end (a QR code opens this page with `code`: one click signs in),
+ * 30 minutes before the start to the end (a QR code opens this page with a signed `token`: one click
+ * signs in, no code typed),
  * or 请假 with a reason before the start, which the branch approves. The server decides (不在签到时间内,
  * 签到码错误 …) and its refusals are shown as they come.
  */
@@ -24,7 +25,7 @@ import './meetings.css';
 export default function MeetingInfo() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const qrCode = /^\d{6}$/.test(params.get('code') ?? '') ? params.get('code')! : null;
+  const qrToken = params.get('token')?.trim() || null;
   const back = params.get('status') ? `${MEETINGS}?status=${params.get('status')}` : MEETINGS;
   const now = useNow(15_000);
   const { entity } = useEntity('partyMeeting');
@@ -33,10 +34,10 @@ export default function MeetingInfo() {
   const [leaveOpen, setLeaveOpen] = useState(false);
   const [reason, setReason] = useState('');
 
-  const signByQr = useAction((code: string) => meetingService.signIn(id, code), {
+  const signByQr = useAction((token: string) => meetingService.signInByToken(id, token), {
     success: '签到成功',
     onSuccess: () => {
-      params.delete('code');
+      params.delete('token');
       setParams(params, { replace: true });
       req.refresh();
     },
@@ -83,8 +84,8 @@ export default function MeetingInfo() {
         </dl>
         <div className="dj-meeting-info__actions" data-testid="meeting-actions">
           {m.isSigned ? <span className="dj-meeting-info__signed"><CheckCircleFilled /> 已签到</span> : null}
-          {canSign && qrCode ? (
-            <Button type="primary" loading={signByQr.loading} onClick={() => void signByQr.run(qrCode)}>扫码签到</Button>
+          {canSign && qrToken ? (
+            <Button type="primary" loading={signByQr.loading} onClick={() => void signByQr.run(qrToken)}>扫码签到</Button>
           ) : canSign ? (
             <SignInCode signIn={(c) => meetingService.signIn(id, c)} onSigned={req.refresh} />
           ) : null}

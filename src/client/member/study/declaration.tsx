@@ -1,8 +1,9 @@
 /**
  * 线下学时申报 (/partyMember/iStudy/learningassess/studydeclaration): the form of
  * schemas/offline-report.json — the schema CreateOfflineReport validates with, so its limits and
- * messages are the server's. The study date cannot be after the platform's today (DatePicker
- * `notAfterToday`; the server checks it too).
+ * messages are the server's. The study date cannot be after the platform's today nor before the
+ * assessment year's 1 January (DatePicker `notAfterToday`, `notBeforeYear`; the server checks both,
+ * the member's 入党日期 and the day's 24 hours too).
  */
 import { Button } from 'antd';
 import { UnorderedListOutlined } from '@ant-design/icons';

@@ -2,8 +2,8 @@
  * 培训班 for a member (/partyMember/iStudy/rotationTrain/info?id=): the class (GetMyClass) — name,
  * organiser, dates, state, address, introduction — and his status; 报名 (Apply) when he is no
  * student. An approved student sees the courses (CourseList) with 签到, resources and 学习笔记.
- * A sign-in QR code opens this page with `courseId` and `code`: the code is offered for one-click
- * sign-in. Dates are shown in the platform zone. Refusals come from the server as they are.
+ * A sign-in QR code opens this page with `courseId` and `token` (signed by the server, expiring with
+ * the sign-in window; never the code): one click signs in. Dates are shown in the platform zone. Refusals come from the server as they are.
  */
 import { useRequest } from 'ahooks';
 import { Alert, Button, Result, Skeleton, Tag } from 'antd';
@@ -80,15 +80,15 @@ function ClassHeader({ c, onApplied }: { c: MemberClassDetail; onApplied: () => 
   );
 }
 
-/** The QR code's course and code: offered for one-click sign-in while that course is not signed and its window is open. */
-function ScanSignIn({ course, code, onSigned }: { course: ClassCourse; code: string; onSigned: () => void }) {
-  const signIn = useAction(() => trainCourseService.signIn(course.id, code), { success: '签到成功', onSuccess: onSigned });
+/** The QR code's course and signed token: offered for one-click sign-in while that course is not signed and its window is open. */
+function ScanSignIn({ course, token, onSigned }: { course: ClassCourse; token: string; onSigned: () => void }) {
+  const signIn = useAction(() => trainCourseService.signInByToken(course.id, token), { success: '签到成功', onSuccess: onSigned });
   const phase = signPhase(course, Date.now());
   return (
     <div className="dj-train-scan" data-testid="train-scan-signin">
       <QrcodeOutlined />
       <span>
-        扫码签到：<strong>{course.courseName}</strong>，签到码 <strong>{code}</strong>
+        扫码签到：<strong>{course.courseName}</strong>
       </span>
       {phase === 'open' ? (
         <Button type="primary" loading={signIn.loading} onClick={() => void signIn.run()}>
@@ -107,7 +107,8 @@ export default function TrainInfo() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const scanCourse = Number(params.get('courseId')) || 0;
-  const scanCode = (params.get('code') ?? '').replace(/\D/g, '').slice(0, 6);
+  // the QR code's signed token (the server checks it: altered or expired ones are refused with the reason)
+  const scanToken = (params.get('token') ?? '').trim();
   // the page shows refusals itself (不存在, 您不是该培训班的学员)
   const cls = useRequest(() => trainCourseService.myClass(id, { silent: true }), { ready: id > 0, refreshDeps: [id], onError: () => undefined });
   const courses = useRequest(() => trainCourseService.courses(id, { silent: true }), { ready: id > 0, refreshDeps: [id], onError: () => undefined });
@@ -117,9 +118,9 @@ export default function TrainInfo() {
     courses.refresh();
   };
   const signedFromScan = () => {
-    // the code is used: take it out of the address, so a reload does not offer it again
+    // the token is used: take it out of the address, so a reload does not offer it again
     const next = new URLSearchParams(params);
-    next.delete('code');
+    next.delete('token');
     next.delete('courseId');
     setParams(next, { replace: true });
     courses.refresh();
@@ -143,14 +144,14 @@ export default function TrainInfo() {
   }
   const items = courses.data?.items ?? [];
   const student = c ? c.studentStatus === STUDENT_APPROVED : !!courses.data;
-  const scanTarget = scanCourse && scanCode.length === 6 ? items.find((x) => x.id === scanCourse) : undefined;
+  const scanTarget = scanCourse && scanToken ? items.find((x) => x.id === scanCourse) : undefined;
 
   return (
     <MemberPage title={c?.className ?? '培训班详情'} back={TRAIN.list} backText="返回集中轮训" className="dj-train-info">
       {c ? <ClassHeader c={c} onApplied={refresh} /> : cls.error ? <Alert type="warning" showIcon message={`培训班信息加载失败：${cls.error.message}`} action={<Button size="small" onClick={cls.refresh}>重新加载</Button>} /> : null}
 
-      {student && scanTarget && !scanTarget.isSigned ? <ScanSignIn course={scanTarget} code={scanCode} onSigned={signedFromScan} /> : null}
-      {scanCourse && scanCode && !student ? <p className="dj-train-course__hint">您不是该培训班的学员，不能签到。</p> : null}
+      {student && scanTarget && !scanTarget.isSigned ? <ScanSignIn course={scanTarget} token={scanToken} onSigned={signedFromScan} /> : null}
+      {scanCourse && scanToken && !student ? <p className="dj-train-course__hint">您不是该培训班的学员，不能签到。</p> : null}
 
       {student ? (
         <section className="dj-train-info__section" aria-labelledby="train-courses">

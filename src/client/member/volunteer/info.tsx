@@ -2,7 +2,8 @@
  * 活动详情 (/partyMember/iPractice/volunteer/info?id=): the activity (PublicGet) — description,
  * attention, contacts — and what the member may do now, decided on the platform's clock: 报名 before
  * the deadline while places are left, 取消报名 before the start, 签到 with the organiser's six-digit
- * code from 30 minutes before the start to the end. Each action asks first where it matters, and the
+ * code from 30 minutes before the start to the end — or with one click when the organiser's QR code
+ * opened this page (a signed `token` in the address, never the code). Each action asks first where it matters, and the
  * server's refusals (名额已满, 报名已截止, 签到码错误 …) are shown as they come.
  */
 import { useRequest } from 'ahooks';
@@ -25,7 +26,8 @@ import './volunteer.css';
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.replace(/<[^>]*>/g, '').trim());
 
 export default function VolunteerInfo() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const qrToken = params.get('token')?.trim() || null;
   const id = Number(params.get('id')) || 0;
   const back = params.get('tab') === 'mine' ? `${VOLUNTEER}?tab=mine` : VOLUNTEER;
   const now = useNow(15_000);
@@ -35,6 +37,14 @@ export default function VolunteerInfo() {
   const a = req.data;
 
   const apply = useAction(() => volunteerService.apply(id), { confirm: '确认报名参加该志愿活动？', success: '报名成功', onSuccess: req.refresh });
+  const signByQr = useAction((token: string) => volunteerService.signInByToken(id, token), {
+    success: '签到成功',
+    onSuccess: () => {
+      params.delete('token');
+      setParams(params, { replace: true });
+      req.refresh();
+    },
+  });
   const cancel = useAction(() => volunteerService.cancel(id), { confirm: '确认取消报名？', danger: true, success: '已取消报名', onSuccess: req.refresh });
 
   let body: React.ReactNode;
@@ -63,6 +73,10 @@ export default function VolunteerInfo() {
             <span className="dj-vol-info__signed" data-testid="vol-signed">
               <CheckCircleFilled /> 已签到
             </span>
+          ) : canSign && qrToken ? (
+            <Button type="primary" loading={signByQr.loading} onClick={() => void signByQr.run(qrToken)}>
+              扫码签到
+            </Button>
           ) : canSign ? (
             <SignInCode className="dj-vol-info__signin" signIn={(c) => volunteerService.signIn(id, c)} onSigned={req.refresh} />
           ) : null}

@@ -1,7 +1,9 @@
 /**
- * SignCodeQr: a course's sign-in code as a QR code (TrainClassCourseService/SignCode answers
- * {code, validFrom, validTo, signUrl}). The code encodes the absolute address of signUrl — the
- * member class page, which offers one-click sign-in — under the client's base path (/dj).
+ * SignCodeQr: an event's sign-in QR code (a course's TrainClassCourseService/SignCode, a meeting's
+ * GetMeetingSignCode, a volunteer activity's SignInCode answer {code, validFrom, validTo, signUrl}).
+ * It encodes the absolute address of signUrl — the member page, which offers one-click sign-in —
+ * under the client's base path (/dj). signUrl carries a signed token expiring with the sign-in
+ * window, not the code; 更换签到码 voids it.
  *
  * In a screen's call-result dialog: `{ "field": "signUrl", "title": "签到二维码", "widget": "SignCodeQr" }`
  * (the widget reads code and validTo from the whole answer, its `record`).

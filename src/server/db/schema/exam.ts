@@ -78,7 +78,12 @@ export interface ExamPaperRandomSetTable {
 }
 export interface ExamPaperOrganTable { paperId: number; organId: number; organPath: string }
 export interface ExamPaperUserTable { paperId: number; userId: number; excluded: Generated<boolean>; creationTime: Generated<Timestamp> }
-export interface ExamSheetTable { paperId: number; userId: number; questions: ColumnType<unknown, string, string>; creationTime: Generated<Timestamp> }
+/** `userId` 0 and `attemptNo` 0: an ordinary paper's one sheet; a random paper's: one per member and attempt */
+export interface ExamSheetTable { paperId: number; userId: number; attemptNo: Generated<number>; questions: ColumnType<unknown, string, string>; creationTime: Generated<Timestamp> }
+/** who composed a paper (1) or read its answers (2): not assigned it as a member */
+export interface ExamPaperAuthorTable { paperId: number; userId: number; reason: number; firstTime: Timestamp }
+/** who saw a question's answer: not assigned a paper that holds or may draw it */
+export interface ExamQuestionReaderTable { userId: number; questionId: number; firstTime: Timestamp }
 export interface ExamResultTable {
   id: Generated<number>;
   paperId: number;

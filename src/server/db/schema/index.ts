@@ -1,11 +1,11 @@
 /**
  * Kysely table types, one file per area; `DB` names every table. Imported as `../db/schema`.
  */
-import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable } from './platform';
+import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable } from './platform';
 import type { PartyMemberTable, MemberSubRecordTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
 import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable } from './study';
-import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamSheetTable, ExamResultTable, ExamAnswerTable } from './exam';
+import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
 import type { TrainClassTable, TrainClassScopeTable, TrainClassAllocationTable, TrainClassStudentTable, TrainClassSigninTable, TrainClassMindTable, CenTrainTable, TrainClassCourseTable, TrainClassCourseResourceTable, TrainClassNoteTable } from './training';
 import type { PartyDuesBaseTable, PartyDuesBaseChangeTable, PartyDuesPaymentTable, PartyDuesPaymentMonthTable, PartyDuesPayoutTable } from './dues';
 import type { BigScreenRegistCodeTable, BigScreenInfoTable, BigScreenVideoTable, BigScreenVersionTable, BigScreenNewsTable, BigScreenResourceTable, BigScreenResourceMapTable, BigScreenConcernTable } from './big-screen';
@@ -39,6 +39,8 @@ export interface DB {
   examPaperOrgans: ExamPaperOrganTable;
   examPaperUsers: ExamPaperUserTable;
   examSheets: ExamSheetTable;
+  examPaperAuthors: ExamPaperAuthorTable;
+  examQuestionReaders: ExamQuestionReaderTable;
   examResults: ExamResultTable;
   examAnswers: ExamAnswerTable;
   resourceClasses: ResourceClassTable;
@@ -50,6 +52,7 @@ export interface DB {
   offlineReports: OfflineReportTable;
   examinationRules: ExaminationRuleTable;
   files: FileTable;
+  jobs: JobTable;
   records: RecordTable;
   recordLikes: RecordUserMarkTable;
   recordReads: RecordUserMarkTable;

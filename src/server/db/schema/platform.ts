@@ -188,3 +188,23 @@ export interface FileTable {
   hlsProgress: number | null;
   creationTime: Timestamp;
 }
+
+/** The background-job queue (migration 027, src/server/jobs/). */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  payload: Json;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: Timestamp;
+  groupOnly: string | null;
+  lockedBy: string | null;
+  lockedGroup: string | null;
+  lockedUntil: NullableTs;
+  lastError: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTs;
+}

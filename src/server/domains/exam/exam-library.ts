@@ -11,11 +11,14 @@ import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } fr
 import { EXAM_PERMISSION, normaliseQuestion, storedValues, type QuestionInput } from './question-rules';
 import { libraries, libraryFor, questionFor, questionRows, readableBanks, saveQuestion, toQuestion, typeCounts, type QuestionRow } from './bank-access';
 import type { RowOf } from './row-type';
+import { recordReads, refuseWhileSitting } from './paper-authors';
 import { libraryInput, libraryUpdateInput, questionInput, questionUpdateInput } from './inputs';
 
 /**
  * 题库管理 and 试题管理 (ExamLibaryService): the banks of an organisation and their questions
  * (rules in question-rules.ts, reach in bank-access.ts, the Excel rows in question-import.ts).
+ * The calls that show questions with their answers record who read them (not assigned a paper
+ * holding them afterwards) and refuse while the caller sits a paper (paper-authors.ts).
  */
 
 const LIBRARY = '题库 {id, libaryName, coverImageUrl, description, organId, organName, canEdit, questionCount, singleCount, multipleCount, judgeCount, blankCount, shortCount, creationTime}';
@@ -111,7 +114,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
 
   GetPageQuestionByLibaryId: action<PagingInput & { libaryId?: number; title?: string; type?: number; difficulty?: number; tag?: string }>({
     method: 'GET',
-    summary: '题库中的试题分页列表（可按题干、题型、难度、知识点筛选）',
+    summary: '题库中的试题分页列表（含答案，可按题干、题型、难度、知识点筛选）。看过的试题记为看过其答案：含这些试题的试卷不能再作为党员参加；本人有未交卷的考试时不能查看（403）',
     access: { permission: EXAM_PERMISSION.any },
     returns: `{totalCount, items: ${QUESTION}[]}`,
     input: pagedInput({
@@ -123,6 +126,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
     }),
     async handler(call) {
       const { ctx, input } = call;
+      await refuseWhileSitting(call);
       let q = questionRows(ctx.db);
       if (input.libaryId) {
         await libraryFor(call, input.libaryId, 'read');
@@ -133,18 +137,22 @@ export const examLibraryService = defineService('ExamLibaryService', {
       if (input.difficulty) q = q.where('q.difficulty', '=', input.difficulty);
       if (input.tag?.trim()) q = q.where(sql<boolean>`${input.tag.trim()} = any(q.tags)`);
       const page = await pageQuery<QuestionRow>(q, input, (x) => x.orderBy('q.id', 'desc'));
+      await recordReads(call, page.items.map((r) => r.id));
       return { totalCount: page.totalCount, items: page.items.map((r) => toQuestion(r, call.user.organPath)) };
     },
   }),
 
   GetExamQuestionById: action<{ id: number }>({
     method: 'GET',
-    summary: '试题详情（含答案与解析）',
+    summary: '试题详情（含答案与解析）。记为看过其答案（同上）；本人有未交卷的考试时不能查看（403）',
     access: { permission: EXAM_PERMISSION.any },
     returns: QUESTION,
     input: idInput,
     async handler(call) {
-      return toQuestion(await questionFor(call, call.input.id, 'read'), call.user.organPath);
+      const row = await questionFor(call, call.input.id, 'read');
+      await refuseWhileSitting(call);
+      await recordReads(call, [row.id]);
+      return toQuestion(row, call.user.organPath);
     },
   }),
 

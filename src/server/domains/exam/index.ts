@@ -1,7 +1,7 @@
 import type { Domain } from '../../domain';
 import { examLibraryService } from './exam-library';
 import { examPaperService } from './exam-paper';
-import { startExamSweep } from './sitting';
+import { examSweepJob } from './sitting';
 
 export { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from './papers';
 
@@ -9,5 +9,5 @@ export { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResul
 export const exam: Domain = {
   name: 'exam',
   services: () => [examLibraryService, examPaperService],
-  start: startExamSweep,
+  jobs: (ctx) => [examSweepJob(ctx)],
 };

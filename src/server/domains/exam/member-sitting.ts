@@ -2,7 +2,7 @@ import type { ExamRecord, MyPaper, SavedAnswers, Sitting } from '../../../contra
 import type { PagedResult } from '../../../contract/types';
 import { containsPattern } from '../../services/query-helpers';
 import { action, type ActionDef } from '../../http/actions';
-import { badRequest, invalid, notFound } from '../../http/errors';
+import { badRequest, forbidden, invalid, notFound } from '../../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { QUESTION_TYPE_LABEL } from './question-rules';
 import { checkAnswer, questionForMember, type Answer } from './scoring';
@@ -11,11 +11,13 @@ import { assignedTo, memberResults, paperTotals, trainNames } from './papers';
 import { PAPER_MSG, PAPER_TYPE_LABEL } from './paper-rules';
 import { memberOf, myPaper, papers, type PaperFull } from './paper-access';
 import { resultSummary } from './paper-views';
+import { isAuthor } from './paper-authors';
 import { paperIdInput } from './inputs';
 
 /**
  * Taking a paper: members (any signed-in party member) see the papers assigned to them inside their
- * window and take them — every answer saved as given, the deadline the server's (sitting.ts).
+ * window and take them — every answer saved as given, the deadline the server's (sitting.ts). A
+ * paper's authors are not assigned it (paper-authors.ts); a random paper is drawn anew each attempt.
  */
 export const memberSittingActions = {
   MyPaperPagedList: action<PagingInput & { paperName?: string; trainClassId?: number }>({
@@ -49,7 +51,7 @@ export const memberSittingActions = {
 
   GetPaperQuestionByPaperId: action<{ paperId: number }>({
     method: 'GET',
-    summary: '开始或继续答题：返回本次考试记录 resultId、服务器截止时间 deadline 与当前时间 serverTime、试题（不含答案与解析）及已保存的作答',
+    summary: '开始或继续答题：返回本次考试记录 resultId、服务器截止时间 deadline 与当前时间 serverTime、试题（不含答案与解析；随机试卷每次考试重新抽题，同一次考试不变）及已保存的作答。参与命题或看过本试卷试题答案的管理员不能参加（403）',
     access: 'self',
     returns: '{resultId, paperId, paperName, attemptNo, testCount, testTime, deadline, serverTime, totalScore, passScore, questions: [{id, type, title, score, options: [{key, content}], blankCount, answer, marked}]}',
     input: paperIdInput,
@@ -66,18 +68,23 @@ export const memberSittingActions = {
         if (now > p.endTime) throw badRequest(PAPER_MSG.ended);
         const used = await countAttempts(ctx.db, p.id, userId);
         if (p.testCount > 0 && used >= p.testCount) throw badRequest(PAPER_MSG.noAttempts);
-        await sheetFor(ctx.db, p, userId);
+        await sheetFor(ctx.db, p, userId, used + 1);
         const deadline = new Date(Math.min(now.getTime() + p.testTime * 60_000, p.endTime.getTime()));
-        r =
-          (await ctx.db
-            .insertInto('examResults')
-            .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
-            .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
-            .returningAll()
-            .executeTakeFirst()) ?? (await openOf());
+        const fresh = await ctx.db
+          .insertInto('examResults')
+          .values({ paperId: p.id, userId, memberName: m.name, organId: m.organId, organPath: m.organPath, attemptNo: used + 1, startTime: now, deadline })
+          .onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        // answers read in another tab while this attempt was being written: no attempt (paper-authors.ts)
+        if (fresh && (await isAuthor(ctx.db, p.id, userId))) {
+          await ctx.db.deleteFrom('examResults').where('id', '=', fresh.id).execute();
+          throw forbidden(PAPER_MSG.author);
+        }
+        r = fresh ?? (await openOf());
         if (!r) throw badRequest(PAPER_MSG.noAttempts);
       }
-      const sheet = await sheetFor(ctx.db, p, userId);
+      const sheet = await sheetFor(ctx.db, p, userId, r.attemptNo);
       const saved = new Map((await ctx.db.selectFrom('examAnswers').select(['questionId', 'answer', 'marked']).where('resultId', '=', r.id).execute()).map((a) => [a.questionId, a]));
       return {
         resultId: r.id, paperId: p.id, paperName: p.paperName, attemptNo: r.attemptNo, testCount: p.testCount, testTime: p.testTime, deadline: r.deadline, serverTime: now,
@@ -107,7 +114,7 @@ export const memberSittingActions = {
       const r = await ctx.db
         .selectFrom('examResults as r')
         .innerJoin('examPapers as p', 'p.id', 'r.paperId')
-        .select(['r.id', 'r.paperId', 'r.userId', 'r.status', 'r.deadline', 'p.paperType', 'p.passScore', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
+        .select(['r.id', 'r.paperId', 'r.userId', 'r.attemptNo', 'r.status', 'r.deadline', 'p.paperType', 'p.passScore', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
         .where('r.id', '=', input.resultId)
         .where('r.userId', '=', user.userId)
         .executeTakeFirst();
@@ -124,7 +131,7 @@ export const memberSittingActions = {
         throw badRequest(PAPER_MSG.late);
       }
       if (answers.length) {
-        const sheet = await sheetFor(ctx.db, { ...r, id: r.paperId }, r.userId);
+        const sheet = await sheetFor(ctx.db, { ...r, id: r.paperId }, r.userId, r.attemptNo);
         const byId = new Map(sheet.map((q, i) => [q.id, { q, n: i + 1 }]));
         const rows = [];
         for (const a of answers) {

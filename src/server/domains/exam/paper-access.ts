@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database';
 import type { Call } from '../../http/actions';
 import { forbidden, notFound } from '../../http/errors';
-import { assignedTo, paperTotals, partyMemberOf } from './papers';
+import { assignedTo, paperTotals, partyMemberOf, withinAssignment } from './papers';
+import { isAuthor } from './paper-authors';
 import { PAPER_MSG } from './paper-rules';
 import type { RowOf } from './row-type';
 
@@ -37,10 +38,17 @@ export async function memberOf(call: Call<unknown>) {
   return m;
 }
 
-/** A paper the member sits, by id; any other answers as missing. */
+/**
+ * A paper the member sits, by id; one of whose authors he is (paper-authors.ts), 403 with the
+ * reason; any other answers as missing.
+ */
 export async function myPaper(call: Call<unknown>, id: number) {
   const m = await memberOf(call);
   const p = await papers(call.ctx.db).where('p.id', '=', id).where(assignedTo(m)).executeTakeFirst();
-  if (!p) throw notFound(PAPER_MSG.paperNotFound);
+  if (!p) {
+    const within = await papers(call.ctx.db).where('p.id', '=', id).where(withinAssignment(m)).select('p.id').executeTakeFirst();
+    if (within && (await isAuthor(call.ctx.db, within.id, m.userId!))) throw forbidden(PAPER_MSG.author);
+    throw notFound(PAPER_MSG.paperNotFound);
+  }
   return { m, p };
 }

@@ -11,6 +11,7 @@ import { PAPER_MSG, PAPER_PERMISSION, PAPER_TYPE, SCORE_FIELDS, type PaperInput,
 import { hasStarted, myPaper, paperFor, paperTotal, papers, type PaperFull } from './paper-access';
 import { checkPass, checkedOrgans, checkedQuestions, checkedSets, createPaper, paperValues, targetIds, writeOrgans, writeQuestions, writeSets } from './paper-compose';
 import { PAPER, listItem, paperView } from './paper-views';
+import { AUTHOR_REASON, recordAuthor, recordReads, refuseWhileSitting } from './paper-authors';
 import { coursePaperInput, paperIdInput, paperInput, paperQuestionsInput, paperSetsInput, paperUpdateInput } from './inputs';
 
 /**
@@ -126,6 +127,7 @@ export const paperAdminActions = {
         if (sets) await writeSets(trx, p.id, sets);
         if (organs) await writeOrgans(trx, p.id, organs);
         await checkPass(trx, p.id);
+        if (picks || sets) await recordAuthor(call, p.id, AUTHOR_REASON.composed, trx);
       });
       return { id: p.id };
     },
@@ -146,6 +148,7 @@ export const paperAdminActions = {
       await ctx.db.transaction().execute(async (trx) => {
         await writeQuestions(trx, p.id, picks);
         await checkPass(trx, p.id);
+        await recordAuthor(call, p.id, AUTHOR_REASON.composed, trx);
       });
       return { id: p.id };
     },
@@ -166,6 +169,7 @@ export const paperAdminActions = {
       await ctx.db.transaction().execute(async (trx) => {
         await writeSets(trx, p.id, sets);
         await checkPass(trx, p.id);
+        await recordAuthor(call, p.id, AUTHOR_REASON.composed, trx);
       });
       return { id: p.id };
     },
@@ -186,13 +190,14 @@ export const paperAdminActions = {
 
   GetQuestionByPaperId: action<{ paperId: number }>({
     method: 'GET',
-    summary: '试卷的试题（普通试卷，含答案与解析）或抽题规则及各题库可抽题数（随机试卷）',
+    summary: '试卷的试题（普通试卷，含答案与解析）或抽题规则及各题库可抽题数（随机试卷）。读过普通试卷试题的管理员不能再作为党员参加本试卷；本人有未交卷的考试时不能查看（403）',
     access: { permission: PAPER_PERMISSION.read },
     returns: '{paperType, totalScore, items: 试题[], randomExamPaperSet: [{libaryId, libaryName, difficulty, singleChoiceCount…, available: {1..5: n}}]}',
     input: paperIdInput,
     async handler(call) {
       const { ctx, input } = call;
       const p = await paperFor(call, input.paperId);
+      await refuseWhileSitting(call);
       const { total } = await paperTotal(ctx.db, p);
       if (p.paperType === PAPER_TYPE.random) {
         const view = await paperView(call, p);
@@ -213,6 +218,9 @@ export const paperAdminActions = {
         .where('pq.paperId', '=', p.id)
         .orderBy('pq.sort')
         .execute();
+      // whoever reads the answers sits this paper no more (paper-authors.ts)
+      await recordReads(call, rows.map((r) => r.id));
+      await recordAuthor(call, p.id, AUTHOR_REASON.readAnswers);
       return {
         paperType: p.paperType,
         totalScore: total,

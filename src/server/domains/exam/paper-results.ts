@@ -100,7 +100,7 @@ export const paperResultActions = {
       const p = r ? await papers(ctx.db).where('p.id', '=', r.paperId).executeTakeFirst() : undefined;
       if (!r || !p || !isInSubtree(p.organPath, call.user.organPath)) throw notFound(PAPER_MSG.resultNotFound);
       if (r.status !== RESULT_STATUS.marking) throw badRequest(PAPER_MSG.notMarking);
-      const sheet = await sheetFor(ctx.db, p, r.userId);
+      const sheet = await sheetFor(ctx.db, p, r.userId, r.attemptNo);
       const errors: ValidationError[] = [];
       for (const m of input.marks) {
         const q = sheet.find((x) => x.id === m.questionId);

@@ -38,7 +38,10 @@ export const PAPER_MSG = {
   markRange: (max: number) => `得分须在0到${max}分之间`,
   notMarking: '该考试记录无需阅卷',
   noTrainClass: '请选择所属专题',
+  author: '您参与了本试卷的命题或查看过试题答案，不能参加本场考试',
+  sitting: '您正在参加考试，交卷前不能查看试题答案',
 } as const;
+
 
 export type RandomSet = { libaryId: number; difficulty?: number | null; singleChoiceCount?: number; multiChoiceCount?: number; jugeCount?: number; blankCount?: number; shortCount?: number };
 export type QuestionPick = number | { questionId?: number; id?: number; score?: number | null };

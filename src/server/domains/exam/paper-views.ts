@@ -13,7 +13,7 @@ import { hasStarted, paperTotal, type PaperFull } from './paper-access';
 
 /** A paper as its administrator reads it, an attempt's summary, and a handed-in attempt as reviewed. */
 
-export const PAPER = '试卷 {id, paperName, paperType, paperTypeName, trainClassId, trainName, description, beginTitme, endTime, testTime(分钟), testCount(0 不限), passScore, singleChoiceScore, multipleChoiceScore, jugeScore, blankScore, shortScore, showAnswer(1 交卷后 2 考试结束后 3 不公布), totalScore, questionCount, organId, organName, teachTarget(组织编号，逗号分隔), teachTargetNames, userCount(单独添加的人数), userIds, users: [{userId, name}], joinCount, passCount, stateName(未开始/进行中/已结束), canEdit, locked(已有人答题), creationTime}';
+export const PAPER = '试卷 {id, paperName, paperType, paperTypeName, trainClassId, trainName, description, beginTitme, endTime, testTime(分钟), testCount(0 不限), passScore, singleChoiceScore, multipleChoiceScore, jugeScore, blankScore, shortScore, showAnswer(1 交卷后：用完全部考试次数或考试结束后 2 考试结束后 3 不公布), totalScore, questionCount, organId, organName, teachTarget(组织编号，逗号分隔), teachTargetNames, userCount(单独添加的人数), userIds, users: [{userId, name}], joinCount, passCount, stateName(未开始/进行中/已结束), canEdit, locked(已有人答题), creationTime}';
 
 export async function paperView(call: Call<unknown>, p: PaperFull) {
   const db = call.ctx.db;
@@ -70,9 +70,25 @@ export const listItem = (p: PaperFull, now: Date, canEdit: boolean) => ({
   creationTime: p.creationTime,
 });
 
-/** May the member see the right answers and 解析 of an attempt now? */
-export const answersShown = (p: { showAnswer: number; endTime: Date }, r: { status: number }, now: Date) =>
-  r.status !== RESULT_STATUS.answering && (p.showAnswer === SHOW_ANSWER.afterSubmit || (p.showAnswer === SHOW_ANSWER.afterEnd && now > p.endTime));
+/**
+ * May the member see the right answers and 解析 of a handed-in attempt now? Never while he still has
+ * an attempt left (or one open) and the paper is open — the review must not hand out the next
+ * attempt's answers. 交卷后: once his last attempt is handed in, or the paper has closed (its end
+ * passed, or it was deleted); 考试结束后: once the end has passed; 不公布: never. `mine`: his attempts
+ * of the paper (memberResults).
+ */
+export function answersShown(
+  p: { showAnswer: number; endTime: Date; testCount: number; isDeleted?: boolean },
+  r: { status: number },
+  mine: { usedCount: number; openResultId: number | null },
+  now: Date,
+) {
+  if (r.status === RESULT_STATUS.answering || p.showAnswer === SHOW_ANSWER.never) return false;
+  const closed = now > p.endTime || !!p.isDeleted;
+  if (p.showAnswer === SHOW_ANSWER.afterEnd) return closed;
+  const noneLeft = p.testCount > 0 && mine.usedCount >= p.testCount && mine.openResultId == null;
+  return closed || noneLeft;
+}
 
 type AttemptRow = Pick<Selectable<ExamResultTable>, 'id' | 'paperId' | 'attemptNo' | 'status' | 'startTime' | 'submitTime' | 'score' | 'passed' | 'errorCount' | 'closedBy'>;
 
@@ -93,8 +109,8 @@ export const resultSummary = (r: AttemptRow, p: { passScore: unknown }): ExamRec
 });
 
 /** One attempt's questions with the member's answers; the right ones and 解析 only when `reveal`. */
-export async function reviewOf(db: Database, r: { id: number; paperId: number; userId: number }, p: PaperFull, reveal: boolean, onlyError: boolean): Promise<ReviewQuestion[]> {
-  const sheet = await sheetFor(db, p, r.userId);
+export async function reviewOf(db: Database, r: { id: number; paperId: number; userId: number; attemptNo: number }, p: PaperFull, reveal: boolean, onlyError: boolean): Promise<ReviewQuestion[]> {
+  const sheet = await sheetFor(db, p, r.userId, r.attemptNo);
   const answers = new Map((await db.selectFrom('examAnswers').selectAll().where('resultId', '=', r.id).execute()).map((a) => [a.questionId, a]));
   return sheet
     .map((q, i) => {

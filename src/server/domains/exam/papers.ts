@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { subtreeRange, pathChain } from '../../scope';
 import { RESULT_STATUS, typeScore, type PaperRow } from './sitting';
 import { round1 } from './scoring';
+import { authorOf } from './paper-authors';
 
 /**
  * What 考试管理, 我的考试 and a special topic's exams read of papers alike: who sits a
@@ -44,7 +45,7 @@ export async function paperTotals(db: Database, list: (PaperRow & { paperType: n
   return out;
 }
 
-/** The members a paper is assigned to: its organisations' subtrees, plus those added and its class's approved students, minus those taken off. */
+/** The members a paper is assigned to: its organisations' subtrees, plus those added and its class's approved students, minus those taken off and its authors (paper-authors.ts). */
 export async function assignedMembers(db: Database, paperId: number) {
   const organs = await db.selectFrom('examPaperOrgans').select('organPath').where('paperId', '=', paperId).execute();
   return db
@@ -69,7 +70,8 @@ export async function assignedMembers(db: Database, paperId: number) {
         ),
       ]),
     )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))));
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))))
+    .where((eb) => eb.not(authorOf(paperId, sql.ref('m.userId'))));
 }
 
 export const assignedCount = async (db: Database, paperId: number) =>
@@ -79,8 +81,8 @@ export const assignedCount = async (db: Database, paperId: number) =>
 export const partyMemberOf = (db: Database, userId: number) =>
   db.selectFrom('partyMembers').select(['id', 'userId', 'name', 'organId', 'organPath']).where('userId', '=', userId).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirst();
 
-/** Papers (alias `p`) assigned to a member: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
-export const assignedTo = (m: { userId: number | null; organPath: string }) => {
+/** Papers (alias `p`) a member is within: by an organisation at or above his, by name, or as a student of the paper's class, and not taken off. */
+export const withinAssignment = (m: { userId: number | null; organPath: string }) => {
   const eb = expressionBuilder<DB & { p: DB['examPapers'] }, 'p'>();
   return eb.and([
     eb.or([
@@ -90,6 +92,12 @@ export const assignedTo = (m: { userId: number | null; organPath: string }) => {
     ]),
     eb.not(eb.exists(eb.selectFrom('examPaperUsers as px').select('px.paperId').whereRef('px.paperId', '=', 'p.id').where('px.userId', '=', m.userId).where('px.excluded', '=', true))),
   ]);
+};
+
+/** Papers (alias `p`) assigned to a member: within the assignment and not one of their authors (paper-authors.ts). */
+export const assignedTo = (m: { userId: number | null; organPath: string }) => {
+  const eb = expressionBuilder<DB & { p: DB['examPapers'] }, 'p'>();
+  return eb.and([withinAssignment(m), eb.not(authorOf(sql.ref('p.id'), m.userId ?? 0))]);
 };
 
 /**

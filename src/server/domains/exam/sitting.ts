@@ -1,12 +1,14 @@
 import { sql, type Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { JobDef } from '../../jobs/runner';
 import type { ExamQuestionTable } from '../../db/schema';
 import { drawFrom, drawSeed } from './draw';
 import { round1, scoreAnswer, type Answer, type SheetQuestion } from './scoring';
 
 /**
- * A member's sitting of a paper: his sheet (the questions he gets, drawn once), his
+ * A member's sitting of a paper: his sheet (the questions he gets: the paper's own, or drawn
+ * for each attempt of a random paper), his
  * attempts and their closing. Closing scores the attempt from the stored answers and the sheet; it
  * happens when he submits, or — when he never does (the browser closed, the connection lost) — once
  * the deadline and its grace have passed: at his next call, at an administrator's look at the paper,
@@ -43,8 +45,8 @@ const toSheet = (r: SheetColumns, score: number): SheetQuestion => ({
   options: r.options ?? [], judgeAnswer: r.judgeAnswer, blankAnswers: r.blankAnswers, referenceAnswer: r.referenceAnswer, analysis: r.analysis,
 });
 
-/** The questions a member gets: the paper's own, or his draw from the random sets, types in order 1–5. */
-export async function composeSheet(db: Database, paper: PaperRow, userId: number): Promise<SheetQuestion[]> {
+/** The questions a member gets: the paper's own, or his attempt's draw from the random sets, types in order 1–5. */
+export async function composeSheet(db: Database, paper: PaperRow, userId: number, attemptNo: number): Promise<SheetQuestion[]> {
   if (paper.paperType !== 2) {
     const rows = await db
       .selectFrom('examPaperQuestions as pq')
@@ -57,7 +59,7 @@ export async function composeSheet(db: Database, paper: PaperRow, userId: number
     return rows.map((r) => toSheet(r, r.paperScore != null ? Number(r.paperScore) : typeScore(paper, r.type)));
   }
   const sets = await db.selectFrom('examPaperRandomSets').selectAll().where('paperId', '=', paper.id).orderBy('id').execute();
-  const seed = drawSeed(paper.id, userId);
+  const seed = drawSeed(paper.id, userId, attemptNo);
   const taken = new Set<number>();
   const byType = new Map<number, SheetQuestion[]>();
   for (const s of sets) {
@@ -96,25 +98,30 @@ const remember = (sheets: Map<string, SheetQuestion[]>, key: string, sheet: Shee
 };
 
 /**
- * Whose sheet a member reads: his own for a random paper (his draw); for an ordinary paper the
- * paper's one sheet (stored under user 0), the same for everyone — written once at the first start,
- * not once per member.
+ * Which sheet an attempt reads: for a random paper the member's own for that attempt (its draw,
+ * anew each attempt); for an ordinary paper the paper's one sheet (stored under user 0, attempt 0),
+ * the same for everyone and every attempt — written once at the first start, not once per member.
  */
-export const sheetOwner = (paper: { paperType: number }, userId: number) => (paper.paperType === 2 ? userId : 0);
+export const sheetKey = (paper: { paperType: number }, userId: number, attemptNo: number) =>
+  paper.paperType === 2 ? { userId, attemptNo } : { userId: 0, attemptNo: 0 };
 
-/** The member's sheet of a paper, made on first need (two tabs at once make one: the first insert wins). */
-/** `owner`: the database handle whose cache to use (a transaction reads through its database's). */
-export async function sheetFor(db: Database, paper: PaperRow, member: number, owner: object = db): Promise<SheetQuestion[]> {
-  const userId = sheetOwner(paper, member);
-  const key = `${paper.id}:${userId}`;
+/**
+ * The sheet of a member's attempt of a paper, made on first need (two tabs at once make one: the
+ * first insert wins). `owner`: the database handle whose cache to use (a transaction reads through
+ * its database's).
+ */
+export async function sheetFor(db: Database, paper: PaperRow, member: number, attempt: number, owner: object = db): Promise<SheetQuestion[]> {
+  const { userId, attemptNo } = sheetKey(paper, member, attempt);
+  const key = `${paper.id}:${userId}:${attemptNo}`;
   const sheets = sheetsOf(owner);
   const cached = sheets.get(key);
   if (cached) return cached;
-  const have = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirst();
+  const read = () => db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).where('attemptNo', '=', attemptNo);
+  const have = await read().executeTakeFirst();
   if (have) return remember(sheets, key, have.questions as SheetQuestion[]);
-  const questions = await composeSheet(db, paper, userId);
-  await db.insertInto('examSheets').values({ paperId: paper.id, userId, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId']).doNothing()).execute();
-  const row = await db.selectFrom('examSheets').select('questions').where('paperId', '=', paper.id).where('userId', '=', userId).executeTakeFirstOrThrow();
+  const questions = await composeSheet(db, paper, userId, attemptNo);
+  await db.insertInto('examSheets').values({ paperId: paper.id, userId, attemptNo, questions: JSON.stringify(questions) }).onConflict((oc) => oc.columns(['paperId', 'userId', 'attemptNo']).doNothing()).execute();
+  const row = await read().executeTakeFirstOrThrow();
   return remember(sheets, key, row.questions as SheetQuestion[]);
 }
 
@@ -153,12 +160,12 @@ export async function closeAttempt(db: Database, resultId: number, closedBy: num
     const result = await trx
       .selectFrom('examResults as r')
       .innerJoin('examPapers as p', 'p.id', 'r.paperId')
-      .select(['r.id', 'r.paperId', 'r.userId', 'r.status', 'r.deadline', 'p.passScore', 'p.paperType', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
+      .select(['r.id', 'r.paperId', 'r.userId', 'r.attemptNo', 'r.status', 'r.deadline', 'p.passScore', 'p.paperType', 'p.singleChoiceScore', 'p.multipleChoiceScore', 'p.jugeScore', 'p.blankScore', 'p.shortScore'])
       .where('r.id', '=', resultId)
       .forUpdate('r')
       .executeTakeFirst();
     if (!result || result.status !== RESULT_STATUS.answering) return null;
-    const sheet = await sheetFor(trx, { ...result, id: result.paperId }, result.userId, db);
+    const sheet = await sheetFor(trx, { ...result, id: result.paperId }, result.userId, result.attemptNo, db);
     const given = new Map((await trx.selectFrom('examAnswers').select(['questionId', 'answer']).where('resultId', '=', resultId).execute()).map((a) => [a.questionId, a.answer as Answer]));
     const scored = sheet.map((q) => ({ q, ...scoreAnswer(q, given.get(q.id) ?? null) }));
     const objective = round1(scored.reduce((s, x) => s + (x.score ?? 0), 0));
@@ -201,22 +208,15 @@ export async function closeExpired(ctx: Pick<AppContext, 'db' | 'now'>, where: {
   return closed;
 }
 
-/** The periodic sweep of every process (idempotent across processes: closing is claimed). */
-export function startExamSweep(ctx: AppContext) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+/** The periodic sweep, once every SWEEP_MS across all processes (the job queue); closing is claimed, so a read's own close never doubles it. */
+export function examSweepJob(ctx: AppContext): JobDef {
+  return {
+    kind: 'exam.close-expired',
+    everyMs: SWEEP_MS,
+    run: async () => {
       await closeExpired(ctx);
-    } catch (e) {
-      ctx.log.warn({ err: e }, 'exam sweep failed');
-    } finally {
-      running = false;
-    }
-  }, SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  };
 }
 
 /** The member's attempts of a paper (newest first). */

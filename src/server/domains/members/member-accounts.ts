@@ -14,6 +14,7 @@ import { hashPassword } from '../../security/passwords';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { MemberRow } from './member-profile';
+import { followMembership } from '../../services/roles-follow';
 import { assertUnique, checkForm, toColumns, type FormOptions, type MemberColumns, type Profile } from './member-form';
 
 type NewMember = { cols: MemberColumns; organ: { id: number; organPath: string }; passwordHash: string };
@@ -86,7 +87,11 @@ export async function createMember(
   return id;
 }
 
-/** Moves the member (and his default-role binding) when an administrator changes his organisation. */
+/**
+ * Moves the member when an administrator changes his organisation: his account, his default-role
+ * binding and the sessions signed in with it go with him; administrator roles on organisations he
+ * no longer belongs to end (services/roles-follow.ts).
+ */
 export async function updateMember(call: Call<unknown>, stored: MemberRow, p: Profile, allowOrganChange: boolean) {
   const { ctx } = call;
   checkForm(p, stored, allowOrganChange ? { checksum: true, idCardMember: 'addition.idCard' } : undefined);
@@ -106,7 +111,16 @@ export async function updateMember(call: Call<unknown>, stored: MemberRow, p: Pr
       await trx.updateTable('users').set({ name: cols.name, organId: organ.id }).where('id', '=', stored.userId).execute();
       if (organ.id !== stored.organId) {
         const def = await trx.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
-        if (def) await trx.updateTable('userRoles').set({ organId: organ.id }).where('userId', '=', stored.userId).where('roleId', '=', def.id).execute();
+        if (def) {
+          await trx.updateTable('userRoles').set({ organId: organ.id }).where('userId', '=', stored.userId).where('roleId', '=', def.id).execute();
+          await trx.updateTable('authSessions').set({ organId: organ.id }).where('userId', '=', stored.userId).where('organId', '=', stored.organId).where('roleId', '=', def.id).execute();
+        }
+        await followMembership(trx as unknown as Database, call, {
+          userId: stored.userId,
+          from: { id: stored.organId, organPath: stored.organPath },
+          to: organ,
+          reason: '管理员调整其所在党组织',
+        });
       }
     }
   });

@@ -5,6 +5,7 @@ import type { EffectContext } from '../../workflow/effects';
 import { workflowOf } from '../../records/op-kit';
 import { calendarDay } from '../../../contract/platform-time';
 import { ORGAN_CHANGE, FLOW } from '../../../contract/party-space';
+import { followMembership } from '../../services/roles-follow';
 
 /**
  * 组织关系转接 and 流动党员: what the record store cannot know — the target must be a 党支部 other
@@ -63,8 +64,11 @@ function openStates(e: EffectContext['entity']) {
  * The transfer is complete. In the province: the member belongs to the receiving branch from now on —
  * his profile and account, his member role (and the sessions signed in with it), his applications
  * still waiting for an organisation, and his study statistics (totals and declared hours) move with
- * him; administrator roles he held on the branch he leaves end. Out of the province: the
- * introduction letter gets its number and the member leaves the branch's roster (status 3).
+ * him. Out of the province: the introduction letter gets its number and the member leaves the
+ * branch's roster (status 3); his 党员 role stays, so that he still reads his own records and the
+ * letter, and his applications stay where they wait. Either way the administrator roles he held on
+ * organisations he no longer belongs to end, his sessions are revoked and the audit log says so
+ * (services/roles-follow.ts).
  */
 export async function completeOrganChange({ trx, call, entities, record, data, to }: EffectContext) {
   if (to !== ORGAN_CHANGE.state.done || !record.ownerUserId) return;
@@ -78,6 +82,7 @@ export async function completeOrganChange({ trx, call, entities, record, data, t
     const letterNo = `川组转〔${year}〕${String(record.id).padStart(6, '0')}号`;
     await trx.updateTable('records').set({ data: sql`data || ${JSON.stringify({ letterNo, letterDate: calendarDay(now, call.ctx.config.platformTz) })}::jsonb` }).where('id', '=', record.id).execute();
     await trx.updateTable('partyMembers').set({ status: ORGAN_CHANGE.memberTransferredOut, lastModificationTime: now }).where('id', '=', member.id).execute();
+    await followMembership(trx, call, { userId, from: { id: member.organId, organPath: member.organPath }, to: null, reason: `组织关系转接（转出省外：${String(data.toOrganName ?? '')}）` });
     return;
   }
 
@@ -92,8 +97,8 @@ export async function completeOrganChange({ trx, call, entities, record, data, t
   const defaultRoles = trx.selectFrom('roles').select('id').where('isDefault', '=', true);
   await trx.updateTable('userRoles').set({ organId: target.id }).where('userId', '=', userId).where('organId', '=', oldId).where('roleId', 'in', defaultRoles).execute();
   await trx.updateTable('authSessions').set({ organId: target.id }).where('userId', '=', userId).where('organId', '=', oldId).where('roleId', 'in', defaultRoles).execute();
-  // he no longer belongs to the branch he administered
-  await trx.deleteFrom('userRoles').where('userId', '=', userId).where('organId', '=', oldId).where('roleId', 'not in', defaultRoles).execute();
+  // he no longer administers what he no longer belongs to
+  await followMembership(trx, call, { userId, from: { id: oldId, organPath: oldPath }, to: { id: target.id, organPath: target.organPath }, reason: `组织关系转接（省内转至${String(data.toOrganName ?? '')}）` });
 
   // applications still waiting for his old branch wait for the new one: one statement over every entity's open states
   const open = [...entities.values()].filter((e) => e.name !== record.entity).map((e) => [e.name, openStates(e)] as const).filter(([, states]) => states.length);
@@ -112,9 +117,6 @@ export async function completeOrganChange({ trx, call, entities, record, data, t
   await trx.updateTable('studyTotals').set({ organPath: target.organPath }).where('userId', '=', userId).where('organPath', '=', oldPath).execute();
   await trx.updateTable('offlineReports').set({ organId: target.id, organPath: target.organPath }).where('userId', '=', userId).where('organId', '=', oldId).execute();
 
-  // after the commit, not inside the transaction: a request resolving his session in between would
-  // read the old organisation under the new auth generation and keep it for the session's lifetime
-  call.afterSuccess(() => call.ctx.sessions.invalidateUser(userId));
 }
 
 /** An approved flow makes him a 流动党员 (the profile's isFlowMember); ending it makes him one no longer. */

@@ -17,6 +17,7 @@ import { openMember, updateMember } from './member-accounts';
 import { adminView, canSeeSensitive, loadInScope, loadMember, logSensitiveView, PROFILE } from './member-queries';
 import { LIST_ITEM, listFilters, pageMembers, type ListInput } from './member-list';
 import { memberSelfActions as self } from './member-self-service';
+import { followMembership, requireRolesInScope } from '../../services/roles-follow';
 import { registrationActions as registration } from './registration';
 
 /** An administrator adds a member in his subtree. */
@@ -127,23 +128,26 @@ export const partyMemberService = defineService('PartyMemberService', {
 
   Delete: action<{ id: number }>({
     method: 'DELETE',
-    summary: '删除党员（管理范围内）；账号的党员角色一并收回，没有管理角色的账号停用',
+    summary: '删除党员（管理范围内）；账号的党员角色，以及他在所离开组织（及其上级）担任的管理角色一并收回，会话全部注销（记入审计日志）；没有其他角色的账号停用。他担任管理范围以外组织的管理员时不能删除（403）',
     access: { permission: P.PartyMemberDelete },
     input: idInput,
     async handler(call) {
       const { ctx } = call;
       const row = await loadInScope(call, call.input.id);
       if (row.userId === call.user.userId) throw badRequest(MSG.cannotDeleteSelf);
+      const userId = row.userId;
+      const departure = userId ? { userId, from: { id: row.organId, organPath: row.organPath }, to: null, reason: '党员档案被删除' } : null;
+      if (departure) await requireRolesInScope(call, ctx.db, departure);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('partyMembers').set({ isDeleted: true, lastModificationTime: ctx.now() }).where('id', '=', row.id).execute();
-        if (row.userId) {
+        if (departure) {
           const def = await trx.selectFrom('roles').select('id').where('isDefault', '=', true).executeTakeFirst();
-          if (def) await trx.deleteFrom('userRoles').where('userId', '=', row.userId).where('roleId', '=', def.id).execute();
-          const left = await trx.selectFrom('userRoles').select('id').where('userId', '=', row.userId).executeTakeFirst();
-          if (!left) await trx.updateTable('users').set({ isActive: false }).where('id', '=', row.userId).execute();
+          if (def) await trx.deleteFrom('userRoles').where('userId', '=', departure.userId).where('roleId', '=', def.id).execute();
+          await followMembership(trx, call, departure);
+          const left = await trx.selectFrom('userRoles').select('id').where('userId', '=', departure.userId).executeTakeFirst();
+          if (!left) await trx.updateTable('users').set({ isActive: false }).where('id', '=', departure.userId).execute();
         }
       });
-      if (row.userId) await ctx.sessions.invalidateUser(row.userId);
       return true;
     },
   }),

@@ -5,6 +5,7 @@ import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '.
 import { subtreePattern, getOrgan } from '../../scope';
 import { createOrgan, organNodeColumns, toNode, updateOrgan, type NewOrgan, type NodeRow, type OrganChanges } from './organs';
 import { heldRoles } from '../../services/session';
+import { followSubtreeMove } from '../../services/roles-follow';
 import { AUDIT_STATE, auditDecisionInput, auditListProps, decide, initialAudit, recordSubmit, resubmitIfRejected } from './organ-audit';
 import { badRequest } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
@@ -190,7 +191,13 @@ export const organizationService = defineService('OrganizationService', {
       call.requireScope(organ.organPath);
       const parentId = input.parentId ?? organ.parentId;
       if (parentId !== organ.parentId) call.requireScope((await getOrgan(ctx.db, parentId!)).organPath);
-      const { moved } = await updateOrgan(ctx.db, input, (trx) => resubmitIfRejected(call, 'organization', organ, trx));
+      const { moved } = await updateOrgan(
+        ctx.db,
+        input,
+        (trx) => resubmitIfRejected(call, 'organization', organ, trx),
+        // its members left the organisations above it that are not above it any more: roles there end
+        (trx, move) => followSubtreeMove(trx, call, move),
+      );
       // sessions cache the managed organisation's path: a moved subtree must not keep the old one
       if (moved) await ctx.sessions.clear();
       const row = await organNodeColumns(ctx.db).where('o.id', '=', organ.id).executeTakeFirstOrThrow();

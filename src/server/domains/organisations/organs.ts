@@ -110,8 +110,16 @@ async function pathColumns(db: Database) {
  * organisation, its descendants and every record that carries one of their paths, and the levels of
  * the organisations. The caller has checked scope; the tree rules (not under itself) are here.
  */
-/** `within`: more of the same edit, in its transaction (the resubmission of a rejected organisation). */
-export async function updateOrgan(db: Database, input: OrganChanges, within?: (trx: Transaction<DB>) => Promise<void>) {
+/**
+ * `within`: more of the same edit, in its transaction (the resubmission of a rejected organisation);
+ * `onMoved`: what follows a move, in its transaction once every path is rewritten (roles follow membership).
+ */
+export async function updateOrgan(
+  db: Database,
+  input: OrganChanges,
+  within?: (trx: Transaction<DB>) => Promise<void>,
+  onMoved?: (trx: Transaction<DB>, move: { oldPath: string; newPath: string }) => Promise<void>,
+) {
   const organ = await getOrgan(db, input.id);
   const name = input.organName?.trim();
   if (input.organName !== undefined && !name) throw badRequest('请输入组织名称');
@@ -155,6 +163,7 @@ export async function updateOrgan(db: Database, input: OrganChanges, within?: (t
       await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${newPath} || substr(${sql.ref(column)}, ${oldPath.length + 1})
         where ${sql.ref(column)} like ${subtreePattern(oldPath)}`.execute(trx);
     }
+    await onMoved?.(trx, { oldPath, newPath });
     return { organPath: newPath, moved: Number(moved.numUpdatedRows) };
   });
 }

@@ -83,6 +83,51 @@ async function targetUser(call: Call<{ userId?: number }>) {
   return input.userId;
 }
 
+/** A day holds 24 hours: what one member declares for one platform day, pending and approved together, never exceeds it. */
+const DAY_HUNDREDTHS = 24 * 100;
+const hoursText = (hundredths: number) => String(hundredths / 100);
+const dateInvalid = (message: string) => invalid([{ message, members: ['studyDate'] }]);
+
+/**
+ * A day one may declare: within the current assessment year (学时考核 counts a calendar year of the
+ * platform zone, `currentYear`; hours of an earlier year can no longer count) and not before the
+ * member joined the party (入党日期 on his roster record, when known).
+ */
+async function checkDeclarableDay(ctx: AppContext, userId: number, day: string) {
+  const yearStart = `${currentYear(ctx)}-01-01`;
+  if (day < yearStart) throw dateInvalid(`学习日期不能早于本考核年度的开始（${yearStart}），往年的学时不能再申报`);
+  const m = await ctx.db
+    .selectFrom('partyMembers')
+    .select(sql<string | null>`party_member->>'joinPartyDate'`.as('joinPartyDate'))
+    .where('userId', '=', userId)
+    .where('isDeleted', '=', false)
+    .executeTakeFirst();
+  const joined = m?.joinPartyDate?.slice(0, 10);
+  if (joined && isCalendarDay(joined) && day < joined) throw dateInvalid(`学习日期不能早于您的入党日期（${joined}）`);
+}
+
+/** Inside the declaring transaction, under the member's lock: the day's pending and approved hours plus these stay within 24. */
+async function checkDayTotal(trx: Database, userId: number, day: string, hundredths: number) {
+  const r = await trx
+    .selectFrom('offlineReports')
+    .select(sql<number>`coalesce(sum(round(hours * 100)), 0)::int`.as('taken'))
+    .where('userId', '=', userId)
+    .where('studyDate', '=', day)
+    .where('status', 'in', [0, 1])
+    .where('isDeleted', '=', false)
+    .executeTakeFirstOrThrow();
+  const left = DAY_HUNDREDTHS - Number(r.taken);
+  if (hundredths <= left) return;
+  throw invalid([
+    {
+      message: left > 0
+        ? `${day}已申报${hoursText(Number(r.taken))}小时（含待审核），当日最多还能申报${hoursText(left)}小时：一天的申报合计不能超过24小时`
+        : `${day}已申报满24小时（含待审核），不能再申报`,
+      members: ['hours'],
+    },
+  ]);
+}
+
 const yearProps = { userId: { type: 'integer', minimum: 1, title: '用户' }, year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度' } };
 const yearRange = (year?: number) => (year ? [`${year}-01-01`, `${year}-12-31`] : null);
 
@@ -97,6 +142,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
       if (!input.title.trim()) throw invalid([{ message: titleRequired(), members: ['title'] }]);
       if (!isCalendarDay(input.studyDate)) throw invalid([{ message: '学习日期格式不正确', members: ['studyDate'] }]);
       if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
+      await checkDeclarableDay(ctx, user.userId, input.studyDate);
       const ids = (input.evidence ?? []).map((e) => e.id);
       if (ids.length) {
         // one's own uploads only: a declaration lends its readers the right to download its evidence
@@ -104,11 +150,17 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
         if (found.length !== new Set(ids).size) throw invalid([{ message: '佐证材料不存在，请重新上传', members: ['evidence'] }]);
       }
       const organ = await ctx.db.selectFrom('organizations').select('organPath').where('id', '=', organId).executeTakeFirstOrThrow();
-      const row = await ctx.db
-        .insertInto('offlineReports')
-        .values({ userId: user.userId, organId, organPath: organ.organPath, title: input.title.trim(), studyDate: input.studyDate, hours: Math.round(input.hours * 100) / 100, content: input.content ?? null, evidence: JSON.stringify(input.evidence ?? []) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const hundredths = Math.round(input.hours * 100);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        // one member's declarations one at a time: two sent together cannot both fit under the day's 24 hours
+        await sql`select pg_advisory_xact_lock(hashtext('offline_report_day'), ${user.userId}::int)`.execute(trx);
+        await checkDayTotal(trx, user.userId, input.studyDate, hundredths);
+        return trx
+          .insertInto('offlineReports')
+          .values({ userId: user.userId, organId, organPath: organ.organPath, title: input.title.trim(), studyDate: input.studyDate, hours: hundredths / 100, content: input.content ?? null, evidence: JSON.stringify(input.evidence ?? []) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
       return out(await reports(ctx.db).where('f.id', '=', row.id).executeTakeFirstOrThrow());
     },
   }),

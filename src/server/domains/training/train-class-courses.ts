@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { action, type ActionDef } from '../../http/actions';
 import { badRequest, invalid, notFound, type ValidationError } from '../../http/errors';
@@ -10,6 +9,7 @@ import { classCourses, courseDtos, courseOf, courseReader, courseResources, cour
 import { noteActions } from './courses-notes';
 import { containsPattern } from '../../services/query-helpers';
 import { RESOURCE } from '../study';
+import { SIGN_CODE_MSG, checkSignIn, newSignInCode, signInToken, type SignInEvent } from '../../security/sign-in-codes';
 import type { ClassCourse } from '../../../contract/training';
 
 /**
@@ -21,7 +21,7 @@ import type { ClassCourse } from '../../../contract/training';
  * `period` of the courses the member signed in to.
  */
 export const SIGN_MSG = {
-  codeWrong: '签到码错误',
+  codeWrong: SIGN_CODE_MSG.wrong,
   outOfWindow: '不在签到时间内',
   signed: '您已签到',
   resourceOutOfReach: '所选资源须为本培训班所属组织或其上级组织发布、已启用的资源',
@@ -31,8 +31,11 @@ export const SIGN_MSG = {
   memberNotFound: '党员不存在或不在您的管理范围内',
 } as const;
 
-/** The member page a sign-in QR code opens (the class page, prefilled with the course and code). */
-export const signUrl = (classId: number, courseId: number, code: string) => `/partyMember/iStudy/rotationTrain/info?id=${classId}&courseId=${courseId}&code=${code}`;
+/** The member page a sign-in QR code opens: the class page with the course and a signed token (never the bare code). */
+export const signUrl = (classId: number, courseId: number, token: string) => `/partyMember/iStudy/rotationTrain/info?id=${classId}&courseId=${courseId}&token=${encodeURIComponent(token)}`;
+
+/** A course as an event of the kernel's code sign-in (security/sign-in-codes.ts: limits, rotation, QR tokens). */
+const courseEvent = (c: { id: number; courseName: string; signCode: string | null }): SignInEvent => ({ key: `course:${c.id}`, name: c.courseName, code: c.signCode });
 
 const COURSE = '课程 {id, trainClassId, courseName, courseType, period, startTime, endTime, description, baseLibraryId, baseName, teacherLibraryId, teacherName, address, longitude, latitude, sort, resourceCount, signedCount, studentCount, isSigned?, signTime?}';
 const classIdProp = { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' };
@@ -201,7 +204,7 @@ export const courseActions: Record<string, ActionDef> = {
 
   SignCode: action<{ id: number; refresh?: boolean }>({
     method: 'POST',
-    summary: '课程签到码（扩展，组织者）：六位数字，签到时间为开课前 30 分钟至结课；二维码打开 signUrl',
+    summary: '课程签到码（扩展，组织者）：六位数字，签到时间为开课前 30 分钟至结课；refresh 更换签到码（旧签到码与旧二维码立即失效）；二维码打开 signUrl（带签名令牌，签到结束时失效）',
     access: { permission: TRAIN_PERMISSION.update },
     returns: '{code, validFrom, validTo, signUrl}',
     input: objectInput({ id: courseIdProp, refresh: { type: ['boolean', 'null'], title: '重新生成' } }, ['id']),
@@ -209,21 +212,29 @@ export const courseActions: Record<string, ActionDef> = {
       const { course, cls } = await managedCourse(call, call.input.id);
       let code = course.signCode;
       if (!code || call.input.refresh) {
-        code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        code = newSignInCode();
         await call.ctx.db.updateTable('trainClassCourses').set({ signCode: code, signCodeTime: call.ctx.now() }).where('id', '=', course.id).execute();
       }
       const window = signWindow(course);
-      return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null, signUrl: signUrl(cls.id, course.id, code) };
+      const token = signInToken(call.ctx, { ...courseEvent(course), code }, window?.to ?? null);
+      return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null, signUrl: signUrl(cls.id, course.id, token) };
     },
   }),
 
-  Signin: action<{ courseId: number; code: string }>({
+  Signin: action<{ courseId: number; code?: string | null; token?: string | null }>({
     method: 'POST',
-    summary: '课程签到（已通过的学员）：开课前 30 分钟至结课之间，输入或扫码带入签到码',
+    summary: '课程签到（已通过的学员）：开课前 30 分钟至结课之间，输入签到码或扫描签到二维码（token）；签到码错误次数有限制',
     access: 'self',
     returns: '{signTime}',
     repeatSubmit: false,
-    input: objectInput({ courseId: courseIdProp, code: { type: 'string', minLength: 1, maxLength: 10, title: '签到码', 'x-required-message': '请输入签到码' } }, ['courseId', 'code']),
+    input: objectInput(
+      {
+        courseId: courseIdProp,
+        code: { type: ['string', 'null'], maxLength: 10, title: '签到码', 'x-required-message': '请输入签到码' },
+        token: { type: ['string', 'null'], maxLength: 1000, title: '签到二维码' },
+      },
+      ['courseId'],
+    ),
     async handler(call) {
       const { ctx, input, user } = call;
       const course = await courseOf(ctx.db, input.courseId);
@@ -233,7 +244,7 @@ export const courseActions: Record<string, ActionDef> = {
       const window = signWindow(course);
       const now = ctx.now();
       if (!window || now < window.from || now > window.to) throw badRequest(SIGN_MSG.outOfWindow);
-      if (!course.signCode || course.signCode !== input.code.trim()) throw invalid([{ message: SIGN_MSG.codeWrong, members: ['code'] }]);
+      await checkSignIn(ctx, courseEvent(course), user.userId, { code: input.code, token: input.token });
       // the key (course, user) decides a double submit
       const row = await ctx.db
         .insertInto('trainClassSignins')

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { maskPhone } from '../../../contract/validators';
 import { action, type Call } from '../../http/actions';
@@ -8,6 +7,7 @@ import { platformInstant } from '../../platform-day';
 import { isInSubtree, actingOrgan } from '../../scope';
 import type { ParticipantsConfig } from '../entities';
 import { type RecordRow } from '../store';
+import { SIGN_CODE_MSG, checkSignIn, newSignInCode, signInToken, type SignInEvent } from '../../security/sign-in-codes';
 import { idProp, loadInScope, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
 
@@ -15,15 +15,16 @@ import type { Builder } from '../op-kit';
  * Participants of a record (enrolment in an activity, a class, a meeting): join with a capacity
  * that simultaneous joins can never exceed (the record row is locked first, then counted), leave
  * before it starts, administrators add and remove members of their subtree, and sign-in by the
- * organiser's code within a window.
+ * organiser's code or QR token within a window (the kernel's security/sign-in-codes.ts: limits,
+ * rotation, signed QR tokens).
  */
 export const PARTICIPANT_MSG = {
   closed: '报名已截止',
   full: '名额已满',
   already: '您已报名，请勿重复报名',
   notJoined: '您未报名该活动',
+  codeWrong: SIGN_CODE_MSG.wrong,
   started: '活动已开始，不能取消报名',
-  codeWrong: '签到码错误',
   outOfWindow: '不在签到时间内',
   signed: '您已签到',
   notMember: '所选党员不在您的管理范围内',
@@ -111,6 +112,36 @@ async function participation(call: Call<unknown>, recordId: number, userId: numb
 }
 
 const idOnly = objectInput({ id: idProp }, ['id']);
+
+/** The record as an event of the kernel's code sign-in (security/sign-in-codes.ts). */
+const signInEvent = (o: OpContext, rec: RecordRow, code: string | null): SignInEvent => ({
+  key: `record:${rec.id}`,
+  name: typeof rec.data.title === 'string' && rec.data.title ? rec.data.title : o.entity.title,
+  code,
+});
+
+async function rotateCode(call: Call<unknown>, rec: RecordRow) {
+  const code = newSignInCode();
+  const creationTime = call.ctx.now();
+  await call.ctx.db
+    .insertInto('recordSignCodes')
+    .values({ recordId: rec.id, code, createdByUserId: call.user.userId, creationTime })
+    .onConflict((oc) => oc.column('recordId').doUpdateSet({ code, createdByUserId: call.user.userId, creationTime }))
+    .execute();
+  return { code, creationTime };
+}
+
+/**
+ * The code, its window and — when the entity names a member page (signIn.url) — the address a QR
+ * code opens: `{token}` there is a signed token valid until the window ends (no code in it).
+ */
+function codeAnswer(call: Call<unknown>, o: OpContext, rec: RecordRow, current: { code: string; creationTime: Date }) {
+  const window = signInWindow(call, o, rec.data);
+  const url = cfgOf(o).signIn?.url;
+  const token = url ? signInToken(call.ctx, { ...signInEvent(o, rec, current.code), code: current.code }, window?.to ?? null) : null;
+  const signUrl = url && token ? url.replace('{id}', String(rec.id)).replace('{token}', encodeURIComponent(token)) : undefined;
+  return { code: current.code, validFrom: window?.from ?? null, validTo: window?.to ?? null, ...(signUrl ? { signUrl } : {}) };
+}
 const idAndUser = objectInput({ id: idProp, userId: { type: 'integer', minimum: 1, title: '党员' } }, ['id', 'userId']);
 
 export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
@@ -216,31 +247,34 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
   signInCode: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access,
-      input: objectInput({ id: idProp, refresh: { type: 'boolean', title: '重新生成' } }), returns: '{code, validFrom, validTo}',
+      input: objectInput({ id: idProp, refresh: { type: 'boolean', title: '重新生成' } }), returns: '{code, validFrom, validTo, signUrl?}',
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
-        const window = signInWindow(call, o, rec.data);
-        const existing = await call.ctx.db.selectFrom('recordSignCodes').select('code').where('recordId', '=', rec.id).executeTakeFirst();
-        let code = existing?.code;
-        if (!code || call.input.refresh) {
-          code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-          await call.ctx.db
-            .insertInto('recordSignCodes')
-            .values({ recordId: rec.id, code, createdByUserId: call.user.userId, creationTime: call.ctx.now() })
-            .onConflict((oc) => oc.column('recordId').doUpdateSet({ code, createdByUserId: call.user.userId, creationTime: call.ctx.now() }))
-            .execute();
-        }
-        // the member page a QR code of the code opens (SignCodeQr), when the entity names one
-        const url = cfgOf(o).signIn?.url;
-        const signUrl = url ? url.replace('{id}', String(rec.id)).replace('{code}', code) : undefined;
-        return { code, validFrom: window?.from ?? null, validTo: window?.to ?? null, ...(signUrl ? { signUrl } : {}) };
+        const existing = await call.ctx.db.selectFrom('recordSignCodes').select(['code', 'creationTime']).where('recordId', '=', rec.id).executeTakeFirst();
+        // `refresh` is the older way to rotate (a GET); rotateSignInCode is the call for it
+        const current = !existing || call.input.refresh ? await rotateCode(call, rec) : existing;
+        return codeAnswer(call, o, rec, current);
+      },
+    }),
+
+  /** The organiser replaces the code: the old code and every QR code showing it stop working at once. */
+  rotateSignInCode: (o) =>
+    action({
+      method: o.config.method, summary: o.summary, access: o.access,
+      input: idOnly, returns: '{code, validFrom, validTo, signUrl?}',
+      async handler(call) {
+        const rec = await loadInScope(call, o, call.input.id);
+        return codeAnswer(call, o, rec, await rotateCode(call, rec));
       },
     }),
 
   signIn: (o) =>
     action({
       method: o.config.method, summary: o.summary, access: o.access,
-      input: objectInput({ id: idProp, code: { type: 'string', minLength: 1, maxLength: 10, title: '签到码', 'x-required-message': '请输入签到码' } }, ['id', 'code']),
+      input: objectInput(
+        { id: idProp, code: { type: 'string', maxLength: 10, title: '签到码', 'x-required-message': '请输入签到码' }, token: { type: 'string', maxLength: 1000, title: '签到二维码' } },
+        ['id'],
+      ),
       returns: '{signInTime}',
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
@@ -251,7 +285,7 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
         const now = call.ctx.now();
         if (!window || now < window.from || now >= window.to) throw badRequest(PARTICIPANT_MSG.outOfWindow);
         const code = await call.ctx.db.selectFrom('recordSignCodes').select('code').where('recordId', '=', rec.id).executeTakeFirst();
-        if (!code || code.code !== call.input.code.trim()) throw invalid([{ message: PARTICIPANT_MSG.codeWrong, members: ['code'] }]);
+        await checkSignIn(call.ctx, signInEvent(o, rec, code?.code ?? null), call.user.userId, { code: call.input.code, token: call.input.token });
         await call.ctx.db.updateTable('recordParticipants').set({ signInTime: now, signInByUserId: null }).where('recordId', '=', rec.id).where('userId', '=', call.user.userId).where('signInTime', 'is', null).execute();
         return { signInTime: now };
       },
