@@ -84,10 +84,14 @@ function records(out: string) {
   return lines.map((l) => JSON.parse(l) as Record<string, any>);
 }
 
-/** Processes still in the group (ps exits 1 when there is none). */
+/**
+ * Processes still running in the group (ps exits 1 when there is none). A zombie (state Z) has
+ * already exited and waits only for init to reap it (tsx's esbuild helper, once its parent is gone).
+ */
 function groupMembers(pgid: number) {
   try {
-    return execFileSync('ps', ['-o', 'pid=,args=', '-g', String(pgid)], { encoding: 'utf8' }).trim();
+    const rows = execFileSync('ps', ['-o', 'pid=,stat=,args=', '-g', String(pgid)], { encoding: 'utf8' }).trim().split('\n');
+    return rows.filter((r) => r.trim() && !/^\s*\d+\s+Z/.test(r)).join('\n');
   } catch {
     return '';
   }
