@@ -55,7 +55,7 @@ export default defineConfig({
     { name: `abroad (${process.env.E2E_ABROAD_TZ})`, testMatch: ABROAD_SPECS, use: { browserName: 'chromium', timezoneId: process.env.E2E_ABROAD_TZ } },
   ],
   webServer: {
-    // the log goes to a file so that tests can read the demo SMS codes the server writes there
+    // the log goes to a file to read after a failure; the demo SMS texts are in DATA_DIR/sms-outbox.jsonl (helpers.ts smsCode)
     command: `npx tsx src/server/main.ts > "${join(process.env.E2E_DATA_DIR, 'server.log')}" 2>&1`,
     url: `${baseURL}/dj/login`,
     timeout: 180_000,

@@ -7,7 +7,7 @@ import { PLATFORM_NAME } from '../contract/product';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppContext } from './context';
-import { AppError } from './http/errors';
+import { AppError, forbidden, unauthorized } from './http/errors';
 import { fail } from './http/envelope';
 import { translateValidation } from './http/validation';
 import { bearerToken, resolveCurrentUser } from './http/auth';
@@ -16,13 +16,32 @@ import { MSG } from '../contract/messages';
 import { buildServices, registerDomainJobs, startDomains } from './composition';
 import { recordAudit } from './http/audit-log';
 import { registerFileRoutes } from './files/routes';
+import { documentFileRoutes } from './files/openapi';
+import { registerHealthRoutes } from './health';
+import { requestId } from './log';
+import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
   clientDir?: string | null;
   logger?: boolean | object;
+  /** the process's logger (main.ts: one JSON log, log.ts); else `logger` */
+  loggerInstance?: Logger;
 }
+
+/** The permission an administrator's current role holds (the 设置 menu): what `API_DOCS=admin` asks of the document's reader. */
+const API_DOCS_PERMISSION = 'Pages.Administration';
+
+/** Swagger UI's request interceptor (runs in the browser): the bearer token of the /dj/ session kept in localStorage. */
+const SEND_SESSION_TOKEN = new Function(
+  'request',
+  `try {
+    var token = JSON.parse(localStorage.getItem('dj-state') || '{}').session.accessToken;
+    if (token && !request.headers.Authorization) request.headers.Authorization = 'Bearer ' + token;
+  } catch (e) {}
+  return request;`,
+);
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, body too large) in Chinese. */
 const FASTIFY_4XX: Record<number, string> = {
@@ -56,7 +75,10 @@ function camelKeys(value: unknown) {
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
+    // request ids unique across processes and machines (a random tag per process, log.ts); a sane incoming X-Request-Id is kept
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
     // forwarded addresses only from the configured proxies: the per-address limits depend on it
     trustProxy: ctx.config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -90,15 +112,45 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       info: { title: `${PLATFORM_NAME} API`, version: '1.0.0', description: 'ABP 风格接口：成功 {result, success:true}，失败 {error:{code,message,details,validationErrors}}。' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    // the file server's calls validate their own input: their descriptions are for the document only
+    transform: documentFileRoutes as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger' });
+  // API_DOCS: off — no UI, no document; admin — the document only for an administrator's token
+  // (the UI, same origin as /dj/, sends the token of the browser's session); public — open
+  if (ctx.config.apiDocs !== 'off') {
+    const admin = ctx.config.apiDocs === 'admin';
+    await app.register(swaggerUi, {
+      routePrefix: '/swagger',
+      ...(admin
+        ? {
+            uiConfig: {
+              // written as source: the plugin copies the function's text into the page
+              requestInterceptor: SEND_SESSION_TOKEN as never,
+            },
+          }
+        : {}),
+    });
+  }
 
   app.decorateRequest('currentUser', null);
   registerCompression(app);
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/file/')) return;
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const docs = req.url.startsWith('/swagger/json') || req.url.startsWith('/swagger/yaml');
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/file/') && !docs) return;
     const token = bearerToken(req.headers.authorization);
     req.currentUser = token ? await resolveCurrentUser(ctx, token, req.ip) : null;
+    const user = req.currentUser;
+    if (user) {
+      // who is asking, on every later line of this request (the completion line too)
+      const log = req.log.child({ userId: user.userId, roleId: user.roleId, organId: user.organId });
+      req.log = log;
+      reply.log = log;
+    }
+    if (docs && ctx.config.apiDocs === 'admin') {
+      if (!user) throw unauthorized();
+      if (!user.permissions.has(API_DOCS_PERMISSION)) throw forbidden('接口文档仅对管理员开放');
+    }
   });
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/')) return;
@@ -130,6 +182,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(500).send(fail(500, { message: MSG.internal }));
   });
 
+  registerHealthRoutes(app, ctx);
   for (const service of buildServices(ctx.config)) registerService(app, ctx, service);
 
   const clientDir = opts.clientDir === undefined ? resolve('dist/client') : opts.clientDir;

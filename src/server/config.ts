@@ -19,6 +19,14 @@ export interface Config {
   ssoIssuer: string;
   ssoPublicKeyPem: string | null;
   logLevel: string;
+  /** LOG_PRETTY=1: one short human line a record instead of JSON (for a terminal) */
+  logPretty: boolean;
+  /** Swagger UI and the OpenAPI document (API_DOCS): `admin` (default) the document for a signed-in administrator only, `public` open to all, `off` none */
+  apiDocs: 'off' | 'admin' | 'public';
+  /** a stop: seconds readiness answers 503 before the listener closes, for a load balancer to notice (SHUTDOWN_DRAIN_SECONDS, default 0) */
+  shutdownDrainSeconds: number;
+  /** a stop: seconds in-flight requests get to finish before their connections are cut (SHUTDOWN_TIMEOUT_SECONDS, default 10) */
+  shutdownTimeoutSeconds: number;
   /** login protection */
   captchaAfterFailures: number;
   lockAfterFailures: number;
@@ -169,6 +177,20 @@ function apiProcesses(value: string | undefined, cores: number): number {
   return n;
 }
 
+function apiDocs(value: string | undefined): Config['apiDocs'] {
+  const v = (value ?? '').trim() || 'admin';
+  if (v !== 'off' && v !== 'admin' && v !== 'public') throw new Error(`API_DOCS: "${v}" is not off, admin or public`);
+  return v;
+}
+
+function seconds(name: string, value: string | undefined, fallback: number): number {
+  const v = (value ?? '').trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) throw new Error(`${name}: "${v}" is not a number of seconds (0–3600)`);
+  return n;
+}
+
 function platformTz(env: NodeJS.ProcessEnv): string {
   const tz = env.PLATFORM_TZ || DEFAULT_PLATFORM_TZ;
   // a typo here would shift every study day silently: refuse to start instead
@@ -229,6 +251,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ssoIssuer: env.SSO_ISSUER || 'demo-sso',
     ssoPublicKeyPem: env.SSO_PUBLIC_KEY || (ssoKeyFile ? readFileSync(ssoKeyFile, 'utf8') : null),
     logLevel: env.LOG_LEVEL || 'info',
+    logPretty: env.LOG_PRETTY === '1',
+    apiDocs: apiDocs(env.API_DOCS),
+    shutdownDrainSeconds: seconds('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 0),
+    shutdownTimeoutSeconds: seconds('SHUTDOWN_TIMEOUT_SECONDS', env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     captchaAfterFailures: 3,
     lockAfterFailures: 5,
     lockMinutes: 5,

@@ -31,7 +31,7 @@ const PUBLIC = new Set([
 let app: TestApp;
 let routes: { method: string; path: string; input: any }[] = [];
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ config: { apiDocs: 'public' } });
   const doc = (await app.call('GET', '/swagger/json')).body;
   for (const [path, ops] of Object.entries<any>(doc.paths)) {
     if (!path.startsWith('/api/')) continue;

@@ -44,16 +44,25 @@ export async function go(page: Page, path: string) {
 export const token = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('dj-state') || '{}')?.session?.accessToken as string | undefined);
 
-/** The last demo SMS code the server wrote to its log for a phone number. */
+/**
+ * The demo's phone: with no SMS gateway the server appends each text to `DATA_DIR/sms-outbox.jsonl`
+ * (`{time, phoneNumber, text}` a line; never to its log, which carries no codes or passwords).
+ */
+export async function smsTexts(phone: string): Promise<string[]> {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'sms-outbox.jsonl');
+  if (!existsSync(outbox)) return [];
+  return readFileSync(outbox, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((m) => m.phoneNumber === phone).map((m) => String(m.text));
+}
+
+/** The last demo SMS code sent to a phone number (the demo outbox). */
 export async function smsCode(phone: string): Promise<string> {
-  const log = join(process.env.E2E_DATA_DIR!, 'server.log');
   for (let i = 0; i < 50; i++) {
-    const lines = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`→ ${phone}`)) : [];
-    const m = lines.length ? /(\d{6})/.exec(lines[lines.length - 1].split('：').slice(1).join('：')) : null;
+    const texts = await smsTexts(phone);
+    const m = texts.length ? /验证码为(\d{6})/.exec(texts[texts.length - 1]) : null;
     if (m) return m[1];
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no SMS code for ${phone} in ${log}`);
+  throw new Error(`no SMS code for ${phone} in the demo outbox`);
 }
 
 /** A bearer token of `userName` through the API; `admin`: acting as the administrator of his first managed organisation. */
@@ -84,7 +93,7 @@ let added = 0;
  * A new member of branchadmin's branch (柳城街道凤凰社区党支部) with an account of his own, added
  * through PartyMemberService/SimpleCreate: for a spec that changes its member (a password reset, a
  * transfer, a flow) — the named demo accounts are shared by every spec of the run. The account's
- * initial password comes by SMS (the server log); it must be changed at the first sign-in.
+ * initial password comes by SMS (the demo outbox); it must be changed at the first sign-in.
  */
 export async function addMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string; initialPassword: string }> {
   const admin = await apiToken(request, 'branchadmin', true);
@@ -95,14 +104,13 @@ export async function addMember(request: APIRequestContext, name: string): Promi
     data: { name, organId: (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: { Authorization: `Bearer ${admin}` } })).json()).result[0].organId, phoneNumber: phone, idCard: idCardOf(seq), sex: 1 },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
-  const log = join(process.env.E2E_DATA_DIR!, 'server.log');
   for (let i = 0; i < 50; i++) {
-    const line = (existsSync(log) ? readFileSync(log, 'utf8').split('\n') : []).reverse().find((l) => l.includes(`→ ${phone}`) && l.includes('初始密码'));
-    const m = line ? /初始密码([^，,\s"]+)/.exec(line) : null;
+    const text = (await smsTexts(phone)).reverse().find((t) => t.includes('初始密码'));
+    const m = text ? /初始密码([^，,\s"]+)/.exec(text) : null;
     if (m) return { userName: phone, name, initialPassword: m[1] };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no initial password for ${phone} in ${log}`);
+  throw new Error(`no initial password for ${phone} in the demo outbox`);
 }
 
 /** A new member of 凤凰社区党支部 who signs in with the demo password (addMember, then UpdateWeakPassword). */

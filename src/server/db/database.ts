@@ -1,4 +1,5 @@
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type SelectQueryBuilder } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type SelectQueryBuilder } from 'kysely';
+import { PGliteDialect } from './pglite-dialect';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
@@ -63,7 +63,7 @@ const migrations: Record<string, Migration> = {
   '028-jobs': m028,
 };
 
-/** The migrations this version knows, in order (a restore refuses a backup migrated further). */
+/** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */
 export const MIGRATION_NAMES = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -32,6 +32,8 @@ export interface AuthChanges {
   generation(): Promise<number | null>;
   /** a change was made: entries read before it are void in every process */
   changed(scope: ChangeScope): Promise<void>;
+  /** when backed by a shared server (Redis): resolves when it answers, rejects otherwise (the readiness check) */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,9 @@ class RedisChanges implements AuthChanges {
       // the change is in the database; other processes see it when their entries age out
       this.warnOnce('Redis 不可用：权限与会话的变化未能通知其他接口进程', err);
     }
+  }
+  async ping() {
+    await this.redis.ping();
   }
   async close() {
     this.redis.disconnect();

@@ -258,7 +258,7 @@ export async function pageOf(call: Call<unknown>, entity: EntityFile, q: AnySele
   const cursor = exportCursorOf(input);
   if (cursor) {
     // an export: the filtered list is ordered once, then read by id a page at a time
-    const all = (cursor.ids ??= (await listOrder(q.select('r.id')).limit(cursor.limit + 1).execute()).map((r: { id: number }) => Number(r.id)));
+    const all = (cursor.ids ??= (await listOrder(q.select('r.id')).limit(cursor.limit + 1).execute()).map((r) => Number(r.id)));
     const ids = all.slice(input.skipCount, input.skipCount + input.maxResultCount);
     const rows = ids.length ? await listOrder(columns(q.where('r.id', 'in', ids))).execute() : [];
     return { totalCount: all.length, items: (rows as LoadedRecord[]).map((r) => recordDto(call, entity, r)) };
