@@ -179,7 +179,9 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
   }, 600_000);
 
   afterAll(async () => {
-    if (process.env.MULTI_DEBUG) for (const m of machines) writeFileSync(`/tmp/multi-debug-${m.name}.log`, m.out());
+    // MULTI_MACHINE_LOGS=<dir>: each machine's log kept there (the temporary directory goes)
+    const keep = process.env.MULTI_MACHINE_LOGS;
+    if (keep) for (const m of machines) writeFileSync(join(keep, `machine-${m.name}.log`), m.out());
     agent.destroy();
     for (const m of machines) {
       try {
@@ -323,7 +325,6 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
       await eventually(`${m.name}: a 503 in the gap`, async () => answers.some((a) => a.machine === m.name && a.status === 503));
       const r = await eventually(`${m.name}: readiness names the database`, async () => {
         const r = await readiness(m.base);
-        if (process.env.MULTI_DEBUG) console.log('readyz', m.name, r.status, JSON.stringify(r.body));
         return r.status === 503 ? r : null;
       });
       expect(r.body.status).toBe('unavailable');
@@ -345,6 +346,7 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
     const statuses = new Set(answers.map((a) => a.status));
     expect([...statuses].filter((s) => s !== 200 && s !== 503), JSON.stringify(answers.filter((a) => a.status !== 200 && a.status !== 503).slice(0, 3))).toEqual([]);
     const refused = answers.filter((a) => a.status === 503);
+    if (process.env.MULTI_MACHINE_LOGS) console.log(`PostgreSQL restart: ${answers.length} answers, ${refused.length} of them 503`);
     expect(refused.length).toBeGreaterThan(0);
     for (const a of refused) {
       expect(a.body).toMatchObject({ success: false, result: null, error: { message: DATABASE_UNAVAILABLE_MSG } });
@@ -390,6 +392,7 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
     expect(A.out()).toContain('shutdown.done');
 
     const ok = answers.filter((a) => a.status === 200);
+    if (process.env.MULTI_MACHINE_LOGS) console.log('writes through nginx by status:', JSON.stringify(Object.fromEntries([...new Set(answers.map((a) => a.status))].map((s) => [s, answers.filter((a) => a.status === s).length]))));
     // nginx moved to B: every write sent after A had exited was answered 200
     const after = answers.filter((a) => a.afterExit);
     expect(after.length).toBeGreaterThan(50);
