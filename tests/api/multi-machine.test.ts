@@ -117,8 +117,7 @@ const opinion = (title: string) => ({ title, category: 'suggestion', content: 'å
 const OPINION = svc('PublicOpinionService', 'Create');
 
 describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, sharing PostgreSQL, Redis and S3; PostgreSQL and Redis faults', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'party-multi-'));
-  chmodSync(dir, 0o755); // PostgreSQL's user (postgres, when the test runs as root) reaches its directory inside
+  let dir = '';
   const machines: Machine[] = [];
   let pgServer: OwnPostgres;
   let redis: OwnRedis;
@@ -153,6 +152,9 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
   }
 
   beforeAll(async () => {
+    // made here, not when the suite is collected: a skipped run leaves nothing behind
+    dir = mkdtempSync(join(tmpdir(), 'party-multi-'));
+    chmodSync(dir, 0o755); // PostgreSQL's user (postgres, when the test runs as root) reaches its directory inside
     const [pgPort, redisPort, portA, portB, http, https] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort(), freePort()]);
     pgServer = ownPostgres(join(dir, 'pg'), pgPort);
     await pgServer.start();
@@ -199,7 +201,7 @@ describe.skipIf(!RUN || !hasOwnServices())('two API machines behind nginx, shari
     await redis?.stop();
     await pgServer?.stop().catch(() => {});
     await s3?.stop();
-    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }, 120_000);
 
   it('a video uploaded through A plays (HLS) and downloads with Range through B, and through nginx', async () => {
