@@ -21,21 +21,19 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, freePort, svc } from './harness';
 import { startS3, type TestS3 } from '../support/s3';
-import { fakeRelease, localSite, makeCertificate, startNginx, writeNginxConf } from '../support/nginx';
+import { fakeRelease, localSite, makeCertificate, nginxAgent as agent, startNginx, viaNginx, writeNginxConf, type Answer } from '../support/nginx';
 import { hasOwnServices, ownPostgres, ownRedis, postgresLog, type OwnPostgres, type OwnRedis } from '../support/own-services';
 import { DATABASE_UNAVAILABLE_MSG } from '../../src/server/http/errors';
 
 const RUN = process.env.TEST_MULTI_MACHINE === '1';
 
 interface Machine { name: string; child: ChildProcess; base: string; out: () => string; exited: Promise<number | null> }
-interface Answer { status: number; body: any; raw: Buffer; headers: Record<string, string | string[] | undefined> }
 
 class Fatal extends Error {}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,38 +69,6 @@ async function call(base: string, path: string, init: { token?: string; body?: u
     /* bytes */
   }
   return { status: res.status, body, raw, headers: Object.fromEntries(res.headers) };
-}
-
-/** Through nginx (https, its self-signed certificate), over kept-alive connections like a browser's. */
-const agent = new Agent({ keepAlive: true, rejectUnauthorized: false, maxSockets: 8 });
-function viaNginx(base: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const u = new URL(path, base);
-  const payload = init.body === undefined ? undefined : Buffer.from(JSON.stringify(init.body));
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      {
-        hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: payload ? 'POST' : 'GET', agent, servername: 'platform.example.gov.cn', timeout: 60_000,
-        headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}), ...init.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          let body: any = null;
-          try {
-            body = JSON.parse(raw.toString());
-          } catch {
-            /* bytes or nginx's page */
-          }
-          resolve({ status: res.statusCode!, body, raw, headers: res.headers });
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within a minute (a hang)')));
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 const signIn = async (base: string, userName: string) => {
