@@ -7,7 +7,7 @@ import { PLATFORM_NAME } from '../contract/product';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppContext } from './context';
-import { AppError, forbidden, unauthorized } from './http/errors';
+import { AppError, DATABASE_UNAVAILABLE_MSG, forbidden, isDatabaseUnavailable, unauthorized } from './http/errors';
 import { fail } from './http/envelope';
 import { translateValidation } from './http/validation';
 import { bearerToken, resolveCurrentUser } from './http/auth';
@@ -177,6 +177,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     const status = Number(err.statusCode);
     if (status >= 400 && status < 500) {
       return reply.status(status).send(fail(status, { message: FASTIFY_4XX[status] ?? MSG.badRequest }));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL restarting or away: a Chinese 503 (nginx tries the other machine for a GET); no stack
+      req.log.warn({ err: { code: (err as { code?: unknown }).code, message: err.message } }, 'database unavailable');
+      return reply.status(503).send(fail(503, { message: DATABASE_UNAVAILABLE_MSG }));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(500, { message: MSG.internal }));

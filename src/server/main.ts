@@ -60,7 +60,8 @@ function buildClient(log: Logger) {
  * advisory lock on PostgreSQL, so that several machines starting at once take turns (withStartLock).
  */
 async function open(config: Config, log: Logger, migrate: boolean) {
-  const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir! });
+  const onConnectionError = (err: Error) => logEvent(log, 'database.connection-lost', { err }, '数据库连接已断开，下次使用时重新连接', 'warn');
+  const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, onConnectionError } : { dataDir: config.dataDir! });
   stopping.database = () => db.destroy();
   logEvent(log, 'database.opened', { kind }, kind === 'pglite' ? `数据库：内嵌 PGlite（${config.dataDir}）` : '数据库：PostgreSQL');
   // the demo's phone: texts go to DATA_DIR/sms-outbox.jsonl, never to the log (security/sms.ts)

@@ -7,7 +7,7 @@
  *   stand-in API machines: static cache headers, history routes, the forwarded client address,
  *   uploads past nginx's default size, Range passed through, /ops/ kept in, one machine down.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localSite, makeCertificate, startNginx, writeNginxConf } from '../support/nginx';
 
 const DEPLOY = 'docs/deploy';
 const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
@@ -164,35 +165,18 @@ describe.runIf(has('nginx') && has('openssl'))('the nginx site (Debian nginx)', 
     const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(2000))})`);
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), js);
     writeFileSync(join(dist, 'assets', 'index-3f2a1b.js.gz'), gzipSync(js));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=platform.example.gov.cn', '-keyout', join(dir, 'tls.key'), '-out', join(dir, 'tls.crt')], { stdio: 'ignore' });
+    makeCertificate(dir);
     const [a, b, https, http] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const seen: Seen[] = [];
     servers.push(await standIn(a, seen), await standIn(b, seen));
 
-    // the shipped site with this machine's ports and paths in place of the placeholders
-    const site = readFileSync(join(DEPLOY, 'nginx-party-platform.conf'), 'utf8');
-    const local = site
-      .replace('server 10.0.0.11:8080', `server 127.0.0.1:${a}`)
-      .replace('server 10.0.0.12:8080', `server 127.0.0.1:${b}`)
-      .replace(/^\s*listen \[::\]:\d+.*$/gm, '')
-      .replace(/listen 80;/, `listen 127.0.0.1:${http};`)
-      .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${https} ssl http2;`)
-      .replace('/etc/nginx/ssl/party-platform.crt', join(dir, 'tls.crt'))
-      .replace('/etc/nginx/ssl/party-platform.key', join(dir, 'tls.key'))
-      .replaceAll('/opt/party-platform/dist/client/', `${dist}/`);
+    // the shipped site with this machine's ports and paths in place of the placeholders (tests/support/nginx.ts)
+    const local = localSite(dir, dist, { machines: [a, b], http, https });
     for (const placeholder of ['10.0.0.1', '/etc/nginx/ssl', '/opt/party-platform']) expect(local).not.toContain(placeholder);
-    writeFileSync(join(dir, 'site.conf'), local);
-    const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${join(dir, t)};`).join(' ');
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `${process.getuid?.() === 0 ? 'user root;' : ''} worker_processes 1; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;
-       events { worker_connections 128; }
-       http { include /etc/nginx/mime.types; access_log off; ${temps} include ${join(dir, 'site.conf')}; }`,
-    );
-    const t = spawnSync('nginx', ['-t', '-q', '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+    const t = writeNginxConf(dir, local).test();
     expect(t.status, t.stderr).toBe(0);
 
-    nginx = spawn('nginx', ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = startNginx(dir);
     const base = `https://127.0.0.1:${https}`;
     for (let i = 0; i < 100; i++) {
       if (await get(`${base}/readyz`).then(() => true, () => false)) break;

@@ -22,6 +22,8 @@ export interface DatabaseTarget {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests isolate each file in its own schema). */
   schema?: string;
+  /** told when an idle PostgreSQL connection breaks (the server restarted); the pool reconnects by itself */
+  onConnectionError?: (err: Error) => void;
 }
 
 const PGLITE_CONF = ['shared_buffers = 32MB', 'maintenance_work_mem = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB', 'wal_buffers = 1MB'];
@@ -44,6 +46,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     });
+    // PostgreSQL restarted or gone (57P01 to every session): a connection's 'error' event, unheard,
+    // ends the process — whether the connection is idle in the pool or checked out between two
+    // statements of a transaction (no query of its own to fail). Heard here on every connection:
+    // the broken one is not queryable any more, its query fails (503, app.ts) and the pool drops
+    // it on release and opens a new one when asked, so the service recovers by itself.
+    pool.on('connect', (client) => client.on('error', (err) => target.onConnectionError?.(err)));
+    pool.on('error', () => {}); // the same error of an idle connection, told above already
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins }), kind: 'postgres' };
   }
   const { PGlite, types } = await import('@electric-sql/pglite');

@@ -63,11 +63,19 @@ class RedisChanges implements AuthChanges {
   readonly caching = true;
   private redis: Redis;
   private warned = false;
+  /**
+   * Moves on each time the connection to Redis is lost. A change made while Redis was away reached
+   * the database but not the counters (its INCR failed), and a Redis restarted without its data
+   * reads every counter as 0 again: an entry kept from before the outage could then match once more.
+   * With this in the stamp, nothing kept before a lost connection ever counts after it.
+   */
+  private epoch = 0;
   constructor(url: string, private prefix: string, private keepSeconds: number, private log: (msg: string, err: unknown) => void) {
     // fail fast while disconnected: a request must not wait for Redis, it goes to the database
     this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     this.redis.on('error', (err) => this.warnOnce('Redis 不可用：暂不使用会话缓存', err));
     this.redis.on('ready', () => (this.warned = false));
+    this.redis.on('close', () => this.epoch++);
   }
   private warnOnce(msg: string, err: unknown) {
     if (this.warned) return;
@@ -80,8 +88,11 @@ class RedisChanges implements AuthChanges {
   }
   async stamp(sessionId: string, userId: number) {
     try {
+      const epoch = this.epoch;
       const v = await this.redis.mget(this.keyOf('all'), this.keyOf({ sessionId }), this.keyOf({ userId }));
-      return v.map((x) => x ?? '0').join(':');
+      // a connection lost while asking: what was read may predate changes made meanwhile
+      if (epoch !== this.epoch) return null;
+      return `${epoch}/${v.map((x) => x ?? '0').join(':')}`;
     } catch (err) {
       this.warnOnce('Redis 不可用：暂不使用会话缓存', err);
       return null;
@@ -89,7 +100,11 @@ class RedisChanges implements AuthChanges {
   }
   async generation() {
     try {
-      return Number((await this.redis.get(this.keyOf('all'))) ?? 0);
+      const epoch = this.epoch;
+      const gen = Number((await this.redis.get(this.keyOf('all'))) ?? 0);
+      if (epoch !== this.epoch) return null;
+      // the epoch in the high bits: a generation read after a lost connection differs from every earlier one
+      return epoch * 2 ** 32 + gen;
     } catch (err) {
       this.warnOnce('Redis 不可用：暂不使用会话缓存', err);
       return null;

@@ -29,3 +29,23 @@ export const invalid = (errors: ValidationError[]) =>
 export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+
+export const DATABASE_UNAVAILABLE_MSG = '数据库暂时不可用，请稍后再试';
+
+/**
+ * Whether an error means the database cannot be reached just now (PostgreSQL restarting or down),
+ * not that the request was wrong: the server is shutting down or starting (57P01–57P03), a
+ * connection-class error (08xxx), the connection refused, reset or cut. Such a request is answered
+ * 503 with DATABASE_UNAVAILABLE_MSG; the pool opens new connections once PostgreSQL answers again.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  // pg's own wording when the server closes the socket or the pool cannot connect in time
+  if (/^Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/.test(message)) return true;
+  // several addresses tried (localhost: ::1 and 127.0.0.1): an AggregateError of refusals
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every(isDatabaseUnavailable);
+}
