@@ -7,14 +7,15 @@
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both when the servers answer on this machine);
  * the refusal of several processes on the embedded database needs neither.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, onPostgres } from './harness';
+import { onPostgres } from './harness';
+import { callJson, freshDatabase, launchServer, stopServer } from '../support/server-process';
 
 
 const dir = mkdtempSync(join(tmpdir(), 'party-procs-'));
@@ -24,37 +25,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
-async function launch(env: Record<string, string>, until = '已启动'): Promise<{ child: ChildProcess; out: () => string; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', JWT_SECRET: 'processes-test-secret', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
-  while (!out.includes(until) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-  return { child, out: () => out, base: `http://127.0.0.1:${port}` };
-}
+const launch = (env: Record<string, string>, until = '已启动') =>
+  launchServer({ DATA_DIR: dir, JWT_SECRET: 'processes-test-secret', ...env }, { until, started });
+const stop = stopServer;
 
-function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-const json = async (base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-};
+const json = callJson;
 const signIn = async (base: string, userName: string, password = 'Demo@123456') => {
   const r = await json(base, '/api/TokenAuth/Sigin', { body: { userName, password } });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -80,25 +55,17 @@ describe.skipIf(onPostgres)('API_PROCESSES on the embedded database', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreSQL', () => {
-  const database = `dj_procs_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let databaseUrl = '';
   const prefix = `test${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${database}`;
-    databaseUrl = u.toString();
+    database = await freshDatabase('dj_procs');
+    databaseUrl = database.url;
   });
   afterAll(async () => {
     await Promise.all(started.map((c) => stop(c)));
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('two processes with Redis: a logout, a password reset and a role change made in one are honoured at once by the other; one playing device across both', async () => {

@@ -14,7 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshDatabase } from '../support/server-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, onPostgres, svc } from './harness';
 
@@ -202,23 +202,15 @@ describe.skipIf(onPostgres)('npm start, then SIGTERM to npm (one process, PGlite
 
 const withPostgres = onPostgres && !!process.env.TEST_DATABASE_URL;
 describe.skipIf(!withPostgres)('npm start with API_PROCESSES=2, then SIGTERM to npm (PostgreSQL)', () => {
-  const database = `dj_stop_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('each worker drains and exits, then the first process; exit 0, nothing left; request ids differ across processes', async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${database}`;
+    database = await freshDatabase('dj_stop');
     const s = await npmStart({
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: database.url,
       API_PROCESSES: '2',
       JWT_SECRET: 'shutdown-test-secret',
       ...(process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_PREFIX: `stop${randomBytes(3).toString('hex')}:` } : {}),

@@ -7,14 +7,14 @@
  * (training) — and, with TEST_DATABASE_URL and TEST_REDIS_URL, the limit across two API processes.
  * The clock is frozen and moved by the harness; nothing depends on the hour or on timing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, ok, onPostgres, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+import { ok, onPostgres, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+import { callJson, freshDatabase, launchStarted, stopServer } from '../support/server-process';
 import { SIGN_CODE_LIMITS, SIGN_CODE_MSG } from '../../src/server/security/sign-in-codes';
 
 const M = (a: string) => svc('PartyMeetingService', a);
@@ -240,56 +240,23 @@ describe('a class’s course (training) uses the same rule', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!onPostgres || !redisUrl)('across two API processes (PostgreSQL and Redis)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'party-signcodes-'));
-  const database = `dj_signcodes_${randomBytes(5).toString('hex')}`;
   const started: ChildProcess[] = [];
-  let databaseUrl = '';
-
-  const launch = async (env: Record<string, string>) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dir, SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', JWT_SECRET: 'sign-in-codes-test-secret', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    started.push(child);
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const deadline = Date.now() + 90_000;
-    while (!out.includes('已启动') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-    expect(out).toContain('已启动');
-    return `http://127.0.0.1:${port}`;
-  };
-  const stop = (child: ChildProcess) =>
-    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM')));
-  const json = async (base: string, path: string, init: { token?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method: init.body === undefined ? 'GET' : 'POST',
-      headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  };
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  const launch = async (env: Record<string, string>) =>
+    (await launchStarted({ DATA_DIR: dir, JWT_SECRET: 'sign-in-codes-test-secret', ...env }, { started })).base;
+  const json = callJson;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${database}`;
-    databaseUrl = u.toString();
+    database = await freshDatabase('dj_signcodes');
   });
   afterAll(async () => {
-    await Promise.all(started.map((c) => stop(c)));
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await Promise.all(started.map((c) => stopServer(c)));
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('wrong codes sent to either process count together: the fifth, in B, pauses; the right code in A waits', async () => {
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, REDIS_PREFIX: `test${randomBytes(4).toString('hex')}:` };
+    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, REDIS_PREFIX: `test${randomBytes(4).toString('hex')}:` };
     const a = await launch(env);
     const b = await launch(env);
     const login = async (base: string, userName: string) => (await json(base, '/api/TokenAuth/Sigin', { body: { userName, password: 'Demo@123456' } })).body.result.accessToken as string;

@@ -6,43 +6,23 @@
  * whichever process merged it, plays through the other; md5Check through either finds it.
  * Needs TEST_DATABASE_URL (project api-pg); ffmpeg for the HLS part.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, onPostgres } from './harness';
+import { onPostgres } from './harness';
+import { freshDatabase, launchStarted, stopServer } from '../support/server-process';
 import { startS3, type TestS3 } from '../support/s3';
 import { mediaTools } from '../../src/server/files/media-info';
 
 const dir = mkdtempSync(join(tmpdir(), 'party-machines-'));
 const started: ChildProcess[] = [];
 
-function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function launch(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), SKIP_CLIENT_BUILD: '1', LOG_LEVEL: 'warn', JWT_SECRET: 'machines-test-secret', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
-  while (!out.includes('已启动') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-  if (!out.includes('已启动')) throw new Error(`server did not start: ${out}`);
-  return `http://127.0.0.1:${port}`;
-}
+const launch = async (env: Record<string, string>) =>
+  (await launchStarted({ JWT_SECRET: 'machines-test-secret', ...env }, { started })).base;
+const stop = stopServer;
 
 const api = async (base: string, path: string, init: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {}) => {
   const res = await fetch(`${base}${path}`, {
@@ -62,30 +42,22 @@ const api = async (base: string, path: string, init: { token?: string; body?: un
 const svc = (s: string, a: string) => `/api/services/app/${s}/${a}`;
 
 describe.skipIf(!onPostgres)('two API machines sharing PostgreSQL and an S3 bucket', () => {
-  const database = `dj_machines_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
   let s3: TestS3;
   let a = '';
   let b = '';
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${database}`;
+    database = await freshDatabase('dj_machines');
     s3 = await startS3();
-    const env = { DATABASE_URL: u.toString(), ...s3.env('machines') };
+    const env = { DATABASE_URL: database.url, ...s3.env('machines') };
     a = await launch({ ...env, DATA_DIR: join(dir, 'a') });
     b = await launch({ ...env, DATA_DIR: join(dir, 'b') });
   });
   afterAll(async () => {
     await Promise.all(started.map((c) => stop(c)));
     await s3?.stop();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
