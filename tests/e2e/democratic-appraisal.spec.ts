@@ -67,9 +67,12 @@ test('a branch holds a democratic appraisal, rates a member once and sees it in 
   await s.submitForm();
   await s.toast('操作成功');
   await expect(s.row(`${title}（修改）`)).toBeVisible();
+  // the edit's dialog and its 操作成功 gone first, so that the delete's own answer is what is awaited
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+  const deleted = page.waitForResponse((r) => /\/DemocraticAppraisalService\/Delete(\?|$)/.test(r.url()));
   await s.rowAction(title, '删除');
   await s.confirm('删除评议将同时删除其全部评议结果，确认删除？');
-  await s.toast('操作成功');
+  expect((await deleted).ok()).toBeTruthy();
   await expect(s.row(title)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
