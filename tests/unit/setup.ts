@@ -1,3 +1,4 @@
+import { afterAll, vi } from 'vitest';
 import { configure } from '@testing-library/react';
 
 /** Vitest setup: jsdom lacks matchMedia, which antd needs (STACK.md pitfall 5). */
@@ -23,3 +24,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
  * passes still finishes as soon as its condition holds.
  */
 configure({ asyncUtilTimeout: 30_000 });
+
+/**
+ * A toast loads antd's message on first use (src/client/api/toast.ts); a test that ends right after
+ * an error toast would leave that import running when the environment is torn down, which vitest
+ * reports as an unhandled error. Every file waits for its dynamic imports before it ends.
+ */
+afterAll(() => vi.dynamicImportSettled());
