@@ -108,6 +108,28 @@ export async function claimJob(db: Database, c: Claim): Promise<JobRow | null> {
   });
 }
 
+/**
+ * The kinds among `kinds` with a job this group could claim now: one read per poll across every kind,
+ * so an idle queue costs one query every poll instead of a locked transaction per registered kind.
+ */
+export async function dueKinds(db: Database, kinds: string[], group: string, now: Date): Promise<Set<string>> {
+  if (!kinds.length) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .select('kind')
+    .distinct()
+    .where('kind', 'in', kinds)
+    .where((eb) => eb.or([eb('groupOnly', 'is', null), eb('groupOnly', '=', group)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<=', now)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.kind));
+}
+
 /** Extends a running job's lease; false when the job is no longer this worker's (its lease passed and another took it). */
 export async function renewLease(db: Database, id: number, worker: string, until: Date, now: Date) {
   const r = await db.updateTable('jobs').set({ lockedUntil: until, updatedAt: now }).where('id', '=', id).where('lockedBy', '=', worker).where('status', '=', 'running').executeTakeFirst();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
-import { claimJob, completeJob, enqueueJob, ensurePeriodic, failJob, releaseJob, renewLease, type JobRow } from './queue';
+import { claimJob, completeJob, dueKinds, enqueueJob, ensurePeriodic, failJob, releaseJob, renewLease, type JobRow } from './queue';
 
 /** What a job handler is given besides its payload. */
 export interface JobContext {
@@ -121,7 +121,9 @@ export class JobRunner {
   }
 
   private async claimDue() {
+    const due = await dueKinds(this.o.db, [...this.defs.keys()], this.o.group, this.o.now());
     for (const def of this.defs.values()) {
+      if (!due.has(def.kind)) continue;
       const cap = Math.max(1, def.concurrency ?? 1);
       while (!this.stopping) {
         const job = await claimJob(this.o.db, { kind: def.kind, worker: this.worker, group: this.o.group, cap, leaseMs: def.leaseMs ?? this.o.leaseMs, now: this.o.now() });
