@@ -15,6 +15,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signPurposeToken } from '../../src/server/files/tokens';
 import { freePort, multipart, onPostgres, startTestApp, svc } from './harness';
+import { launchStarted, stopServer } from '../support/server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'party-backup-'));
 const children = new Set<ChildProcess>();
@@ -33,25 +34,19 @@ const baseEnv = (dataDir: string, port: number, databaseUrl = '') => ({
   REPEAT_SUBMIT_SECONDS: '0',
 });
 
-async function launch(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 150_000;
-  while (!out.includes('已启动') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
-  if (!out.includes('已启动')) throw new Error(`server did not start:\n${out}`);
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return void children.delete(child);
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+/** The real server on this environment (support/server-process.ts), stopped by afterAll if a test does not. */
+const launch = async (env: NodeJS.ProcessEnv) => {
+  const started: ChildProcess[] = [];
+  try {
+    return (await launchStarted(env as Record<string, string>, { started, timeoutMs: 150_000 })).child;
+  } finally {
+    for (const c of started) children.add(c);
+  }
+};
+const stop = async (child: ChildProcess) => {
+  await stopServer(child);
   children.delete(child);
-}
+};
 
 /** `npm run <script> -- args` with this environment; resolves to its output, rejects when it fails. */
 function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
