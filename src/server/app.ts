@@ -19,6 +19,7 @@ import { registerFileRoutes } from './files/routes';
 import { documentFileRoutes } from './files/openapi';
 import { registerHealthRoutes } from './health';
 import { requestId } from './log';
+import { canonicalApiUrl } from './http/route-case';
 import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
 
@@ -74,6 +75,7 @@ function camelKeys(value: unknown) {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const apiPaths = new Map<string, string>();
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: opts.logger ?? false }),
     // request ids unique across processes and machines (a random tag per process, log.ts); a sane incoming X-Request-Id is kept
@@ -86,8 +88,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, verbose: true, strict: false },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // API paths match without regard to case, as the original ASP.NET Core server matched them: a path
+    // written in another case is rewritten to the registered one before anything reads it (hooks, audit, logs)
+    rewriteUrl: (req) => canonicalApiUrl(apiPaths, req.url ?? '/'),
   }) as unknown as FastifyInstance;
   ctx.log = app.log;
+  app.addHook('onRoute', (r) => {
+    if (r.url.toLowerCase().startsWith('/api/')) apiPaths.set(r.url.toLowerCase(), r.url);
+  });
   app.addHook('onClose', async () => ctx.authChanges.close());
   // the domains' background work (e.g. attempts whose deadline passed are closed and scored by the server)
   const stopDomains = startDomains(ctx);

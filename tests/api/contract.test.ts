@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, svc, type TestApp } from './harness';
+import { signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { buildAdminRoutes } from '../../src/client/routing/admin-routes';
 import { screenFor } from '../../src/client/engine/resolve';
 import { isNavigable, joinUrl } from '../../src/client/state/permissions';
@@ -101,6 +101,21 @@ describe('the contract', () => {
     const res = await app.call('POST', '/api/TokenAuth/Sigin', { headers: { 'content-type': 'text/plain' } });
     expect([400, 415]).toContain(res.status);
     expect(res.body.success).toBe(false);
+  });
+
+  it('paths match without regard to case, as the original ASP.NET Core server matched them', async () => {
+    const { token } = await signInAsAdmin(app, 'admin');
+    const query = { SkipCount: 0, MaxResultCount: 5, Name: '王' };
+    const canonical = await app.call('GET', svc('PartyMemberService', 'SearchPageList'), { token, query });
+    const lower = await app.call('GET', '/api/services/app/partymemberservice/searchpagelist', { token, query });
+    const upper = await app.call('GET', '/API/SERVICES/APP/PARTYMEMBERSERVICE/SEARCHPAGELIST', { token, query });
+    expect(canonical.status).toBe(200);
+    expect(lower.body).toEqual(canonical.body);
+    expect(upper.body).toEqual(canonical.body);
+    expect((await app.call('POST', '/api/tokenauth/sigin', { body: { userName: 'admin', password: 'wrong-password' } })).body.error.message).toBe(
+      (await app.call('POST', '/api/TokenAuth/Sigin', { body: { userName: 'admin', password: 'wrong-password' } })).body.error.message,
+    );
+    expect((await app.call('GET', '/api/services/app/partymemberservice/searchpagelist', { query })).status).toBe(401);
   });
 
   it('serves Swagger UI and the OpenAPI document', async () => {
