@@ -31,6 +31,7 @@ import { getKind, isKindRegistered } from './kinds';
 import type { ActionDef, ScreenDef, TabDef, UiConfig } from './types';
 import { ListTable } from './list-table';
 import { BackBar } from './back-bar';
+import { cursorOf, cursorParams, type PageCursor } from './cursor-paging';
 
 // what opens over the list (the form with Formily, a detail, an audit) loads when first opened
 const EntityForm = lazy(() => import('./entity-form').then((m) => ({ default: m.EntityForm })));
@@ -129,6 +130,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
   // a reload asks for the same params again; an answer overtaken by a newer request is dropped
   const [reloads, setReloads] = useState(0);
   const requestSeq = useRef(0);
+  // where the last page ended, for the cursor variant of paging (lists that answer lastId)
+  const pageCursor = useRef<PageCursor | null>(null);
   const colsKey = columnsStorageKey(screen.tag, tabKey, session.userId);
   const [columnsState, setColumnsState] = useState<ColumnsState | undefined>(() => readColumnsState(colsKey));
   useEffect(() => setColumnsState(readColumnsState(colsKey)), [colsKey]);
@@ -257,14 +260,18 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       setTotal(0);
       return;
     }
+    const params = listParams();
+    const cursorKey = JSON.stringify([tabKey, params]);
+    const skip = toSkip(pageIndex, pageSize);
     const q = cleanQuery({
-      ...listParams(),
-      ...(screen.noPaging ? {} : { SkipCount: toSkip(pageIndex, pageSize), MaxResultCount: pageSize }),
+      ...params,
+      ...(screen.noPaging ? {} : { SkipCount: skip, MaxResultCount: pageSize, ...cursorParams(pageCursor.current, cursorKey, skip, pageIndex) }),
     });
     setLoading(true);
     invoke<PagedResult<Record<string, unknown>> | Record<string, unknown>[]>(eff.call, 'list', q)
       .then((res) => {
         if (seq !== requestSeq.current) return;
+        pageCursor.current = cursorOf(res, cursorKey, skip);
         const items = pruneLeaves(Array.isArray(res) ? res : res?.items ?? []);
         setRows(items);
         setTotal(Array.isArray(res) ? res.length : Number(res?.totalCount ?? items.length));

@@ -14,6 +14,27 @@ export interface PagingInput {
   maxResultCount: number;
 }
 
+/**
+ * The spec's cursor variant (core §3): the client names the page it showed last — its SkipCount
+ * (PreSkipCount) and the id of its last row (LastId) — and the page it wants (PageIndex, or
+ * SkipCount). A list that supports it reads on from that row by its order's index instead of
+ * walking every row before the page, so page 10,000 costs what page 1 costs; it answers `lastId`.
+ */
+export const cursorPagingProps = {
+  preSkipCount: { type: 'integer', minimum: 0, title: '上一页跳过条数' },
+  lastId: { type: 'integer', minimum: 1, title: '上一页最后一条的编号' },
+  pageIndex: { type: 'integer', minimum: 1, maximum: 1_000_000, title: '页码' },
+} as const;
+
+export interface CursorPagingInput extends PagingInput {
+  preSkipCount?: number;
+  lastId?: number;
+  pageIndex?: number;
+}
+
+/** How a list reads on after a row: its select narrowed to the rows after `lastId` in its order, or null when that row is not in the list. */
+export type ReadOn<Q> = (q: Q, lastId: number) => Promise<Q | null>;
+
 /** An object schema with paging plus the given properties. */
 export const pagedInput = (props: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
@@ -86,4 +107,29 @@ export async function pageQuery<R = never, Q extends AnySelect = AnySelect, S ex
 export async function countUpToCap(q: AnySelect, input: PagingInput): Promise<number> {
   const rows = await q.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(countCap(input)).execute();
   return rows.length;
+}
+
+/**
+ * A page by the cursor variant where the input carries one (`cursorPagingProps`) and it points at or
+ * before the page asked for: the rows after LastId, which begin at PreSkipCount + MaxResultCount, then
+ * the rest of the way by offset. The total is what `pageQuery` answers (capped the same way), counted
+ * from the cursor on. Without a usable cursor it is `pageQuery`. Answers `lastId`, the page's last row.
+ */
+export async function cursorPageQuery<R extends { id: number }, Q extends AnySelect = AnySelect, S extends AnySelect = Q>(
+  q: Q,
+  input: CursorPagingInput,
+  readOn: ReadOn<Q>,
+  slice: (q: Q) => S = (x) => x as unknown as S,
+): Promise<Page<R> & { lastId: number | null }> {
+  const withLast = (p: Page<R>) => ({ ...p, lastId: p.items.length ? p.items[p.items.length - 1].id : null });
+  const skipCount = input.pageIndex && !input.skipCount ? (input.pageIndex - 1) * input.maxResultCount : input.skipCount;
+  const start = input.lastId && input.preSkipCount !== undefined ? input.preSkipCount + input.maxResultCount : -1;
+  const after = start >= 0 && skipCount >= start ? await readOn(q, input.lastId!) : null;
+  if (!after) return withLast(await pageQuery<R, Q, S>(q, { ...input, skipCount }, slice));
+  const rest = skipCount - start;
+  const items = (await slice(after).offset(rest).limit(input.maxResultCount).execute()) as R[];
+  // an export counted on its first page: its later pages read on without counting (keyset, so linear)
+  if (exportCursorOf(input)) return withLast({ totalCount: -1, items });
+  const counted = await countUpToCap(after, { skipCount: rest, maxResultCount: input.maxResultCount });
+  return withLast({ totalCount: start + counted, items });
 }

@@ -95,16 +95,21 @@ export function exportService(services: ServiceDef[]): ServiceDef {
         const validate = validatorOf(path, def);
         const max = call.ctx.config.exportMaxRows;
         const cursor: ExportCursor = { limit: max };
+        // a list that answers `lastId` (the cursor variant) is read on from the previous page's last row:
+        // each page then costs the same however deep, and the export grows linearly with its rows
+        let lastId: number | null = null;
         const pageInput = (skipCount: number) => {
-          const i: Record<string | symbol, unknown> = { ...input, skipCount, maxResultCount: EXPORT_PAGE };
+          const onFrom = skipCount > 0 && lastId ? { preSkipCount: skipCount - EXPORT_PAGE, lastId } : {};
+          const i: Record<string | symbol, unknown> = { ...input, skipCount, maxResultCount: EXPORT_PAGE, ...onFrom };
           if (!validate(i)) throw invalid(translateValidation(validate.errors ?? []));
           // lists skip their count after the first page; record lists read a snapshot of ids
           i[EXPORT_CURSOR] = cursor;
           return i;
         };
         const fetchPage = async (skip: number) => {
-          const res = (await def.handler(makeCall(call.ctx, call.req, call.reply, pageInput(skip)))) as { items?: unknown[]; totalCount?: number };
+          const res = (await def.handler(makeCall(call.ctx, call.req, call.reply, pageInput(skip)))) as { items?: unknown[]; totalCount?: number; lastId?: unknown };
           if (!res || !Array.isArray(res.items)) throw badRequest(EXPORT_MSG.notAList);
+          lastId = typeof res.lastId === 'number' ? res.lastId : null;
           return { items: res.items as Record<string, unknown>[], total: Number(res.totalCount ?? 0) };
         };
         // the first page is read before the answer starts, so a refusal is still an ordinary error answer

@@ -9,7 +9,7 @@ import { ORGAN_LEVEL, P } from '../../contract/permissions';
 import { PHONE_PATTERN } from '../../contract/validators';
 import { action, type Call } from '../http/actions';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
+import { cursorPageQuery, cursorPagingProps, idInput, objectInput, pagedInput, pageQuery, type CursorPagingInput, type PagingInput } from '../http/paging';
 import { subtreePattern, getOrgan } from '../scope';
 import { hashPassword } from '../security/passwords';
 import type { Database } from '../db/database';
@@ -94,21 +94,22 @@ const adminProps = {
 };
 
 export const adminActions = {
-  AdminPageList: action<PagingInput & { keyword?: string; roleId?: number; isActive?: boolean }>({
+  AdminPageList: action<CursorPagingInput & { keyword?: string; roleId?: number; isActive?: boolean }>({
     method: 'GET',
     summary: '管理员分页列表（管理组织在本人管理范围内）',
     access: { permission: P.Users },
-    returns: '{totalCount, items: {id, userName, name, phoneNumber, isActive, roles:[{roleId, roleName, organId, organName}]}[]}',
+    returns: '{totalCount, lastId, items: {id, userName, name, phoneNumber, isActive, roles:[{roleId, roleName, organId, organName}]}[]}',
     input: pagedInput({
       keyword: { type: 'string', maxLength: 50, title: '关键字' },
       roleId: { type: 'integer', minimum: 1, title: '角色' },
       isActive: { type: 'boolean', title: '是否启用' },
+      ...cursorPagingProps,
     }),
     async handler({ ctx, input, user }) {
       // the administrators' roles by id: the planner then starts from their few user_roles rows
       // (index by role) instead of walking every member account (a million at province scale)
       const adminRoles = (await ctx.db.selectFrom('roles').select('id').where('isDefault', '=', false).execute()).map((r) => r.id).filter((id) => !input.roleId || id === input.roleId);
-      if (!adminRoles.length) return { totalCount: 0, items: [] };
+      if (!adminRoles.length) return { totalCount: 0, lastId: null, items: [] };
       let q = adminRows(ctx.db).where((eb) =>
         eb.exists(
           eb.selectFrom('userRoles as ur').innerJoin('organizations as o', 'o.id', 'ur.organId')
@@ -118,7 +119,7 @@ export const adminActions = {
       );
       if (input.keyword) q = q.where((eb) => eb.or([eb('u.userName', 'like', `%${input.keyword}%`), eb('u.name', 'like', `%${input.keyword}%`), eb('u.phoneNumber', 'like', `%${input.keyword}%`)]));
       if (input.isActive !== undefined) q = q.where('u.isActive', '=', input.isActive);
-      return pageQuery(q, input, (x) => x.orderBy('u.id'));
+      return cursorPageQuery(q, input, async (list, lastId) => list.where('u.id', '>', lastId), (x) => x.orderBy('u.id'));
     },
   }),
 

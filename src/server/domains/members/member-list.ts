@@ -7,7 +7,8 @@ import type { MemberListItem } from '../../../contract/members';
 import { P } from '../../../contract/permissions';
 import type { Call } from '../../http/actions';
 import { forbidden } from '../../http/errors';
-import { pageQuery, type PagingInput } from '../../http/paging';
+import { sql } from 'kysely';
+import { cursorPageQuery, cursorPagingProps, type CursorPagingInput } from '../../http/paging';
 import { subtreeOrder, subtreeRange } from '../../scope';
 import { toProfile } from './member-profile';
 import { canSeeSensitive, logSensitiveView, memberRows, type MemberRecord } from './member-queries';
@@ -23,11 +24,12 @@ export const listFilters = {
   sex: { type: 'integer', enum: [1, 2], title: '性别' },
   partyDutyCodes: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 32 }, title: '党内职务' },
   partyMemeberType: { type: 'integer', enum: [1, 2], title: '党员类型' },
+  ...cursorPagingProps,
 };
-export type ListInput = PagingInput & { reveal?: boolean; keyword?: string; organPath?: string; name?: string; idCard?: string; phoneNumber?: string; sex?: number; partyDutyCodes?: string[]; partyMemeberType?: number };
+export type ListInput = CursorPagingInput & { reveal?: boolean; keyword?: string; organPath?: string; name?: string; idCard?: string; phoneNumber?: string; sex?: number; partyDutyCodes?: string[]; partyMemeberType?: number };
 
 /** The member list, always inside the caller's subtree (a narrower organPath must lie inside it). */
-export async function pageMembers(call: Call<ListInput>, status = 1): Promise<{ totalCount: number; items: MemberListItem[] }> {
+export async function pageMembers(call: Call<ListInput>, status = 1): Promise<{ totalCount: number; items: MemberListItem[]; lastId: number | null }> {
   const { ctx, input, user } = call;
   if (input.organPath) call.requireScope(input.organPath);
   // numbers in full (an export 导出完整信息): only with the right, and every page of them is logged
@@ -41,10 +43,20 @@ export async function pageMembers(call: Call<ListInput>, status = 1): Promise<{ 
   if (input.sex) q = q.where('m.sex', '=', input.sex);
   if (input.partyDutyCodes?.length) q = q.where('m.partyDutyCode', 'in', input.partyDutyCodes);
   if (input.partyMemeberType) q = q.where('m.partyMemberType', '=', input.partyMemeberType);
-  const page = await pageQuery<MemberRecord>(q, input, (x) => x.orderBy(subtreeOrder('m.organPath')).orderBy('m.id'));
+  // the cursor variant reads on after LastId by the order's own index (organ_path collate "C", id)
+  const page = await cursorPageQuery<MemberRecord, typeof q>(
+    q,
+    input,
+    async (list, lastId) => {
+      const last = await list.clearSelect().clearOrderBy().select('m.organPath').where('m.id', '=', lastId).executeTakeFirst();
+      return last ? list.where(sql<boolean>`(${subtreeOrder('m.organPath')}, m.id) > (${last.organPath as string} collate "C", ${lastId})`) : null;
+    },
+    (x) => x.orderBy(subtreeOrder('m.organPath')).orderBy('m.id'),
+  );
   if (input.reveal && page.items.length) await logSensitiveView(call, 'PageList', page.items.map((r) => r.id), { reveal: true });
   return {
     totalCount: page.totalCount,
+    lastId: page.lastId,
     items: page.items.map((r) => {
       const p = toProfile(r, !!input.reveal);
       return {

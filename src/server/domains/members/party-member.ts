@@ -38,7 +38,7 @@ export const partyMemberService = defineService('PartyMemberService', {
     method: 'GET',
     summary: '党员分页列表（管理范围内）；reveal=true 显示完整身份证号和手机号（须 Pages.PartyMember.ViewSensitive，记入审计日志）',
     access: { permission: P.PartyMember },
-    returns: `{totalCount, items: ${LIST_ITEM}[]}`,
+    returns: `{totalCount, lastId, items: ${LIST_ITEM}[]}`,
     input: pagedInput({ ...listFilters, reveal: { type: 'boolean', title: '显示完整号码' } }),
     handler: (call) => pageMembers(call),
   }),
@@ -57,11 +57,11 @@ export const partyMemberService = defineService('PartyMemberService', {
     summary: '党员选择器查询（管理范围内）：党员管理，以及要选人的服务（志愿活动、组织生活、培训班）',
     // the member picker serves every service that enrols members, each in its administrator's subtree
     access: { permission: [P.PartyMember, 'Pages.VolunteerActivity.Admin', 'Pages.PartyMeetingsAdmin', 'Pages.TrainClass'] },
-    returns: '{totalCount, items: {id, userId, name, organName}[]}：id 为党员档案编号，userId 为账号编号（报名、签到等按账号）',
+    returns: '{totalCount, lastId, items: {id, userId, name, organName}[]}：id 为党员档案编号，userId 为账号编号（报名、签到等按账号）',
     input: pagedInput(listFilters),
     async handler(call) {
       const page = await pageMembers(call);
-      return { totalCount: page.totalCount, items: page.items.map((i) => ({ id: i.id, userId: i.userId, name: i.name, organName: i.organName, organId: i.organId, sex: i.sex, partyDutyCode: i.partyDutyCode })) };
+      return { totalCount: page.totalCount, lastId: page.lastId, items: page.items.map((i) => ({ id: i.id, userId: i.userId, name: i.name, organName: i.organName, organId: i.organId, sex: i.sex, partyDutyCode: i.partyDutyCode })) };
     },
   }),
 
