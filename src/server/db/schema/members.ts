@@ -62,3 +62,13 @@ export interface UnitTable {
   creatorUserId: number | null;
   lastModificationTime: NullableTs;
 }
+
+/** Active members per organisation subtree, kept by a trigger on party_members (migration 037). */
+export interface OrganMemberCountTable {
+  organId: number;
+  members: number;
+  formal: number;
+  probationary: number;
+  male: number;
+  female: number;
+}

@@ -102,7 +102,8 @@ export const organizationService = defineService('OrganizationService', {
       const { ctx, input, user } = call;
       let q = organNodeColumns(ctx.db).select([
         'o.secretaryName', 'o.contactPhone', 'o.address', 'o.sort',
-        sql<number>`(select count(*) from party_members m where m.organ_path like o.organ_path || '%' and not m.is_deleted and m.status = 1)`.as('memberCount'),
+        // kept by the member writes (migration 037), not counted from the member rows per call
+        sql<number>`coalesce((select c.members from organ_member_counts c where c.organ_id = o.id), 0)`.as('memberCount'),
       ]);
       if (input.id) {
         const parent = await getOrgan(ctx.db, input.id);

@@ -161,19 +161,13 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
       if (asAdmin) call.requireScope(organ.organPath);
       const like = subtreePattern(organ.organPath);
       const [m, o, u, parent] = await Promise.all([
+        // the subtree's members as the member writes keep them (migration 037)
         ctx.db
-          .selectFrom('partyMembers')
-          .select([
-            sql<number>`count(*)`.as('n'),
-            sql<number>`count(*) filter (where party_member_type = 1)`.as('formal'),
-            sql<number>`count(*) filter (where party_member_type = 2)`.as('probationary'),
-            sql<number>`count(*) filter (where sex = 1)`.as('male'),
-            sql<number>`count(*) filter (where sex = 2)`.as('female'),
-          ])
-          .where('organPath', 'like', like)
-          .where('isDeleted', '=', false)
-          .where('status', '=', 1)
-          .executeTakeFirstOrThrow(),
+          .selectFrom('organMemberCounts')
+          .select(['members as n', 'formal', 'probationary', 'male', 'female'])
+          .where('organId', '=', organ.id)
+          .executeTakeFirst()
+          .then((c) => c ?? { n: 0, formal: 0, probationary: 0, male: 0, female: 0 }),
         ctx.db
           .selectFrom('organizations')
           .select([sql<number>`count(*) filter (where parent_id = ${organ.id})`.as('children'), sql<number>`count(*)`.as('descendants')])

@@ -1,0 +1,96 @@
+/**
+ * Member counts per organisation subtree are kept by the member writes (migration 037), not
+ * recounted per call: after every kind of write — a new member, an edit of what is counted, a
+ * transfer, a whole subtree moved, a status change, a soft and a hard delete, concurrent writers —
+ * the kept counts equal a count of the member rows, and the 组织管理 tree and 党组织概况 answer them.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+
+let app: TestApp;
+let province: { token: string; organId: number; organPath: string };
+beforeAll(async () => {
+  app = await startTestApp();
+  province = await signInAsAdmin(app, 'admin');
+});
+afterAll(() => app?.close());
+
+type Counts = Record<string, [number, number, number, number, number]>;
+/** The counts as kept, and as a count of the member rows gives them, organisation by organisation. */
+async function keptAndRaw(): Promise<{ kept: Counts; raw: Counts }> {
+  const kept = await sql<{ organId: number; members: number; formal: number; probationary: number; male: number; female: number }>`
+    select organ_id, members, formal, probationary, male, female from organ_member_counts where members <> 0 or formal <> 0 or male <> 0 or female <> 0 or probationary <> 0`.execute(app.db);
+  const raw = await sql<{ organId: number; members: number; formal: number; probationary: number; male: number; female: number }>`
+    select o.id as organ_id, count(m.id)::int as members,
+      count(m.id) filter (where m.party_member_type = 1)::int as formal, count(m.id) filter (where m.party_member_type = 2)::int as probationary,
+      count(m.id) filter (where m.sex = 1)::int as male, count(m.id) filter (where m.sex = 2)::int as female
+    from organizations o join party_members m on m.organ_path like o.organ_path || '%' and m.status = 1 and not m.is_deleted
+    group by o.id`.execute(app.db);
+  const map = (rows: typeof raw.rows) => Object.fromEntries(rows.map((r) => [String(r.organId), [Number(r.members), Number(r.formal), Number(r.probationary), Number(r.male), Number(r.female)]])) as Counts;
+  return { kept: map(kept.rows), raw: map(raw.rows) };
+}
+const expectInStep = async () => {
+  const { kept, raw } = await keptAndRaw();
+  expect(Object.keys(raw).length).toBeGreaterThan(10);
+  const differ = [...new Set([...Object.keys(kept), ...Object.keys(raw)])].filter((k) => JSON.stringify(kept[k]) !== JSON.stringify(raw[k]));
+  expect(differ.map((k) => ({ organ: k, kept: kept[k], raw: raw[k] }))).toEqual([]);
+};
+
+describe('member counts kept by the writes', () => {
+  it('the seeded province: kept counts equal the member rows', expectInStep);
+
+  it('after inserts, edits of what is counted, transfers, a subtree moved, status changes and deletes', async () => {
+    const branches = (await sql<{ id: number; organPath: string }>`
+      select o.id, o.organ_path from organizations o where exists (select 1 from party_members m where m.organ_id = o.id) order by o.id limit 3`.execute(app.db)).rows;
+    const [a, b] = branches;
+    const ins = await sql<{ id: number }>`
+      insert into party_members (organ_id, organ_path, name, sex, party_member_type, status)
+      select ${a.id}, ${a.organPath}, '计数成员' || g, 1 + g % 2, 1 + (g % 3 = 0)::int, 1 from generate_series(1, 12) g returning id`.execute(app.db);
+    const ids = ins.rows.map((r) => Number(r.id));
+    await expectInStep();
+    await sql`update party_members set sex = 3 - sex, party_member_type = 3 - party_member_type where id = any(${ids.slice(0, 4)})`.execute(app.db);
+    await sql`update party_members set organ_id = ${b.id}, organ_path = ${b.organPath} where id = any(${ids.slice(4, 7)})`.execute(app.db);
+    await sql`update party_members set status = 2 where id = ${ids[7]}`.execute(app.db);
+    await sql`update party_members set is_deleted = true where id = ${ids[8]}`.execute(app.db);
+    await sql`delete from party_members where id = ${ids[9]}`.execute(app.db);
+    await sql`update party_members set name = '只改姓名' where id = ${ids[10]}`.execute(app.db);
+    await expectInStep();
+    // a whole subtree moved under another parent: every member's path changes
+    const moved = `${b.organPath}${a.id}/`;
+    const move = async (from: string, to: string) => {
+      for (const table of ['organizations', 'party_members']) {
+        await sql`update ${sql.table(table)} set organ_path = ${to} || substr(organ_path, length(${from}) + 1) where organ_path like ${`${from}%`}`.execute(app.db);
+      }
+    };
+    await move(a.organPath, moved);
+    await expectInStep();
+    await move(moved, a.organPath);
+    await expectInStep();
+  });
+
+  it('concurrent writers in many branches lose no count', async () => {
+    const branches = (await sql<{ id: number; organPath: string }>`
+      select o.id, o.organ_path from organizations o where exists (select 1 from party_members m where m.organ_id = o.id) order by o.id desc limit 8`.execute(app.db)).rows;
+    await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        app.db.transaction().execute(async (trx) => {
+          const br = branches[i % branches.length];
+          await sql`insert into party_members (organ_id, organ_path, name, sex, status) values (${br.id}, ${br.organPath}, ${`并发${i}`}, 1, 1)`.execute(trx);
+          await sql`update party_members set sex = 2 where name = ${`并发${i}`}`.execute(trx);
+        }),
+      ),
+    );
+    await expectInStep();
+  });
+
+  it('the 组织管理 tree and the organisation overview answer the kept counts', async () => {
+    const tree = async () => ok<{ id: number; memberCount: number }[]>(await app.call('GET', svc('OrganizationService', 'GetListByParentIdAsyncForWeb'), { token: province.token }));
+    const before = (await tree())[0];
+    const { raw } = await keptAndRaw();
+    expect(before.memberCount).toBe(raw[String(before.id)][0]);
+    const overview = ok<{ memberCount: number; maleCount: number; femaleCount: number }>(await app.call('GET', svc('PartyOrganizationService', 'GetOrganInfoForApp'), { token: province.token, query: { id: before.id } }));
+    expect(overview.memberCount).toBe(raw[String(before.id)][0]);
+    expect([overview.maleCount, overview.femaleCount]).toEqual(raw[String(before.id)].slice(3));
+  });
+});
