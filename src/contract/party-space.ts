@@ -1,3 +1,5 @@
+import type { WorkflowRecordDto } from './types';
+
 /**
  * 组织关系转接 and 流动党员: codes and messages shared by the server's checks and effects and the
  * member pages (states are labelled in status-labels.json, lists organChange and movingRecord).
@@ -30,3 +32,40 @@ export const FLOW = {
     pending: '您已有正在办理或进行中的流动登记，请先结束当前流动',
   },
 } as const;
+
+/** A transfer (auditStatus: status list organChange). */
+export interface OrganChange extends WorkflowRecordDto {
+  changeType: 1 | 2;
+  toOrganId?: number | null;
+  toOrganName?: string | null;
+  fromOrganId?: number | null;
+  fromOrganName?: string | null;
+  reason: string;
+  contactPhone: string;
+  explain?: string | null;
+  /** 介绍信 of a transfer out of the province, once the sending organisation approved it */
+  letterNo?: string | null;
+  letterDate?: string | null;
+}
+
+/** A flow registration (auditStatus: status list movingRecord). */
+export interface MovingRecord extends WorkflowRecordDto {
+  flowType: 1 | 2;
+  flowInOrganId?: number | null;
+  flowInOrganName?: string | null;
+  outOrganId?: number | null;
+  outOrganName?: string | null;
+  flowPlace: string;
+  flowReason: string;
+  startDate: string;
+  endDate?: string | null;
+  contactPhone: string;
+  explain?: string | null;
+  endReason?: string | null;
+  actualEndDate?: string | null;
+}
+
+export interface Evaluation {
+  evaluateLevel: number;
+  evaluateContent?: string;
+}

@@ -129,6 +129,20 @@ export interface WorkflowHistoryItem {
   creationTime?: string;
 }
 
+/** A record of a workflow entity as its calls answer it (the member's lists and details). */
+export interface WorkflowRecordDto {
+  id: number;
+  auditStatus: number;
+  ownerName?: string | null;
+  creationTime: string;
+  /** the steps the caller may take now (withdraw, evaluate…) */
+  availableTransitions?: string[];
+  history?: WorkflowHistoryItem[];
+  evaluateLevel?: number | null;
+  evaluateContent?: string | null;
+  [k: string]: unknown;
+}
+
 /** GetUserSecretaryInfo: the 书记 (else 副书记) in office of the member's branch */
 export interface SecretaryInfo {
   organId: number;
@@ -140,4 +154,15 @@ export interface SecretaryInfo {
   phoneNumber: string;
   /** the organisation's office number, public, not masked */
   contactPhone: string;
+}
+
+export interface SiteMessageInfo {
+  messageId: number;
+  title: string;
+  content: string;
+  messageType: string;
+  organName: string;
+  linkUrl: string | null;
+  creationTime: string;
+  isRead: boolean;
 }

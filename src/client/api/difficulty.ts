@@ -2,56 +2,10 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
-import type { HistoryItem } from '../member/kit';
+import type { AttachedFile, DifficultyApply, DifficultyHelp } from '../../contract/practice';
+export type { AttachedFile, DifficultyApply, DifficultyHelp } from '../../contract/practice';
 
 const D = (a: string) => servicePath('DifficultyService', a);
-
-export interface AttachedFile {
-  id: string;
-  name?: string;
-}
-
-/** A hardship application (auditStatus: status list difficultyApply). */
-export interface DifficultyApply {
-  id: number;
-  auditStatus: number;
-  helpType: string;
-  difficultType: string[];
-  difficulInstruction: string;
-  healthSituation?: string | null;
-  yearIncome?: number | null;
-  familySize?: number | null;
-  isLowAllowance?: boolean | null;
-  isNoWorkOldMember?: boolean | null;
-  isPensionBenefits?: boolean | null;
-  attachs?: AttachedFile[] | null;
-  organName?: string;
-  ownerName?: string | null;
-  creationTime: string;
-  availableTransitions: string[];
-  history?: HistoryItem[];
-  [k: string]: unknown;
-}
-
-/** A help record under an approved application (auditStatus: status list evaluation). */
-export interface DifficultyHelp {
-  id: number;
-  parentId: number;
-  auditStatus: number;
-  title: string;
-  helpType: string;
-  helpDate: string;
-  helpAmount?: number | null;
-  helpDetail: string;
-  attachs?: AttachedFile[] | null;
-  evaluateLevel?: number | null;
-  evaluateContent?: string | null;
-  organName?: string;
-  creationTime: string;
-  availableTransitions: string[];
-  history?: HistoryItem[];
-  [k: string]: unknown;
-}
 
 type Page = { skipCount: number; maxResultCount: number };
 

@@ -12,6 +12,8 @@ import type {
   SecretaryInfo,
   SessionData,
 } from '../../contract/types';
+import type { SiteMessageInfo } from '../../contract/types';
+export type { SiteMessageInfo } from '../../contract/types';
 
 const auth = (action: string) => `${TOKEN_AUTH_PREFIX}/${action}`;
 
@@ -72,7 +74,6 @@ export const partyMemberService = {
   secretary: () => api.get<SecretaryInfo | null>(servicePath('PartyMemberService', 'GetUserSecretaryInfo'), {}, { silent: true }),
 };
 
-
 export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
 
 export const userService = {
@@ -113,13 +114,3 @@ export const siteMessageService = {
   setAllRead: (source: 1 | 2) => api.post<number>(servicePath('SiteMessageService', 'SetAllRead'), { source }),
 };
 
-export interface SiteMessageInfo {
-  messageId: number;
-  title: string;
-  content: string;
-  messageType: string;
-  organName: string;
-  linkUrl: string | null;
-  creationTime: string;
-  isRead: boolean;
-}

@@ -1,17 +1,8 @@
 /** 党建地图 calls. */
 import { api } from './request';
 import { servicePath } from '../../contract/paths';
-
-export interface OrganOnMap {
-  id: number;
-  organName: string;
-  organLevel: number;
-  address: string | null;
-  longitude: number;
-  latitude: number;
-  secretaryName: string | null;
-  contactPhone: string | null;
-}
+import type { OrganOnMap } from '../../contract/practice';
+export type { OrganOnMap } from '../../contract/practice';
 
 export const partyMapService = {
   /** organisations with coordinates of the caller's area (organLevel narrows; keyword searches name and address) */

@@ -7,7 +7,8 @@ import type { MovingFloatStatus } from '../../contract/members';
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
-import type { HistoryItem } from '../member/kit';
+import type { OrganChange, MovingRecord, Evaluation } from '../../contract/party-space';
+export type { OrganChange, MovingRecord, Evaluation } from '../../contract/party-space';
 
 const OC = (a: string) => servicePath('OrganizationChangeService', a);
 const MR = (a: string) => servicePath('MovingRecordService', a);
@@ -15,56 +16,8 @@ const PM = (a: string) => servicePath('PartyMemberService', a);
 
 type Page = { skipCount: number; maxResultCount: number };
 
-interface WorkflowRecord {
-  id: number;
-  auditStatus: number;
-  ownerName?: string | null;
-  creationTime: string;
-  availableTransitions?: string[];
-  history?: HistoryItem[];
-  evaluateLevel?: number | null;
-  evaluateContent?: string | null;
-  [k: string]: unknown;
-}
-
-/** A transfer (auditStatus: status list organChange). */
-export interface OrganChange extends WorkflowRecord {
-  changeType: 1 | 2;
-  toOrganId?: number | null;
-  toOrganName?: string | null;
-  fromOrganId?: number | null;
-  fromOrganName?: string | null;
-  reason: string;
-  contactPhone: string;
-  explain?: string | null;
-  /** 介绍信 of a transfer out of the province, once the sending organisation approved it */
-  letterNo?: string | null;
-  letterDate?: string | null;
-}
-
-/** A flow registration (auditStatus: status list movingRecord). */
-export interface MovingRecord extends WorkflowRecord {
-  flowType: 1 | 2;
-  flowInOrganId?: number | null;
-  flowInOrganName?: string | null;
-  outOrganId?: number | null;
-  outOrganName?: string | null;
-  flowPlace: string;
-  flowReason: string;
-  startDate: string;
-  endDate?: string | null;
-  contactPhone: string;
-  explain?: string | null;
-  endReason?: string | null;
-  actualEndDate?: string | null;
-}
 
 export type { MovingFloatStatus } from '../../contract/members';
-
-export interface Evaluation {
-  evaluateLevel: number;
-  evaluateContent?: string;
-}
 
 export const organChangeService = {
   /** the form's own errors are shown on its fields: silent */

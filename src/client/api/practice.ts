@@ -6,22 +6,10 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult, WorkflowHistoryItem } from '../../contract/types';
+import type { LikeMark, PracticePost, PublicOpinion } from '../../contract/practice';
+export type { LikeMark, PracticePost, PublicOpinion } from '../../contract/practice';
 
 type Paging = { skipCount: number; maxResultCount: number };
-export type LikeMark = { likeCount: number; isLiked: boolean };
-
-/** A 示范岗 or a 责任区: the body fields of its entity beside the record's columns. */
-export interface PracticePost extends LikeMark {
-  id: number;
-  ownerUserId: number | null;
-  ownerName?: string | null;
-  organName: string;
-  photos?: string[] | null;
-  pledge: string;
-  creationTime: string;
-  lastModificationTime?: string | null;
-  [field: string]: unknown;
-}
 
 /** The calls of one kind: the two services differ by name and by their member actions' names. */
 export interface PracticeCalls {
@@ -58,21 +46,6 @@ export const responseService: PracticeCalls = {
 };
 
 const O = (a: string) => servicePath('PublicOpinionService', a);
-
-export interface PublicOpinion {
-  id: number;
-  title: string;
-  category: string;
-  content: string;
-  anonymous?: boolean | null;
-  replyContent?: string | null;
-  /** 0 待答复, 1 已答复 (status list `publicOpinion`) */
-  auditStatus: number;
-  organName: string;
-  creationTime: string;
-  history?: WorkflowHistoryItem[];
-  [field: string]: unknown;
-}
 
 export const opinionService = {
   create: (body: Pick<PublicOpinion, 'title' | 'category' | 'content' | 'anonymous'>) => api.post<PublicOpinion>(O('Create'), body),

@@ -6,6 +6,8 @@
 import { api } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
+import type { PublicInfo, InfoReport, ForumPost, ForumReply } from '../../contract/practice';
+export type { PublicInfo, InfoReport, ForumPost, ForumReply } from '../../contract/practice';
 
 const pi = (a: string) => servicePath('PartyPublicInfoService', a);
 const fs = (a: string) => servicePath('ForumService', a);
@@ -13,33 +15,6 @@ type Page = { skipCount?: number; maxResultCount?: number };
 
 /** 上级精神 (spirit), 基层动态 (dynamic), 党务公开 (affairs: the branch's public information) */
 export type InfoKind = 'spirit' | 'dynamic' | 'affairs';
-
-export interface PublicInfo {
-  id: number;
-  title: string;
-  infoType: string;
-  category?: string | null;
-  source?: string | null;
-  summary?: string | null;
-  /** sanitised rich text */
-  content?: string;
-  publishDate?: string | null;
-  organName: string;
-  isTop: boolean;
-  isRead: boolean;
-  creationTime: string;
-}
-
-export interface InfoReport {
-  id: number;
-  parentId: number;
-  /** the article's title */
-  parentTitle: string | null;
-  title: string;
-  content: string;
-  creationTime: string;
-  lastModificationTime: string | null;
-}
 
 const LIST_CALL: Record<InfoKind, string> = {
   spirit: 'PartyMemberSuperiorSpirtPagedList',
@@ -57,28 +32,6 @@ export const publicInfoService = {
   updateReport: (input: { id: number; title: string; content: string }) => api.put<InfoReport>(pi('UpdateReport'), input),
   deleteReport: (id: number) => api.delete<boolean>(pi('DeleteReport'), { id }),
 };
-
-export interface ForumPost {
-  id: number;
-  title: string;
-  content: string;
-  organName: string;
-  ownerUserId: number | null;
-  ownerName: string | null;
-  isTop: boolean;
-  isLiked: boolean;
-  likeCount: number;
-  replyCount: number;
-  creationTime: string;
-}
-
-export interface ForumReply {
-  id: number;
-  content: string;
-  ownerUserId: number | null;
-  ownerName: string | null;
-  creationTime: string;
-}
 
 export const forumService = {
   list: (input: Page & { title?: string }) => api.get<PagedResult<ForumPost>>(fs('PageList'), input as Record<string, unknown>),

@@ -3,28 +3,10 @@ import type { WorkflowHistoryItem } from '../../contract/types';
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
+import type { VillageOfficial } from '../../contract/practice';
+export type { VillageOfficial } from '../../contract/practice';
 
 const vo = (a: string) => servicePath('VillageOfficalService', a);
-
-export interface VillageOfficial {
-  id: number;
-  villageName: string;
-  post: string;
-  startDate: string;
-  photo?: string | null;
-  introduction: string;
-  achievements?: string | null;
-  ownerName?: string | null;
-  organName: string;
-  /** 0 待审核, 1 已通过, 2 未通过 (status list `audit`) */
-  auditStatus: number;
-  auditRemark?: string | null;
-  auditTime?: string | null;
-  likeCount: number;
-  isLiked: boolean;
-  creationTime: string;
-  history?: ApplyStep[];
-}
 
 export type VillageOfficialInput = Pick<VillageOfficial, 'villageName' | 'post' | 'startDate' | 'introduction'> & { photo?: string | null; achievements?: string | null };
 

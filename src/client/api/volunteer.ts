@@ -2,34 +2,10 @@
 import { api, type CallOptions } from './request';
 import { servicePath } from '../../contract/paths';
 import type { PagedResult } from '../../contract/types';
+import type { VolActivity } from '../../contract/practice';
+export type { VolActivity } from '../../contract/practice';
 
 const vol = (a: string) => servicePath('VolActivityService', a);
-
-/** A volunteer activity as the server answers it: the body fields beside the record's own. */
-export interface VolActivity {
-  id: number;
-  title: string;
-  type: string;
-  coverPicture?: string | null;
-  /** wall-clock times of the platform zone, 'YYYY-MM-DD HH:mm' */
-  startTime: string;
-  endTime: string;
-  lastApplyTime: string;
-  /** places; empty or 0: unlimited */
-  needUserCount?: number | null;
-  contacts?: string | null;
-  contactsPhone?: string | null;
-  address: string;
-  description?: string | null;
-  attention?: string | null;
-  summary?: string | null;
-  publishMark?: boolean | null;
-  organName: string;
-  participantCount: number;
-  isJoined: boolean;
-  isSigned: boolean;
-  creationTime: string;
-}
 
 export interface VolActivityQuery {
   skipCount: number;

@@ -33,7 +33,7 @@ function kindOf(name: string, p: SchemaProp): FieldKind {
   if (p['x-component'] === 'OrganCascader') return 'organ';
   if (types(p).includes('array')) return 'tags';
   if (types(p).includes('boolean')) return 'flag';
-  if (p.format === 'date') return 'date';
+  if (p.format === 'date' || p['x-component'] === 'DatePicker') return 'date';
   if (p['x-component'] === 'Input.TextArea') return 'textarea';
   return 'text';
 }

@@ -27,6 +27,11 @@ export interface EntityInputOptions {
   /** required beyond what the entity requires among `fields` */
   required?: string[];
   /**
+   * Fields the entity's form requires that this action leaves out-able: `all` for an update that
+   * changes only the fields given, or the fields listed (their own actions fill them).
+   */
+  optional?: 'all' | string[];
+  /**
    * Which of the entity's `default`s the server fills in for a field left out (the validator runs
    * with useDefaults): `all` on a create by default (the form's prefill), `none` on an update by
    * default (a field left out keeps its stored value), or only the fields listed.
@@ -54,6 +59,7 @@ export function entityInput(name: string, opts: EntityInputOptions = {}) {
   if (opts.id) properties.id = opts.id === 'required' ? idProp : { ...idProp, type: ['integer', 'null'] };
   Object.assign(properties, opts.extra);
   // the action's own required inputs first: they name what the call is about (its paper, its class), and the first error is the message shown
-  const required = [...new Set([...(opts.required ?? []), ...body.required])];
+  const optional = (f: string) => opts.optional === 'all' || (opts.optional ?? []).includes(f);
+  const required = [...new Set([...(opts.required ?? []), ...body.required.filter((f) => !optional(f))])];
   return { type: 'object', additionalProperties: false, properties, required };
 }

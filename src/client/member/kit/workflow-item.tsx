@@ -8,20 +8,12 @@ import { Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { Value, resolveColumn } from '../../engine/fields';
 import { StatusTag } from '../../components/status-tag';
-import type { HistoryItem } from './member-detail';
+import type { WorkflowRecordDto } from '../../../contract/types';
 import { useEntity } from './use-entity';
 import './workflow.css';
 
 /** A record of a workflow entity as the member's calls answer it. */
-export interface WorkflowRecord {
-  id: number;
-  auditStatus: number;
-  creationTime: string;
-  /** the steps the member may take now (withdraw, evaluate…) */
-  availableTransitions?: string[];
-  history?: HistoryItem[] | null;
-  [k: string]: unknown;
-}
+export type WorkflowRecord = WorkflowRecordDto;
 
 /** An entity field of the record as the engine renders it (code tables, dates in the platform zone…). */
 export type FieldValue = (field: string) => ReactNode;

@@ -3,6 +3,7 @@ import { P } from '../../../contract/permissions';
 import { action, defineService, type Call } from '../../http/actions';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { subtreePattern, getOrgan } from '../../scope';
+import { entityInput } from '../../records/entity-input';
 import { createOrgan, organNodeColumns, toNode, updateOrgan, type NewOrgan, type NodeRow, type OrganChanges } from './organs';
 import { heldRoles } from '../../services/session';
 import { followSubtreeMove } from '../../services/roles-follow';
@@ -18,19 +19,11 @@ const NODE = '组织节点 {id, parentId, organName, organizationName, organPath
 /** The caller manages a subtree only in an administrator role; the member role manages none. */
 const adminScope = (call: Call<unknown>) => (call.user && !call.user.isDefaultRole && call.user.organPath ? call.user.organPath : null);
 
-export const organCreateProps = {
-  parentId: { type: 'integer', minimum: 1, title: '上级组织', 'x-required-message': '请选择上级组织' },
-  organName: { type: 'string', minLength: 1, maxLength: 100, title: '组织名称', 'x-required-message': '请输入组织名称' },
-  shortName: { type: ['string', 'null'], maxLength: 50, title: '简称' },
-  organCode: { type: ['string', 'null'], maxLength: 50, title: '组织编码' },
-  organType: { type: ['string', 'null'], maxLength: 20, title: '组织类别' },
-  secretaryName: { type: ['string', 'null'], maxLength: 50, title: '书记' },
-  contactPhone: { type: ['string', 'null'], maxLength: 30, title: '联系电话' },
-  address: { type: ['string', 'null'], maxLength: 200, title: '地址' },
-  longitude: { type: ['number', 'null'], minimum: -180, maximum: 180, title: '经度' },
-  latitude: { type: ['number', 'null'], minimum: -90, maximum: 90, title: '纬度' },
-  sort: { type: 'integer', minimum: 0, maximum: 100000, title: '排序' },
-};
+/** An organisation's fields: their limits and messages live in schemas/organization.json (the form reads the same file). */
+const ORGAN_FIELDS = ['parentId', 'organName', 'shortName', 'organCode', 'organType', 'secretaryName', 'contactPhone', 'address', 'longitude', 'latitude', 'sort'];
+/** The category is asked by the form; a call may leave it out. */
+export const organInput = (extra: Record<string, unknown> = {}) => entityInput('organization', { fields: ORGAN_FIELDS, required: ['parentId', 'organName'], optional: ['organType'], extra });
+const organUpdateInput = entityInput('organization', { fields: ORGAN_FIELDS, required: ['id'], optional: 'all', extra: { id: { type: 'integer', minimum: 1, title: '组织' } } });
 
 export async function createOrganInScope(call: Call<NewOrgan>) {
   const parent = await getOrgan(call.ctx.db, call.input.parentId);
@@ -171,7 +164,7 @@ export const organizationService = defineService('OrganizationService', {
     summary: '新建下级组织（上级须在管理范围内）',
     access: { permission: P.OrganService },
     returns: NODE,
-    input: objectInput(organCreateProps, ['parentId', 'organName']),
+    input: organInput(),
     handler: createOrganInScope,
   }),
 
@@ -185,7 +178,7 @@ export const organizationService = defineService('OrganizationService', {
     summary: '修改组织（含调整上级组织：整个下级随之移动；组织与新上级须在管理范围内）',
     access: { permission: P.OrganService },
     returns: NODE,
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '组织' }, ...organCreateProps }, ['id']),
+    input: organUpdateInput,
     async handler(call) {
       const { ctx, input } = call;
       const organ = await getOrgan(ctx.db, input.id);

@@ -7,7 +7,7 @@ import { platformDay } from '../../platform-day';
 import { auditHistory, mayAudit } from './organ-audit';
 import { idInput, objectInput } from '../../http/paging';
 import { subtreePattern, getOrgan } from '../../scope';
-import { createOrganInScope, organCreateProps } from './organization';
+import { createOrganInScope, organInput } from './organization';
 import { type NewOrgan } from './organs';
 import { containsPattern, keywordOf } from '../../services/query-helpers';
 import type { Database } from '../../db/database';
@@ -81,26 +81,22 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
     summary: '新建党组织（含书记、联系方式、地址与坐标、班子成员）',
     access: { permission: P.OrganService },
     returns: '组织节点',
-    input: objectInput(
-      {
-        ...organCreateProps,
-        teamMembers: {
-          type: 'array',
-          maxItems: 50,
-          title: '班子成员',
-          items: objectInput(
-            {
-              name: { type: 'string', minLength: 1, maxLength: 50, title: '姓名' },
-              dutyCode: { type: 'string', maxLength: 20, title: '职务' },
-              dutyName: { type: 'string', maxLength: 50, title: '职务名称' },
-              memberId: { type: 'integer', minimum: 1, title: '党员' },
-            },
-            ['name'],
-          ),
-        },
+    input: organInput({
+      teamMembers: {
+        type: 'array',
+        maxItems: 50,
+        title: '班子成员',
+        items: objectInput(
+          {
+            name: { type: 'string', minLength: 1, maxLength: 50, title: '姓名' },
+            dutyCode: { type: 'string', maxLength: 20, title: '职务' },
+            dutyName: { type: 'string', maxLength: 50, title: '职务名称' },
+            memberId: { type: 'integer', minimum: 1, title: '党员' },
+          },
+          ['name'],
+        ),
       },
-      ['parentId', 'organName'],
-    ),
+    }),
     async handler(call) {
       const node = await createOrganInScope(call);
       const team = call.input.teamMembers ?? [];

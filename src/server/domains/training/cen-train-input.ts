@@ -1,7 +1,7 @@
 import type { Call } from '../../http/actions';
 import { invalid, notFound, type ValidationError } from '../../http/errors';
-import { objectInput } from '../../http/paging';
 import { platformInstant } from '../../platform-day';
+import { entityInput } from '../../records/entity-input';
 import { isInSubtree, actingOrgan } from '../../scope';
 import { cleanRichText } from '../../http/rich-text';
 
@@ -26,26 +26,18 @@ export const CEN_MSG = {
   programmeSigned: '该轮训已有签到记录，不能删除',
 } as const;
 
-const batchProps = {
-  id: { type: ['integer', 'null'], minimum: 1, title: '批次' },
-  className: { type: 'string', maxLength: 100, title: '批次名称', 'x-required-message': CEN_MSG.className },
-  startTime: { type: 'string', maxLength: 40, title: '开始时间', 'x-required-message': CEN_MSG.startTime },
-  endTime: { type: 'string', maxLength: 40, title: '结束时间', 'x-required-message': CEN_MSG.endTime },
-  address: { type: ['string', 'null'], maxLength: 200, title: '培训地点' },
-  organIds: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 }, title: '参训组织', 'x-required-message': CEN_MSG.organIds },
-};
-export const programmeProps = {
-  name: { type: 'string', maxLength: 100, title: '轮训名称', 'x-required-message': CEN_MSG.name },
-  year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度', 'x-required-message': CEN_MSG.year },
-  coverPhoto: { type: ['string', 'null'], maxLength: 500, title: '封面' },
-  introduction: { type: ['string', 'null'], maxLength: 100000, title: '轮训简介' },
-  startTime: { type: 'string', maxLength: 40, title: '开始时间', 'x-required-message': CEN_MSG.startTime },
-  endTime: { type: 'string', maxLength: 40, title: '结束时间', 'x-required-message': CEN_MSG.endTime },
-  batches: {
-    type: 'array', minItems: 1, maxItems: 50, title: '批次', 'x-required-message': CEN_MSG.batches,
-    items: { type: 'object', properties: batchProps, required: ['className', 'startTime', 'endTime', 'organIds'] },
-  },
-};
+const PROGRAMME_FIELDS = ['name', 'year', 'coverPhoto', 'introduction', 'startTime', 'endTime', 'batches'];
+
+/**
+ * A programme's input: the fields of schemas/cen-train.json (limits and messages written there once,
+ * the form reads the same file), each batch with the id it keeps on an update (not a form field).
+ */
+function programmeSchema(extra: Record<string, unknown> = {}, required: string[] = []) {
+  const schema = entityInput('cenTrain', { fields: PROGRAMME_FIELDS, required, defaults: 'none', extra });
+  const batches = schema.properties.batches as { items: { properties: Record<string, unknown> } };
+  const batchId = { type: ['integer', 'null'], minimum: 1, title: '批次' };
+  return { ...schema, properties: { ...schema.properties, batches: { ...batches, items: { ...batches.items, properties: { id: batchId, ...batches.items.properties } } } } };
+}
 
 export type BatchInput = { id?: number | null; className: string; startTime: string; endTime: string; address?: string | null; organIds: number[] };
 export type ProgrammeInput = { id?: number; name: string; year: number; coverPhoto?: string | null; introduction?: string | null; startTime: string; endTime: string; batches: BatchInput[] };
@@ -109,4 +101,5 @@ export async function checked(call: Call<unknown>, input: ProgrammeInput) {
 }
 export type Checked = Awaited<ReturnType<typeof checked>>;
 
-export const programmeInput = objectInput(programmeProps, ['name', 'year', 'startTime', 'endTime', 'batches']);
+export const programmeInput = programmeSchema();
+export const programmeUpdateInput = programmeSchema({ id: { type: 'integer', minimum: 1, title: '编号' } }, ['id']);

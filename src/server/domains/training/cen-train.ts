@@ -7,7 +7,7 @@ import { isInSubtree, subtreeRange, actingOrgan, withinScope } from '../../scope
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS } from './classes';
 import { containsPattern } from '../../services/query-helpers';
 import { syncBatch } from './rotation';
-import { CEN_MSG, checked, programmeInput, programmeProps, type Checked, type ProgrammeInput } from './cen-train-input';
+import { CEN_MSG, checked, programmeInput, programmeUpdateInput, type Checked, type ProgrammeInput } from './cen-train-input';
 import type { PagedResult } from '../../../contract/types';
 import type { MyCenTrain } from '../../../contract/training';
 
@@ -181,7 +181,7 @@ export const cenTrainActions: Record<string, ActionDef> = {
     summary: '修改集中轮训：新批次创建，移除的批次删除（已有签到的不能删除），参训组织变化时学员随之调整',
     access: { permission: CEN_PERMISSION.update },
     returns: '{id}',
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '编号' }, ...programmeProps }, ['id', 'name', 'year', 'startTime', 'endTime', 'batches']),
+    input: programmeUpdateInput,
     async handler(call) {
       const row = await managedProgramme(call, call.input.id);
       const data = await checked(call, call.input);

@@ -3,6 +3,7 @@ import { action, type ActionDef, type Call } from '../../http/actions';
 import { badRequest, invalid } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { platformInstant } from '../../platform-day';
+import { entityInput } from '../../records/entity-input';
 import { isInSubtree, subtreeRange, actingOrgan, withinScope } from '../../scope';
 import { containsPattern } from '../../services/query-helpers';
 import { cleanRichText } from '../../http/rich-text';
@@ -12,24 +13,8 @@ import { CLASS_MSG, classCounts, classItem, ownOrgans, text } from './class-comm
 
 /** 培训班管理: an organiser's classes — the class itself, its dates, its teaching scope, its list and detail. */
 
-const timeProp = (title: string, message: string) => ({ type: 'string', minLength: 1, maxLength: 40, title, 'x-required-message': message });
-const classProps = {
-  className: { type: 'string', minLength: 1, maxLength: 100, title: '培训班名称', 'x-required-message': CLASS_MSG.name },
-  coverPicture: { type: ['string', 'null'], maxLength: 500, title: '封面' },
-  introduction: { type: ['string', 'null'], maxLength: 100000, title: '培训班简介' },
-  group: { type: ['string', 'null'], maxLength: 50, title: '培训类别' },
-  teachingObjects: { type: ['string', 'null'], maxLength: 500, title: '培训对象' },
-  teachingPlanId: { type: ['integer', 'null'], minimum: 1, title: '教学计划' },
-  applyStartTime: timeProp('报名开始时间', CLASS_MSG.applyDates),
-  applyEndTime: timeProp('报名截止时间', CLASS_MSG.applyDates),
-  startTime: timeProp('开始时间', CLASS_MSG.dates),
-  endTime: timeProp('结束时间', CLASS_MSG.dates),
-  address: { type: ['string', 'null'], maxLength: 200, title: '培训地点' },
-  trainNumbers: { type: 'integer', minimum: 0, maximum: 1000000, title: '培训名额', 'x-required-message': '请输入培训名额' },
-  needAudit: { type: ['boolean', 'null'], title: '报名需审核' },
-  status: { type: ['integer', 'null'], enum: [0, 1, null], title: '状态' },
-  scopeList: { type: ['array', 'null'], maxItems: 500, items: { type: 'integer', minimum: 1 }, title: '培训范围' },
-};
+/** A class's fields: their limits and messages live in schemas/train-class.json (the form reads the same file). */
+const CLASS_FIELDS = ['className', 'coverPicture', 'introduction', 'group', 'teachingObjects', 'teachingPlanId', 'applyStartTime', 'applyEndTime', 'startTime', 'endTime', 'address', 'trainNumbers', 'needAudit', 'status', 'scopeList'];
 interface ClassInput {
   id?: number;
   className: string;
@@ -106,7 +91,7 @@ export const classAdminActions: Record<string, ActionDef> = {
     summary: '新建培训班（属于当前管理组织）：报名与培训时间、培训名额（0 不限）、培训范围（本组织及下级组织，默认本组织）、是否需审核；简介为富文本，服务端清洗',
     access: { permission: TRAIN_PERMISSION.create },
     returns: '{id}',
-    input: objectInput(classProps, CLASS_REQUIRED),
+    input: entityInput('trainClass', { fields: CLASS_FIELDS, required: CLASS_REQUIRED, defaults: 'none' }),
     async handler(call) {
       const { ctx, input, user } = call;
       if (!input.className.trim()) throw invalid([{ message: CLASS_MSG.name, members: ['className'] }]);
@@ -134,7 +119,7 @@ export const classAdminActions: Record<string, ActionDef> = {
     summary: '修改培训班；名额不能少于已报名人数和已分配名额；移出培训范围的组织不能已有学员或分配',
     access: { permission: TRAIN_PERMISSION.update },
     returns: '{id}',
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '培训班' }, ...classProps }, ['id', ...CLASS_REQUIRED]),
+    input: entityInput('trainClass', { fields: CLASS_FIELDS, required: ['id', ...CLASS_REQUIRED], defaults: 'none', extra: { id: { type: 'integer', minimum: 1, title: '培训班' } } }),
     async handler(call) {
       const { ctx, input } = call;
       const c = await managedClass(call, input.id);

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import type { Call } from '../../http/actions';
 import { invalid, type ValidationError } from '../../http/errors';
 import { platformInstant } from '../../platform-day';
+import { entityInput } from '../../records/entity-input';
 
 /**
  * A class course's fields as the organiser sends them (Create, Update, CreateBatchCourse): the
@@ -23,22 +24,20 @@ export const COURSE_MSG = {
 
 export const COURSE_TYPE_LABEL: Record<number, string> = { 1: '线下', 2: '线上' };
 
-export const courseFieldProps = {
-  courseName: { type: 'string', minLength: 1, maxLength: 100, title: '课程名称', 'x-required-message': COURSE_MSG.nameRequired },
-  courseType: { type: 'integer', enum: [1, 2], title: '课程类型', 'x-message': COURSE_MSG.courseType, default: 1 },
-  period: { type: ['number', 'null'], minimum: 0, maximum: 99.9, title: '学时', 'x-message': COURSE_MSG.period },
-  startTime: { type: 'string', minLength: 1, maxLength: 40, title: '开始时间', 'x-required-message': COURSE_MSG.startRequired },
-  endTime: { type: 'string', minLength: 1, maxLength: 40, title: '结束时间', 'x-required-message': COURSE_MSG.endRequired },
-  description: { type: ['string', 'null'], maxLength: 2000, title: '课程简介' },
-  baseLibraryId: { type: ['integer', 'null'], minimum: 1, title: '培训基地' },
-  teacherLibraryId: { type: ['integer', 'null'], minimum: 1, title: '讲师' },
-  teacherName: { type: ['string', 'null'], maxLength: 50, title: '讲师姓名' },
-  address: { type: ['string', 'null'], maxLength: 200, title: '上课地点' },
+/** Where a course stands on the map and its place in the list: inputs the form does not show, so not fields of the entity. */
+const placeProps = {
   longitude: { type: ['number', 'null'], minimum: -180, maximum: 180, title: '经度' },
   latitude: { type: ['number', 'null'], minimum: -90, maximum: 90, title: '纬度' },
   sort: { type: ['integer', 'null'], minimum: 0, maximum: 99999, title: '排序' },
 };
-export const COURSE_REQUIRED = ['courseName', 'startTime', 'endTime'];
+const COURSE_FIELDS = ['courseName', 'courseType', 'period', 'startTime', 'endTime', 'description', 'baseLibraryId', 'teacherLibraryId', 'teacherName', 'address'];
+
+/**
+ * A course's input: the fields of schemas/train-class-course.json (limits and messages written
+ * there once), the place inputs, and `extra` (its class or its id). A type left out is 线下.
+ */
+export const courseInput = (extra: Record<string, unknown> = {}, required: string[] = []) =>
+  entityInput('trainClassCourse', { fields: COURSE_FIELDS, defaults: ['courseType'], required, extra: { ...extra, ...placeProps } });
 
 export type CourseFields = {
   courseName: string; courseType?: number; period?: number | null; startTime: string; endTime: string; description?: string | null;

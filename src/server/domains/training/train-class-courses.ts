@@ -4,7 +4,7 @@ import { badRequest, invalid, notFound, type ValidationError } from '../../http/
 import { idInput, objectInput, pagedInput, pageQuery, pagingProps, type PagingInput } from '../../http/paging';
 import { isInSubtree, actingOrgan, withinScope } from '../../scope';
 import { CLASS_STATE_LABEL, CLASS_TYPE, STUDENT_STATUS, TRAIN_PERMISSION, classState, managedClass, studentClass } from './classes';
-import { COURSE_MSG, COURSE_REQUIRED, checkLibraries, checkedCourse, courseFieldProps, courseValues, type CourseFields } from './courses-input';
+import { COURSE_MSG, checkLibraries, checkedCourse, courseInput, courseValues, type CourseFields } from './courses-input';
 import { classCourses, courseDtos, courseOf, courseReader, courseResources, courseStudy, managedCourse, signWindow, usableResources } from './courses-read';
 import { noteActions } from './courses-notes';
 import { containsPattern } from '../../services/query-helpers';
@@ -49,7 +49,7 @@ export const courseActions: Record<string, ActionDef> = {
     access: { permission: TRAIN_PERMISSION.update },
     returns: '{id}',
     repeatSubmit: false,
-    input: objectInput({ trainClassId: classIdProp, ...courseFieldProps }, ['trainClassId', ...COURSE_REQUIRED]),
+    input: courseInput({ trainClassId: classIdProp }, ['trainClassId']),
     async handler(call) {
       const cls = await managedClass(call, call.input.trainClassId);
       const values = await checkedCourse(call, call.input);
@@ -67,7 +67,7 @@ export const courseActions: Record<string, ActionDef> = {
     input: objectInput(
       {
         trainClassId: classIdProp,
-        courses: { type: 'array', minItems: 1, maxItems: 200, title: '课程', 'x-required-message': COURSE_MSG.coursesRequired, items: objectInput(courseFieldProps, COURSE_REQUIRED) },
+        courses: { type: 'array', minItems: 1, maxItems: 200, title: '课程', 'x-required-message': COURSE_MSG.coursesRequired, items: courseInput() },
       },
       ['trainClassId', 'courses'],
     ),
@@ -92,7 +92,7 @@ export const courseActions: Record<string, ActionDef> = {
     summary: '修改培训班课程',
     access: { permission: TRAIN_PERMISSION.update },
     returns: '{id}',
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '课程' }, ...courseFieldProps }, ['id', ...COURSE_REQUIRED]),
+    input: courseInput({ id: { type: 'integer', minimum: 1, title: '课程' } }, ['id']),
     async handler(call) {
       const { course } = await managedCourse(call, call.input.id);
       const values = await checkedCourse(call, call.input);
