@@ -42,14 +42,14 @@ for (const file of readdirSync(dir).filter((f) => f.startsWith(prefix) && f.ends
   }
 }
 features.sort((a, b) => String(a.properties.adcode).localeCompare(String(b.properties.adcode)));
-// Tolerance by the district's size (its box's diagonal / 60, within 0.0025°–0.015°, i.e. 250 m–1.5 km): a city
+// Tolerance by the district's size (its box's diagonal / 90, within 0.002°–0.015°, i.e. 200 m–1.5 km): a city
 // district of 8 km keeps its shape when it fills the screen, a county of 200 km needs no more points than that
 const small = {
   features: features.map((f) => {
     const b = boundsOf(coordinatesOf({ type: 'FeatureCollection', features: [f] }))!;
     const [w, s] = unproject(b.minX, b.maxY);
     const [e, n] = unproject(b.maxX, b.minY);
-    const tolerance = Math.min(0.015, Math.max(0.0025, Math.hypot(e - w, n - s) / 60));
+    const tolerance = Math.min(0.015, Math.max(0.002, Math.hypot(e - w, n - s) / 90));
     return simplifyGeo({ type: 'FeatureCollection', features: [f] }, tolerance, 3).features[0];
   }),
 };

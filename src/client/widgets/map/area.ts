@@ -63,7 +63,10 @@ export interface Clusterable {
 export interface MarkerCluster<M extends Clusterable> {
   /** stable while the same markers are gathered: the first member's id */
   key: string;
-  /** the members' mean position (world units, 0…1) */
+  /**
+   * where it is drawn (world units, 0…1): the position of the marker that seeded it — seeds lie at
+   * least `radius` pixels apart, so clusters (44 px targets) never cover each other, as a mean might
+   */
   x: number;
   y: number;
   markers: M[];
@@ -71,8 +74,8 @@ export interface MarkerCluster<M extends Clusterable> {
 
 /** At this zoom and above every marker stands alone (streets: the list and the popup tell them apart). */
 export const CLUSTER_MAX_ZOOM = 16;
-/** Markers closer than this many pixels gather (a pin's tap target is 44 px). */
-export const CLUSTER_RADIUS = 48;
+/** Markers closer than this many pixels gather (a pin's tap target is 44 px, a cluster's drawn circle up to 54). */
+export const CLUSTER_RADIUS = 56;
 
 /**
  * Gathers markers closer than `radius` screen pixels at scale k (k = 256·2^zoom) into clusters, in
@@ -81,7 +84,7 @@ export const CLUSTER_RADIUS = 48;
  * change while the map is dragged. `alone` (the selected marker) never joins a cluster.
  */
 export function clusterMarkers<M extends Clusterable>(markers: M[], k: number, radius = CLUSTER_RADIUS, alone?: string | number | null): MarkerCluster<M>[] {
-  const out: (MarkerCluster<M> & { sx: number; sy: number; sumX: number; sumY: number })[] = [];
+  const out: (MarkerCluster<M> & { sx: number; sy: number })[] = [];
   const noCluster = zoomOf(k) >= CLUSTER_MAX_ZOOM;
   const grid = new Map<string, number[]>();
   const r2 = radius * radius;
@@ -110,13 +113,9 @@ export function clusterMarkers<M extends Clusterable>(markers: M[], k: number, r
     }
     if (best >= 0) {
       const c = out[best];
-      c.markers.push(m);
-      c.sumX += wx;
-      c.sumY += wy;
-      c.x = c.sumX / c.markers.length;
-      c.y = c.sumY / c.markers.length;
+      out[best].markers.push(m);
     } else {
-      out.push({ key: String(m.id), x: wx, y: wy, sx: px, sy: py, sumX: wx, sumY: wy, markers: [m] });
+      out.push({ key: String(m.id), x: wx, y: wy, sx: px, sy: py, markers: [m] });
       // the selected marker seeds nothing others may join
       if (m.id !== alone) {
         const cell = `${cx}:${cy}`;
