@@ -87,7 +87,7 @@ test('a member sees the party map of his district: district outline, clusters wi
   await popup.getByRole('button', { name: '关闭' }).click();
 
   // the level filter narrows list and pins alike
-  await map.getByRole('button', { name: '复位' }).click();
+  await page.getByRole('button', { name: '复位' }).click();
   await page.locator('.ant-segmented').getByTitle('基层党组织').click();
   const rows = await page.locator('.dj-party-map__list li').count();
   await expect.poll(() => pinnedOrganisations(map)).toBe(rows);
