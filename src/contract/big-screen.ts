@@ -83,6 +83,8 @@ export interface DashboardFigures {
 export interface ScreenFigures extends DashboardFigures {
   organId: number;
   organName: string;
+  /** the organisation's 行政区划代码 (GB/T 2260): the map fits that area (a district's screen its district) */
+  areaCode: string | null;
   /** the server's clock (ISO) and the platform zone: the screen's clock and dates follow them */
   serverTime: string;
   timeZone: string;

@@ -40,6 +40,8 @@ export interface OrganOnMap {
   id: number;
   organName: string;
   organLevel: number;
+  /** 行政区划代码 (GB/T 2260, 6 digits for a district, more below): the map fits the member's area by it */
+  areaCode: string | null;
   address: string | null;
   longitude: number;
   latitude: number;

@@ -78,7 +78,7 @@ function expectMatches(r: any, e: Awaited<ReturnType<typeof expected>>) {
 describe('BigScreenDashboardService/Figures', () => {
   it('answers the demo screen of 温江区 without a session, its figures equal to direct counts', async () => {
     const r = ok(await figures(DEMO_SCREEN_CODE));
-    expect(r).toMatchObject({ organId: wj.id, organName: WENJIANG, day: calendarDay(app.ctx.now(), tz()) });
+    expect(r).toMatchObject({ organId: wj.id, organName: WENJIANG, areaCode: '510115', day: calendarDay(app.ctx.now(), tz()) });
     expect(new Date(r.serverTime).getTime()).toBe(app.ctx.now().getTime());
     const e = await expected(wj.organPath);
     expectMatches(r, e);

@@ -43,8 +43,11 @@ describe('GetPartyOrganMap', () => {
       expect(paths.get(r.id)!.startsWith(area)).toBe(true);
       expect(typeof r.longitude).toBe('number');
       expect(typeof r.latitude).toBe('number');
-      expect(Object.keys(r).sort()).toEqual(['address', 'contactPhone', 'id', 'latitude', 'longitude', 'organLevel', 'organName', 'secretaryName']);
+      expect(Object.keys(r).sort()).toEqual(['address', 'areaCode', 'contactPhone', 'id', 'latitude', 'longitude', 'organLevel', 'organName', 'secretaryName']);
     }
+    // the map fits the member's area by the district committee's 行政区划代码 (温江区)
+    const top = rows.reduce((a, b) => (b.organLevel < a.organLevel ? b : a));
+    expect(top).toMatchObject({ organName: '中共成都市温江区委员会', organLevel: 3, areaCode: '510115' });
   });
 
   it('keyword finds organisations by name or address, at most 20', async () => {

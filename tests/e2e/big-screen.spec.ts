@@ -1,7 +1,7 @@
 /**
  * The big-screen dashboard as a wall screen shows it: `/dj/bigScreen/DEMO-WJ-0001` (the
  * demo code of 温江区) at 1920×1080 in a browser without any session, every figure equal to what the
- * device call answers, the province map with the district's markers, the empty states of content;
+ * device call answers, the map fitted to the district with its organisations in clusters, the empty states of content;
  * then a refresh that fails keeps the figures and says 连接中断，正在重试, and the next one recovers
  * (the page's clock, not the wall's: page.clock); an unknown code shows the Chinese message page.
  * The screenshot is saved in the test's artefacts.
@@ -40,10 +40,30 @@ test('the dashboard of a registration code: real figures at 1920×1080, no sessi
   // the branch ranking: the first bar is the API's first branch
   const ranking = page.getByRole('region', { name: '本月支部学时排行' });
   if (f.topBranches.length) await expect(ranking.getByRole('img', { name: '本月支部学时排行' })).toBeVisible();
-  // the map: the bundled province outline with the district's organisations as named markers
+  // the map: fitted to the district itself (温江区, 510115, from the bundled district outlines), its
+  // organisations gathered into several clusters with counts (issue 34: before, one pin at 成都市)
   const map = page.getByRole('region', { name: '党组织分布' });
-  await expect(map.locator('.dj-map__outline path')).toHaveCount(21);
-  await expect(map.getByRole('button', { name: f.markers[0].name, exact: true })).toHaveCount(1);
+  expect(f.areaCode).toBe('510115');
+  await expect(map.locator('.dj-map__outline > path')).toHaveCount(21);
+  await expect(map.locator('[data-testid=map-districts] path')).toHaveCount(183);
+  const own = map.locator('path.dj-map__area');
+  await expect(own).toHaveCount(1);
+  await expect(own).toHaveAttribute('data-name', '温江区');
+  // the district fills most of the map (the view is fitted to it, not to the province)
+  const [ownBox, mapBox] = [(await own.boundingBox())!, (await map.locator('svg[role=application]').boundingBox())!];
+  expect(Math.max(ownBox.width / mapBox.width, ownBox.height / mapBox.height)).toBeGreaterThan(0.6);
+  const pins = map.locator('[data-cluster], [data-marker]');
+  expect(await pins.count()).toBeGreaterThan(1);
+  const counted = await map.locator('[data-cluster]').evaluateAll((els) => els.reduce((n, e) => n + Number(e.getAttribute('data-cluster')), 0));
+  expect(counted + (await map.locator('[data-marker]').count())).toBe(f.markers.length);
+  // a cluster opens (zooms in) to show its organisations apart
+  const first = map.locator('[data-cluster]').first();
+  const gathered = Number(await first.getAttribute('data-cluster'));
+  await first.click();
+  await expect(map.locator('[data-marker]').first()).toBeVisible();
+  const largest = () => map.locator('[data-cluster]').evaluateAll((els) => Math.max(0, ...els.map((e) => Number(e.getAttribute('data-cluster')))));
+  expect(await largest()).toBeLessThan(gathered);
+  await map.getByRole('button', { name: '复位' }).click();
   await expect(page.locator('[data-figure=markerTotal]')).toContainText(`有坐标的党组织 ${count(f.markerTotal)} 个`);
   // content of the screen's version: its news and video, or the empty states
   const news = page.getByRole('region', { name: '新闻资讯' });

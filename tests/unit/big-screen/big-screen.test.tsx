@@ -57,7 +57,7 @@ describe('the canvas and the ranking', () => {
 });
 
 const FIGURES: ScreenFigures = {
-  organId: 17, organName: '中共成都市温江区委员会', serverTime: '2026-11-25T03:00:00Z', timeZone: 'Asia/Shanghai', day: '2026-11-25', quarter: '2026-Q4',
+  organId: 17, organName: '中共成都市温江区委员会', areaCode: '510115', serverTime: '2026-11-25T03:00:00Z', timeZone: 'Asia/Shanghai', day: '2026-11-25', quarter: '2026-Q4',
   memberCount: 12345, organCount: 28, todayHours: 3.5, todayLearners: 7, monthHours: 20.25, quarterMeetings: 4,
   topBranches: [
     { organId: 1, organName: '柳城街道凤凰社区党支部', hours: 2, learners: 3 },

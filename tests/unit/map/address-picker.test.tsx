@@ -106,7 +106,7 @@ describe('AddressPicker in a form', () => {
     );
     fireEvent.click(screen.getByTestId('address-picker-open'));
     const svg = await screen.findByRole('application', { name: '选择地址的地图' });
-    await waitFor(() => expect(svg.querySelectorAll('[data-testid="map-outline"] path').length).toBe(21));
+    await waitFor(() => expect(svg.querySelectorAll('[data-testid="map-outline"] > path').length).toBe(21));
     // the middle of the box is the middle of the province's bounds
     await act(async () => {
       fireEvent.click(svg, { clientX: 300, clientY: 200 });

@@ -23,13 +23,13 @@ const MARKERS: MapMarker[] = [
 describe('OutlineView', () => {
   it('draws the 21 cities, the markers as named buttons, and the popup of the selected one', async () => {
     const onMarkerClick = vi.fn();
-    const { rerender } = render(<OutlineView markers={MARKERS} onMarkerClick={onMarkerClick} label="党建地图" />);
+    const { rerender } = render(<OutlineView markers={MARKERS} onMarkerClick={onMarkerClick} fit="markers" label="党建地图" />);
     const map = screen.getByRole('application', { name: '党建地图' });
-    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-outline"] path')).toHaveLength(21));
+    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-outline"] > path')).toHaveLength(21));
     fireEvent.click(screen.getByRole('button', { name: '柳城街道凤凰社区党支部' }));
     expect(onMarkerClick).toHaveBeenCalledWith(MARKERS[0]);
     expect(screen.queryByTestId('map-popup')).toBeNull();
-    rerender(<OutlineView markers={MARKERS} onMarkerClick={onMarkerClick} selectedId={1} label="党建地图" />);
+    rerender(<OutlineView markers={MARKERS} onMarkerClick={onMarkerClick} fit="markers" selectedId={1} label="党建地图" />);
     const popup = screen.getByTestId('map-popup');
     expect(popup.textContent).toContain('柳城街道凤凰社区党支部');
     expect(popup.textContent).toContain('地址：四川省成都市温江区柳城街道凤凰社区党群服务中心');
@@ -40,9 +40,9 @@ describe('OutlineView', () => {
 
   it('a click on the map (not on a marker) answers a point in the province; a marker click does not', async () => {
     const onMapClick = vi.fn();
-    render(<OutlineView markers={MARKERS} onMapClick={onMapClick} label="地图" />);
+    render(<OutlineView markers={MARKERS} onMapClick={onMapClick} fit="markers" label="地图" />);
     const map = screen.getByRole('application', { name: '地图' });
-    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-outline"] path')).toHaveLength(21));
+    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-outline"] > path')).toHaveLength(21));
     fireEvent.click(screen.getByRole('button', { name: '公平街道公平社区党支部' }));
     expect(onMapClick).not.toHaveBeenCalled();
     await act(async () => {
@@ -53,6 +53,30 @@ describe('OutlineView', () => {
     expect(p.longitude).toBeLessThan(109);
     expect(p.latitude).toBeGreaterThan(26);
     expect(p.latitude).toBeLessThan(34.5);
+  });
+
+  it('at province zoom near markers are one cluster with its count; a click on it zooms in and parts them', async () => {
+    const onMapClick = vi.fn();
+    render(<OutlineView markers={MARKERS} onMapClick={onMapClick} label="地图" />);
+    const map = screen.getByRole('application', { name: '地图' });
+    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-outline"] > path')).toHaveLength(21));
+    const cluster = screen.getByRole('button', { name: '2 个党组织，点击放大' });
+    expect(cluster.getAttribute('data-cluster')).toBe('2');
+    expect(cluster.textContent).toBe('2');
+    expect(map.querySelectorAll('[data-marker]')).toHaveLength(0);
+    fireEvent.click(cluster);
+    expect(onMapClick).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: '柳城街道凤凰社区党支部' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '公平街道公平社区党支部' })).toBeTruthy();
+    expect(map.querySelectorAll('[data-cluster]')).toHaveLength(0);
+  });
+
+  it('an area code draws the districts and marks its own (温江区, 510115)', async () => {
+    render(<OutlineView markers={MARKERS} area="510115001" label="地图" />);
+    const map = screen.getByRole('application', { name: '地图' });
+    await waitFor(() => expect(map.querySelectorAll('[data-testid="map-districts"] path')).toHaveLength(183));
+    const own = map.querySelectorAll('path.dj-map__area');
+    expect([...own].map((p) => p.getAttribute('data-name'))).toEqual(['温江区']);
   });
 
   it('the registered MapView shows a record’s point as a marker', async () => {

