@@ -11,6 +11,7 @@ import { MessageBell } from '../components/message-bell';
 import { LazyDropdown } from '../components/lazy-dropdown';
 import { lazyDialog } from '../components/lazy-dialog';
 import { ConfirmHost } from '../member/kit/confirm-host';
+import { ElderSwitch, useElderArea } from '../components/elder-switch';
 import './member-layout.css';
 
 // loaded when first opened
@@ -28,6 +29,7 @@ export default function MemberLayout() {
   const [qrOpen, setQrOpen] = useState(false);
   const alertShown = useAppState((s) => s.alertConfig.show);
   const crumbs = matchedTitles(location.pathname);
+  useElderArea();
   const displayName = session?.nickName || session?.userName || '';
 
   const userMenu = {
@@ -59,6 +61,7 @@ export default function MemberLayout() {
             ))}
           </nav>
           <div className="dj-member__actions">
+            <ElderSwitch tone="dark" />
             {roles > 1 ? (
               <a className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin">
                 <SwapOutlined className="dj-head-icon" />
