@@ -20,6 +20,8 @@ export interface SignInInput {
   password: string;
   captchaKey?: string;
   captchaCode?: string;
+  /** a code texted to the account's phone instead of the image captcha (长辈模式) */
+  smsCode?: string;
 }
 
 export const tokenAuth = {
@@ -73,7 +75,7 @@ export const partyMemberService = {
 };
 
 
-export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
+export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'signIn';
 
 export const userService = {
   manageOrgans: () => api.get<ManageOrganEntry[]>(servicePath('UserService', 'GetUserManageOrgan')),

@@ -13,7 +13,12 @@ dayjs.locale('zh-cn');
 export default function AntdShell() {
   // the theme follows the root font size: the browser's text-size setting and 长辈模式
   const [theme, setTheme] = useState(() => themeFor(rootFontPx(), effectiveElderMode()));
-  useEffect(() => onElderModeChange((level) => setTheme(themeFor(rootFontPx(), level))), []);
+  useEffect(() => {
+    const off = onElderModeChange((level) => setTheme(themeFor(rootFontPx(), level)));
+    // a child frame (the member layout) may have entered 长辈模式 before this effect subscribed
+    setTheme(themeFor(rootFontPx(), effectiveElderMode()));
+    return off;
+  }, []);
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <Outlet />

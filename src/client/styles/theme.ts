@@ -37,7 +37,7 @@ export function themeFor(rootFontPx: number, elder: number): ThemeConfig {
           Tabs: { horizontalItemPadding: `${px(12)}px 0`, cardHeight: target },
           Checkbox: { controlInteractiveSize: px(20) },
           Radio: { radioSize: px(20), dotSize: px(10) },
-          Switch: { handleSize: px(22), trackHeight: px(26), trackMinWidth: px(52) },
+          Switch: { handleSize: target - 8, trackHeight: target, trackMinWidth: target * 2, innerMaxMargin: target - 4, innerMinMargin: 10 },
         }
       : undefined,
   };
