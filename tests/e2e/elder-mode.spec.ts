@@ -15,7 +15,7 @@ import { memberRoutes, newMember, PASSWORD, token, trackErrors } from './helpers
 const PAGES: { path: string; ready: string }[] = [
   { path: '/partyMember/partySpace', ready: '[data-testid="home-notices"]' },
   { path: '/partyMember/partySpace/notice', ready: '.ant-tabs' },
-  { path: '/partyMember/partySpace/difficultCreate', ready: 'form' },
+  { path: '/partyMember/partySpace/difficultCreate', ready: '.dj-member__main' },
   { path: '/partyMember/partySpace/organswitchMyList', ready: '.dj-member__main' },
   { path: '/partyMember/iStudy', ready: '.dj-entry' },
   { path: '/partyMember/iStudy/superSpirit', ready: '.dj-member__main' },
@@ -115,7 +115,7 @@ for (const width of [390, 1440]) {
 
 test('a browser set to a 24 px default font enlarges text, titles and tabs (without 长辈模式)', async ({ page, request }) => {
   const who = await newMember(request, '字号');
-  const SEL = ['.dj-member__main', '.dj-tab', '.ant-card-head-title', '.dj-notice-item', '.dj-member__name'];
+  const SEL = ['.dj-member__main', '.dj-tab', '.ant-card-head-title', '.dj-shortcut', '.dj-banner h2'];
   const measure = async () => {
     await page.goto('/dj/partyMember/partySpace');
     await settle(page, '[data-testid="home-notices"] .ant-card-head-title');

@@ -63,19 +63,20 @@ export default function MemberLayout() {
           <div className="dj-member__actions">
             <ElderSwitch tone="dark" />
             {roles > 1 ? (
-              <a className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin">
+              <button type="button" className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin" aria-label="切换管理员">
                 <SwapOutlined className="dj-head-icon" />
                 <span className="dj-head-label">切换管理员</span>
-              </a>
+              </button>
             ) : null}
-            <Link className="dj-head-action" to="/manual">
+            <Link className="dj-head-action" to="/manual" aria-label="操作手册">
               <BookOutlined className="dj-head-icon" />
               <span className="dj-head-label">操作手册</span>
             </Link>
-            <a className="dj-head-action" onClick={() => setQrOpen(true)}>
+            {/* a button, not an <a> without href: reachable by Tab (keyboard operation throughout) */}
+            <button type="button" className="dj-head-action" onClick={() => setQrOpen(true)} aria-label="手机APP">
               <MobileOutlined className="dj-head-icon" />
               <span className="dj-head-label">手机APP</span>
-            </a>
+            </button>
             <MessageBell source={2} />
             <LazyDropdown menu={userMenu} trigger={['click']} placement="bottomRight">
               <a className="dj-head-action dj-member__user" data-testid="user-menu" title={`${displayName} ${session?.organName ?? ''}`}>
