@@ -1,5 +1,5 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
@@ -20,6 +20,32 @@ const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m
 // the alert dialog (state alertConfig) and its antd Modal load the first time an alert is raised
 const AlertDialog = lazyDialog<{ open: boolean }>(() => import('../widgets/alert-dialog').then((m) => m.default));
 
+/**
+ * Keyboard operation throughout: a table wider than the screen scrolls inside its own box, which a
+ * keyboard reaches only when the box takes focus (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
+function useScrollRegionsFocusable() {
+  useEffect(() => {
+    const mark = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('.dj-member__main .ant-table-content, .dj-member__main .ant-table-body')) {
+        if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute('tabindex')) {
+          el.tabIndex = 0;
+          el.setAttribute('role', 'region');
+          el.setAttribute('aria-label', '表格（可左右滚动）');
+        }
+      }
+    };
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', mark);
+    mark();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', mark);
+    };
+  }, []);
+}
+
 export default function MemberLayout() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -30,6 +56,7 @@ export default function MemberLayout() {
   const alertShown = useAppState((s) => s.alertConfig.show);
   const crumbs = matchedTitles(location.pathname);
   useElderArea();
+  useScrollRegionsFocusable();
   const displayName = session?.nickName || session?.userName || '';
 
   const userMenu = {

@@ -30,6 +30,8 @@ export function themeFor(rootFontPx: number, elder: number): ThemeConfig {
       controlHeightXS: px(16),
       // MIIT 适老化: line height at least 1.3 inside paragraphs (antd's default 1.5714 stays above it)
       lineHeight: elder ? 1.7 : 1.5714285714285714,
+      // 长辈模式: placeholders readable (4.5:1), not antd's pale 25 % grey
+      ...(elder ? { colorTextPlaceholder: MUTED } : {}),
     },
     components: elder
       ? {
