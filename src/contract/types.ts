@@ -18,6 +18,9 @@ export interface AbpEnvelope<T> {
 /** userType 0: ordinary member (no admin role); 1: administrator; 2: teacher. */
 export type UserType = 0 | 1 | 2;
 
+/** 长辈模式 steps (issue 33): 0 standard, 1 大字 (body 18 px at the browser's default 16 px), 2 特大字 (22 px). */
+export type ElderMode = 0 | 1 | 2;
+
 export interface SessionData {
   accessToken: string;
   expireInSeconds: number;
@@ -32,6 +35,8 @@ export interface SessionData {
   roleId: number | null;
   /** true when the password must be changed before going on (weak or reset password). */
   needChangePassword?: boolean;
+  /** 长辈模式, the member's own preference kept on the server: 0 standard, 1 large text, 2 larger text */
+  elderMode?: ElderMode;
   /** the platform time zone (IANA name): the browser's "today" and displayed times follow it, not the browser's zone */
   timeZone?: string;
   /** which map the browser draws (docs/map.md): the server's configuration, no secret beyond the AMap web key */

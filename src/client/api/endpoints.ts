@@ -22,6 +22,8 @@ export interface SignInInput {
   password: string;
   captchaKey?: string;
   captchaCode?: string;
+  /** a code texted to the account's phone instead of the image captcha (长辈模式) */
+  smsCode?: string;
 }
 
 export const tokenAuth = {
@@ -74,7 +76,8 @@ export const partyMemberService = {
   secretary: () => api.get<SecretaryInfo | null>(servicePath('PartyMemberService', 'GetUserSecretaryInfo'), {}, { silent: true }),
 };
 
-export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register';
+
+export type PhoneCodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'signIn';
 
 export const userService = {
   manageOrgans: () => api.get<ManageOrganEntry[]>(servicePath('UserService', 'GetUserManageOrgan')),

@@ -2,9 +2,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DistrictLogo, DISTRICT_NAME, PartyLogo, PLATFORM_NAME } from './logo';
+import { ElderSwitch, useElderArea } from './elder-switch';
 import './auth-shell.css';
 
 export function AuthShell({ title, children, district = false, wide = false }: { title: string; children: ReactNode; district?: boolean; wide?: boolean }) {
+  useElderArea();
   return (
     <div className={`dj-auth ${district ? 'dj-auth--district' : ''}`}>
       <header className="dj-auth__band">
@@ -12,6 +14,7 @@ export function AuthShell({ title, children, district = false, wide = false }: {
           {district ? <DistrictLogo /> : <PartyLogo />}
           <span className="dj-auth__name" data-testid="platform-name">{district ? DISTRICT_NAME : PLATFORM_NAME}</span>
         </Link>
+        <ElderSwitch tone="dark" />
       </header>
       <main className="dj-auth__main">
         <section className={`dj-auth__card ${wide ? 'dj-auth__card--wide' : ''}`}>

@@ -1,5 +1,5 @@
 /** Member area frame (core §2): header with tabs and actions, breadcrumb, content. */
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BookOutlined, DownOutlined, LogoutOutlined, MobileOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
@@ -11,6 +11,7 @@ import { MessageBell } from '../components/message-bell';
 import { LazyDropdown } from '../components/lazy-dropdown';
 import { lazyDialog } from '../components/lazy-dialog';
 import { ConfirmHost } from '../member/kit/confirm-host';
+import { ElderSwitch, useElderArea } from '../components/elder-switch';
 import './member-layout.css';
 
 // loaded when first opened
@@ -18,6 +19,32 @@ const RoleSwitchDialog = lazyDialog(() => import('../components/role-switch-dial
 const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m) => m.AppQrModal));
 // the alert dialog (state alertConfig) and its antd Modal load the first time an alert is raised
 const AlertDialog = lazyDialog<{ open: boolean }>(() => import('../widgets/alert-dialog').then((m) => m.default));
+
+/**
+ * Keyboard operation throughout: a table wider than the screen scrolls inside its own box, which a
+ * keyboard reaches only when the box takes focus (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
+function useScrollRegionsFocusable() {
+  useEffect(() => {
+    const mark = () => {
+      for (const el of document.querySelectorAll<HTMLElement>('.dj-member__main .ant-table-content, .dj-member__main .ant-table-body')) {
+        if (el.scrollWidth > el.clientWidth + 1 && !el.hasAttribute('tabindex')) {
+          el.tabIndex = 0;
+          el.setAttribute('role', 'region');
+          el.setAttribute('aria-label', '表格（可左右滚动）');
+        }
+      }
+    };
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', mark);
+    mark();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', mark);
+    };
+  }, []);
+}
 
 export default function MemberLayout() {
   const location = useLocation();
@@ -28,6 +55,8 @@ export default function MemberLayout() {
   const [qrOpen, setQrOpen] = useState(false);
   const alertShown = useAppState((s) => s.alertConfig.show);
   const crumbs = matchedTitles(location.pathname);
+  useElderArea();
+  useScrollRegionsFocusable();
   const displayName = session?.nickName || session?.userName || '';
 
   const userMenu = {
@@ -59,20 +88,22 @@ export default function MemberLayout() {
             ))}
           </nav>
           <div className="dj-member__actions">
+            <ElderSwitch tone="dark" />
             {roles > 1 ? (
-              <a className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin">
+              <button type="button" className="dj-head-action" onClick={() => setRoleOpen(true)} data-testid="switch-admin" aria-label="切换管理员">
                 <SwapOutlined className="dj-head-icon" />
                 <span className="dj-head-label">切换管理员</span>
-              </a>
+              </button>
             ) : null}
-            <Link className="dj-head-action" to="/manual">
+            <Link className="dj-head-action" to="/manual" aria-label="操作手册">
               <BookOutlined className="dj-head-icon" />
               <span className="dj-head-label">操作手册</span>
             </Link>
-            <a className="dj-head-action" onClick={() => setQrOpen(true)}>
+            {/* a button, not an <a> without href: reachable by Tab (keyboard operation throughout) */}
+            <button type="button" className="dj-head-action" onClick={() => setQrOpen(true)} aria-label="手机APP">
               <MobileOutlined className="dj-head-icon" />
               <span className="dj-head-label">手机APP</span>
-            </a>
+            </button>
             <MessageBell source={2} />
             <LazyDropdown menu={userMenu} trigger={['click']} placement="bottomRight">
               <a className="dj-head-action dj-member__user" data-testid="user-menu" title={`${displayName} ${session?.organName ?? ''}`}>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { tokenAuth } from '../api/endpoints';
+import { tokenAuth, userService } from '../api/endpoints';
 import type { ApiError } from '../api/request';
 import { AuthShell } from '../components/auth-shell';
 import { completeLogin, currentLanding, DISTRICT_AREA, loginWithToken, rememberArea } from '../state/session';
@@ -26,8 +26,14 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
   const [captchaCode, setCaptchaCode] = useState('');
+  // 长辈模式's alternative to the image captcha: a code texted to the account's phone
+  const [viaSms, setViaSms] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [smsLeft, setSmsLeft] = useState(0);
+  const [smsNote, setSmsNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<{ userName?: string; password?: string; captcha?: string }>({});
+  const [fieldError, setFieldError] = useState<{ userName?: string; password?: string; captcha?: string; phone?: string }>({});
   const [loading, setLoading] = useState(false);
   const userRef = useRef<HTMLInputElement>(null);
 
@@ -69,12 +75,42 @@ export default function LoginPage() {
     }
   };
 
+  useEffect(() => {
+    if (smsLeft <= 0) return;
+    const t = setTimeout(() => setSmsLeft(smsLeft - 1), 1000);
+    return () => clearTimeout(t);
+  }, [smsLeft]);
+
+  const useSms = () => {
+    setViaSms(true);
+    setSmsNote(null);
+    if (!phone && /^1[3-9]\d{9}$/.test(userName.trim())) setPhone(userName.trim());
+  };
+
+  const sendSms = async () => {
+    const p = phone.trim();
+    if (!/^1[3-9]\d{9}$/.test(p)) {
+      setFieldError((f) => ({ ...f, phone: p ? '手机号格式错误' : '请输入手机号' }));
+      return;
+    }
+    setFieldError((f) => ({ ...f, phone: undefined }));
+    try {
+      await userService.sendPhoneCode(p, 'signIn');
+      setSmsNote(`验证码已发送至 ${p.slice(0, 3)}****${p.slice(7)}，10分钟内有效`);
+      setSmsLeft(60);
+    } catch (err) {
+      setSmsNote(null);
+      setFieldError((f) => ({ ...f, phone: (err as ApiError).message || '验证码发送失败' }));
+    }
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const fe: typeof fieldError = {};
     if (!userName.trim()) fe.userName = '请输入用户名';
     if (!password) fe.password = '请输入密码';
-    if (captcha && !captchaCode.trim()) fe.captcha = '请输入图形验证码';
+    if (captcha && !viaSms && !captchaCode.trim()) fe.captcha = '请输入图形验证码';
+    if (captcha && viaSms && !/^\d{6}$/.test(smsCode.trim())) fe.captcha = '请输入6位短信验证码';
     setFieldError(fe);
     if (Object.keys(fe).length) return;
     setError(null);
@@ -83,7 +119,7 @@ export default function LoginPage() {
       const session = await tokenAuth.signIn({
         userName: userName.trim(),
         password,
-        ...(captcha ? { captchaKey: captcha.key, captchaCode: captchaCode.trim() } : {}),
+        ...(captcha && viaSms ? { smsCode: smsCode.trim() } : captcha ? { captchaKey: captcha.key, captchaCode: captchaCode.trim() } : {}),
       });
       if (session.needChangePassword) {
         beginPasswordChange(session);
@@ -94,8 +130,10 @@ export default function LoginPage() {
       navigate(currentLanding(), { replace: true });
     } catch (err) {
       const ae = err as ApiError;
-      setError(ae.message || '登录失败');
+      // said in words, not only by a red frame
+      setError(`登录失败：${ae.message || '请稍后再试'}`);
       if (ae.code === CAPTCHA_REQUIRED || captcha) void refreshCaptcha();
+      setSmsCode('');
     } finally {
       setLoading(false);
     }
@@ -111,23 +149,50 @@ export default function LoginPage() {
       <form className="dj-form" onSubmit={onSubmit} noValidate>
         <label className="dj-field">
           <span className="dj-sr">用户名/手机号</span>
-          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" value={userName} onChange={(e) => { warmShell(); setUserName(e.target.value); }} />
+          <input ref={userRef} className={`dj-input ${fieldError.userName ? 'is-error' : ''}`} placeholder="用户名/手机号" autoComplete="username" aria-label="用户名/手机号" aria-invalid={!!fieldError.userName} value={userName} onChange={(e) => { warmShell(); setUserName(e.target.value); }} />
           {fieldError.userName ? <span className="dj-field__err">{fieldError.userName}</span> : null}
         </label>
         <label className="dj-field">
           <span className="dj-sr">密码</span>
-          <input className={`dj-input ${fieldError.password ? 'is-error' : ''}`} type="password" placeholder="密码" autoComplete="current-password" aria-label="密码" value={password} onChange={(e) => { warmShell(); setPassword(e.target.value); }} />
+          <input className={`dj-input ${fieldError.password ? 'is-error' : ''}`} type="password" placeholder="密码" autoComplete="current-password" aria-label="密码" aria-invalid={!!fieldError.password} value={password} onChange={(e) => { warmShell(); setPassword(e.target.value); }} />
           {fieldError.password ? <span className="dj-field__err">{fieldError.password}</span> : null}
         </label>
-        {captcha ? (
-          <label className="dj-field">
-            <span className="dj-sr">图形验证码</span>
-            <span className="dj-captcha">
-              <input className={`dj-input ${fieldError.captcha ? 'is-error' : ''}`} placeholder="请输入图形验证码" aria-label="图形验证码" maxLength={6} value={captchaCode} onChange={(e) => setCaptchaCode(e.target.value)} />
+        {captcha && !viaSms ? (
+          <div className="dj-field">
+            <label className="dj-captcha">
+              <span className="dj-sr">图形验证码</span>
+              <input className={`dj-input ${fieldError.captcha ? 'is-error' : ''}`} placeholder="请输入图形验证码" aria-label="图形验证码" aria-invalid={!!fieldError.captcha} maxLength={6} value={captchaCode} onChange={(e) => setCaptchaCode(e.target.value)} />
               <img src={captcha.image} alt="图形验证码" title="看不清？换一张" onClick={() => void refreshCaptcha()} data-testid="captcha-image" />
-            </span>
+            </label>
             {fieldError.captcha ? <span className="dj-field__err">{fieldError.captcha}</span> : null}
-          </label>
+            <span className="dj-captcha__alt">
+              <button type="button" className="dj-linkbtn" onClick={() => void refreshCaptcha()}>换一张</button>
+              <button type="button" className="dj-linkbtn" onClick={useSms} data-testid="captcha-sms">看不清？改用短信验证码</button>
+            </span>
+          </div>
+        ) : null}
+        {captcha && viaSms ? (
+          <div className="dj-field" data-testid="sms-instead">
+            <span className="dj-captcha">
+              <label className="dj-grow">
+                <span className="dj-sr">账号绑定的手机号</span>
+                <input className={`dj-input ${fieldError.phone ? 'is-error' : ''}`} placeholder="账号绑定的手机号" aria-label="账号绑定的手机号" aria-invalid={!!fieldError.phone} inputMode="numeric" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value)} />
+              </label>
+              <button type="button" className="dj-btn dj-btn--ghost" disabled={smsLeft > 0} onClick={() => void sendSms()}>
+                {smsLeft > 0 ? `${smsLeft}秒后重发` : '发送验证码'}
+              </button>
+            </span>
+            {fieldError.phone ? <span className="dj-field__err">{fieldError.phone}</span> : null}
+            {smsNote ? <span className="dj-field__note" role="status">{smsNote}</span> : null}
+            <label>
+              <span className="dj-sr">短信验证码</span>
+              <input className={`dj-input ${fieldError.captcha ? 'is-error' : ''}`} placeholder="6位短信验证码" aria-label="短信验证码" aria-invalid={!!fieldError.captcha} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={smsCode} onChange={(e) => setSmsCode(e.target.value)} />
+            </label>
+            {fieldError.captcha ? <span className="dj-field__err">{fieldError.captcha}</span> : null}
+            <span className="dj-captcha__alt">
+              <button type="button" className="dj-linkbtn" onClick={() => setViaSms(false)}>改用图形验证码</button>
+            </span>
+          </div>
         ) : null}
         <button className="dj-btn" type="submit" disabled={loading}>
           {loading ? '登录中…' : '登 录'}

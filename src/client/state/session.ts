@@ -6,6 +6,7 @@ import { registerTokenProvider, registerUnauthorizedHandler } from '../api/reque
 import { baseCodeService, partyMemberService, permissionService, tokenAuth } from '../api/endpoints';
 import { navigateTo } from '../routing/navigation';
 import { getState, resetState, setState } from './store';
+import { settleElderModeAtSignIn } from './elder-mode';
 import { buttonFlags, firstMenuUrl, landingPath, MEMBER_HOME, permissionNames, selectRole } from './permissions';
 
 export const DISTRICT_AREA = '510115';
@@ -67,7 +68,8 @@ export async function loadBaseCodes(token?: string) {
 }
 
 /** Successful sign-in: store the session, load permissions and base codes (routes follow from state). */
-export async function completeLogin(session: SessionData) {
+export async function completeLogin(signedIn: SessionData) {
+  const session = settleElderModeAtSignIn(signedIn);
   let perms: PermissionEntry[];
   try {
     perms = (await permissionService.currentUserPermission({ silent: true, token: session.accessToken })) ?? [];

@@ -31,6 +31,7 @@ import * as m025 from './migrations/025-big-screen-info';
 import * as m026 from './migrations/026-study-day-index';
 import * as m027 from './migrations/027-exam-reviews';
 import * as m028 from './migrations/028-jobs';
+import * as m029 from './migrations/029-elder-mode';
 import * as m037 from './migrations/037-organ-member-counts';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '026-study-day-index': m026,
   '027-exam-reviews': m027,
   '028-jobs': m028,
+  '029-elder-mode': m029,
   '037-organ-member-counts': m037,
 };
 

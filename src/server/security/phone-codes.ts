@@ -12,7 +12,8 @@ import { countHit } from './rate-limits';
  * the numbers, and a ceiling for the whole platform per day — each text costs money and reaches a
  * stranger's phone.
  */
-export type CodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'resetToken';
+/** signIn: the text code that stands in for the image captcha at password sign-in (长辈模式) */
+export type CodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'resetToken' | 'signIn';
 const TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
 const digest = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${phone}|${purpose}|${code}`).digest('hex');

@@ -1,4 +1,4 @@
-import type { SessionData, UserType } from '../../contract/types';
+import type { ElderMode, SessionData, UserType } from '../../contract/types';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { signToken, ISSUER, newId } from '../http/token';
@@ -25,7 +25,7 @@ export async function describeSession(
   const user = await ctx.db
     .selectFrom('users as u')
     .leftJoin('organizations as mo', 'mo.id', 'u.organId')
-    .select(['u.id', 'u.userName', 'u.name', 'u.userType', 'u.needChangePassword', 'u.organId', 'mo.organName', 'mo.organPath', 'mo.organLevel'])
+    .select(['u.id', 'u.userName', 'u.name', 'u.userType', 'u.needChangePassword', 'u.elderMode', 'u.organId', 'mo.organName', 'mo.organPath', 'mo.organLevel'])
     .where('u.id', '=', userId)
     .executeTakeFirstOrThrow();
   const organ = role
@@ -42,6 +42,7 @@ export async function describeSession(
     userType: user.userType as UserType,
     roleId: role?.roleId ?? null,
     needChangePassword: user.needChangePassword,
+    elderMode: (user.elderMode as ElderMode) ?? 0,
     timeZone: ctx.config.platformTz,
     map: ctx.config.map,
   };

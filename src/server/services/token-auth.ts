@@ -6,6 +6,7 @@ import { AppError, badRequest, ERROR_CODE, notFound, unauthorized } from '../htt
 import { objectInput } from '../http/paging';
 import { newId } from '../http/token';
 import { makeCaptcha } from '../security/captcha';
+import { consumePhoneCode } from '../security/phone-codes';
 import { clientAddress } from '../security/rate-limits';
 import { addressGate, assertNotLocked, countingFailures, recordSignInFailure, unknownNameFailures, unknownNameKey, verifyAgainstDecoy, type SignInSubject } from '../security/sign-in-guard';
 import { verifyPassword } from '../security/passwords';
@@ -21,7 +22,7 @@ const loginUsers = (ctx: AppContext) =>
   ctx.db
     .selectFrom('users as u')
     .leftJoin('partyMembers as m', (j) => j.onRef('m.userId', '=', 'u.id').on('m.isDeleted', '=', false))
-    .select(['u.id', 'u.passwordHash', 'u.isActive', 'u.failedLoginCount', 'u.lockoutEnd', 'u.lastFailedLoginAt', 'u.ukeyPublicKey', 'm.status as memberStatus'])
+    .select(['u.id', 'u.phoneNumber', 'u.passwordHash', 'u.isActive', 'u.failedLoginCount', 'u.lockoutEnd', 'u.lastFailedLoginAt', 'u.ukeyPublicKey', 'm.status as memberStatus'])
     .where('u.isDeleted', '=', false);
 
 /** Members sign in with their user name or their phone number. */
@@ -59,6 +60,20 @@ async function checkCaptcha(ctx: AppContext, key: string | undefined, code: stri
   }
 }
 
+/**
+ * 长辈模式's alternative to the image captcha: a six-digit code texted to the account's own phone
+ * (UserService/SendPhoneVierifCode, purpose signIn). A script that cannot read that phone cannot
+ * pass it, and each code is single-use with 5 tries, so it is no weaker than the image.
+ */
+async function checkSmsInsteadOfCaptcha(ctx: AppContext, user: LoginUser | undefined, code: string) {
+  if (!user?.phoneNumber) throw new AppError(400, MSG.phoneCodeWrong, { code: ERROR_CODE.captchaRequired });
+  try {
+    await consumePhoneCode(ctx, user.phoneNumber, 'signIn', code);
+  } catch {
+    throw new AppError(400, MSG.phoneCodeWrong, { code: ERROR_CODE.captchaRequired });
+  }
+}
+
 const sso = (ctx: AppContext) => {
   const pem = ctx.config.ssoPublicKeyPem ?? (ctx.config.dataDir ? demoIssuerKeys(ctx.config.dataDir).publicKeyPem : null);
   return pem;
@@ -67,9 +82,9 @@ const sso = (ctx: AppContext) => {
 export const tokenAuthService = defineService(
   'TokenAuth',
   {
-    Sigin: action<{ userName: string; password: string; captchaKey?: string; captchaCode?: string }>({
+    Sigin: action<{ userName: string; password: string; captchaKey?: string; captchaCode?: string; smsCode?: string }>({
       method: 'POST',
-      summary: '账号密码登录（连续失败3次后需图形验证码，5次后锁定5分钟；同一网络地址失败过多时先需验证码、再暂停登录）',
+      summary: '账号密码登录（连续失败3次后需图形验证码——或以发到账号手机的短信验证码 smsCode 代替，5次后锁定5分钟；同一网络地址失败过多时先需验证码、再暂停登录）',
       access: 'public',
       returns: SESSION_RETURNS,
       input: objectInput(
@@ -78,6 +93,7 @@ export const tokenAuthService = defineService(
           password: { type: 'string', minLength: 1, maxLength: 128, title: '密码', 'x-required-message': '请输入密码' },
           captchaKey: { type: 'string', maxLength: 64, title: '验证码标识' },
           captchaCode: { type: 'string', maxLength: 16, title: '图形验证码' },
+          smsCode: { type: 'string', maxLength: 16, title: '短信验证码（代替图形验证码，发送至账号绑定的手机）' },
         },
         ['userName', 'password'],
       ),
@@ -89,7 +105,10 @@ export const tokenAuthService = defineService(
         const subject: SignInSubject = user ? { userId: user.id } : { unknownName: unknownNameKey(input.userName) };
         const state = user ? countingFailures(user, ctx.now()) : await unknownNameFailures(ctx, unknownNameKey(input.userName));
         assertNotLocked(ctx, state);
-        if (state.failures >= ctx.config.captchaAfterFailures || fromAddress.captcha) await checkCaptcha(ctx, input.captchaKey, input.captchaCode);
+        if (state.failures >= ctx.config.captchaAfterFailures || fromAddress.captcha) {
+          if (input.smsCode && !input.captchaKey) await checkSmsInsteadOfCaptcha(ctx, user, input.smsCode);
+          else await checkCaptcha(ctx, input.captchaKey, input.captchaCode);
+        }
         const right = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
         if (!user || !right) return recordSignInFailure(ctx, subject, address);
         assertUsable(user);

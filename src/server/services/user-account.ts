@@ -38,13 +38,15 @@ export const accountActions = {
     summary: '发送短信验证码（每个号码每分钟1条、每小时至多5条；每个客户端（网络地址、已登录时的会话）每小时至多10条；全平台每日有上限；演示环境写入服务日志）',
     access: 'public',
     input: objectInput(
-      { phoneNumber: phoneProp, purpose: { type: 'string', enum: ['findPassword', 'bindPhone', 'register'], default: 'findPassword', title: '用途' } },
+      { phoneNumber: phoneProp, purpose: { type: 'string', enum: ['findPassword', 'bindPhone', 'register', 'signIn'], default: 'findPassword', title: '用途' } },
       ['phoneNumber'],
     ),
     async handler({ ctx, input, req, user }) {
       const owner = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('isDeleted', '=', false).executeTakeFirst();
-      if (input.purpose === 'findPassword' && !owner) throw badRequest(MSG.phoneNotFound);
-      if (input.purpose !== 'findPassword' && owner) throw badRequest(MSG.phoneExists);
+      // findPassword and signIn (长辈模式's alternative to the image captcha) go to an account's own phone
+      const toOwner = input.purpose === 'findPassword' || input.purpose === 'signIn';
+      if (toOwner && !owner) throw badRequest(MSG.phoneNotFound);
+      if (!toOwner && owner) throw badRequest(MSG.phoneExists);
       await issuePhoneCode(ctx, input.phoneNumber, input.purpose, { address: clientAddress(req), sessionId: user?.sessionId });
       return true;
     },
@@ -128,6 +130,19 @@ export const accountActions = {
       if (!(await verifyPassword(row.passwordHash, call.input.oldPassword))) throw badRequest(MSG.passwordOldWrong, { validationErrors: [{ message: MSG.passwordOldWrong, members: ['oldPassword'] }] });
       await setPassword(call, call.user.userId, call.input.newPassword);
       return true;
+    },
+  }),
+
+  SetElderMode: action<{ elderMode: number }>({
+    method: 'POST',
+    summary: '长辈模式：保存本人的字号偏好（0 标准、1 大字、2 特大字），随会话信息返回，任何设备登录后一致',
+    access: 'self',
+    returns: '{elderMode}',
+    input: objectInput({ elderMode: { type: 'integer', enum: [0, 1, 2], title: '长辈模式', 'x-message': '长辈模式只能是0（标准）、1（大字）或2（特大字）', 'x-required-message': '请选择长辈模式' } }, ['elderMode']),
+    async handler({ ctx, input, user }) {
+      // only the caller's own row: the preference is nobody else's to set
+      await ctx.db.updateTable('users').set({ elderMode: input.elderMode }).where('id', '=', user.userId).execute();
+      return { elderMode: input.elderMode };
     },
   }),
 

@@ -15,6 +15,7 @@ export const userService = defineService('UserService', {
   PhoneNumberConfirmed: accountActions.PhoneNumberConfirmed,
   UpdatePassword: accountActions.UpdatePassword,
   UpdateWeakPassword: accountActions.UpdateWeakPassword,
+  SetElderMode: accountActions.SetElderMode,
   CheckPhoneIsExists: accountActions.CheckPhoneIsExists,
   Get: accountActions.Get,
   GetUserManageOrgan: accountActions.GetUserManageOrgan,

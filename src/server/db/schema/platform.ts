@@ -44,6 +44,8 @@ export interface UserTable {
   userType: Generated<number>;
   isActive: Generated<boolean>;
   needChangePassword: Generated<boolean>;
+  /** 长辈模式: 0 standard, 1 large text, 2 larger text (migration 029) */
+  elderMode: Generated<number>;
   failedLoginCount: Generated<number>;
   lockoutEnd: NullableTs;
   lastFailedLoginAt: NullableTs;
