@@ -27,7 +27,7 @@ describe('second factor for administrators (SECOND_FACTOR=admins)', () => {
   beforeAll(async () => {
     app = await startTestApp({ config: { authPolicy: { secondFactor: 'admins', idleMinutes: { admin: 0, member: 0 }, passwordMaxAgeDays: 0, inactiveDays: { admin: 0, member: 0 } } } });
     // a held clock in the middle of a 30-second step: the codes computed here are the server's
-    app.freeze(Math.floor(Date.now() / 30_000) * 30_000 + 10_000);
+    app.freeze(new Date(Math.floor(Date.now() / 30_000) * 30_000 + 10_000));
   });
   afterAll(() => app?.close());
 
