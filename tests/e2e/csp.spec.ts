@@ -63,7 +63,6 @@ test('the province administrator walks his menus, the API documentation and the 
   const urls: string[] = [];
   // every page of the administrator's menu tree: type 1 top menus, 6 their pages (url relative to the top), 2 buttons
   for (const top of menus) for (const m of top.children ?? []) if (m.type === 6) urls.push(`${top.url}${m.url}`);
-  console.log(`${urls.length} administrator pages`);
   expect(urls.length).toBeGreaterThan(10);
   for (const url of urls) {
     await go(page, url);
