@@ -14,6 +14,13 @@ export const MSG = {
   roleMissing: '你的账号权限有误，请联系客服',
   // ours
   unauthorized: '登录已失效，请重新登录',
+  idleTimeout: '长时间未操作，已自动退出，请重新登录',
+  secondFactorRequired: '管理员角色需完成第二因素认证（动态口令或证书）后使用',
+  secondFactorWrong: '动态口令错误或已使用，请输入验证器中最新的6位动态口令',
+  recoveryCodeWrong: '恢复码错误或已使用',
+  totpNotEnrolled: '尚未绑定动态口令验证器',
+  totpAlreadyEnrolled: '已绑定动态口令验证器，如需更换请先解除绑定',
+  passwordExpired: '密码已超过有效期，请先修改密码',
   forbidden: '没有操作权限',
   outOfScope: '无权访问该组织的数据',
   notFound: '请求的资源不存在',
@@ -24,6 +31,7 @@ export const MSG = {
   captchaWrong: '图形验证码错误或已过期',
   accountLocked: (minutes: number) => `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,
   accountDisabled: '账号已停用，请联系管理员',
+  accountDisabledUnused: '账号长期未使用，已停用，请联系管理员启用',
   /** many failed sign-ins from one network address, whatever the accounts (password spraying) */
   addressSignInBlocked: (minutes: number) => `该网络登录失败次数过多，请${minutes}分钟后再试`,
   accountPending: '注册信息正在审核中，请耐心等待',

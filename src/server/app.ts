@@ -10,7 +10,9 @@ import type { AppContext } from './context';
 import { AppError, DATABASE_UNAVAILABLE_MSG, forbidden, isDatabaseUnavailable, unauthorized } from './http/errors';
 import { fail } from './http/envelope';
 import { translateValidation } from './http/validation';
-import { bearerToken, resolveCurrentUser } from './http/auth';
+import { bearerToken, resolveSession } from './http/auth';
+import { registerSecurityHeaders } from './http/security-headers';
+import { inactiveAccountsJob } from './services/account-policy';
 import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
 import { buildServices, registerDomainJobs, startDomains } from './composition';
@@ -141,13 +143,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
 
   app.decorateRequest('currentUser', null);
+  // CSP, frame-ancestors and the other headers on every answer, whatever proxy stands in front
+  registerSecurityHeaders(app, ctx.config);
   registerCompression(app);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const docs = req.url.startsWith('/swagger/json') || req.url.startsWith('/swagger/yaml');
     if (!req.url.startsWith('/api/') && !req.url.startsWith('/file/') && !docs) return;
     const token = bearerToken(req.headers.authorization);
-    req.currentUser = token ? await resolveCurrentUser(ctx, token, req.ip) : null;
+    const resolved = token ? await resolveSession(ctx, token, req.ip) : null;
+    req.currentUser = resolved?.user ?? null;
+    req.sessionEnded = resolved?.ended ?? null;
     const user = req.currentUser;
     if (user) {
       // who is asking, on every later line of this request (the completion line too)
@@ -224,6 +230,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerBackupSnapshot(app, ctx);
   // background jobs (video packaging, the sweeps) from the shared queue; app.close() hands running ones back
   registerDomainJobs(ctx);
+  // unused accounts disabled (INACTIVE_DISABLE_*_DAYS), once a day across the processes
+  ctx.jobs.register(inactiveAccountsJob(ctx));
   if (ctx.config.jobs.run) await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.stop());
 

@@ -73,6 +73,46 @@ export interface Config {
   storage: StorageSettings;
   /** background jobs (src/server/jobs/, docs/jobs.md) */
   jobs: JobSettings;
+  /** 等保 level 3 sign-in policy (docs/SECURITY.md §15): second factor, idle timeout, password age, unused accounts */
+  authPolicy: AuthPolicy;
+}
+
+/** Whose roles are "administrator" (any role but the default party-member role) and whose "member". */
+export type RoleKind = 'admin' | 'member';
+
+export interface AuthPolicy {
+  /** SECOND_FACTOR: `off` (default; an administrator who enrolled TOTP is still asked for it), `admins` every administrator role, `all` every role */
+  secondFactor: 'off' | 'admins' | 'all';
+  /** minutes without a request after which a session in a role of this kind ends (IDLE_TIMEOUT_ADMIN_MINUTES, IDLE_TIMEOUT_MEMBER_MINUTES; 0: never) */
+  idleMinutes: Record<RoleKind, number>;
+  /** days after which the next sign-in must change the password first (PASSWORD_MAX_AGE_DAYS; 0: never) */
+  passwordMaxAgeDays: number;
+  /** days without a sign-in after which an account is disabled (INACTIVE_DISABLE_ADMIN_DAYS, INACTIVE_DISABLE_MEMBER_DAYS; 0: never) */
+  inactiveDays: Record<RoleKind, number>;
+}
+
+const wholeNumber = (name: string, value: string | undefined, fallback: number) => {
+  if (value == null || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: "${value}" is not a whole number ≥ 0`);
+  return n;
+};
+
+export function authPolicy(env: NodeJS.ProcessEnv): AuthPolicy {
+  const sf = (env.SECOND_FACTOR || 'off').trim().toLowerCase();
+  if (sf !== 'off' && sf !== 'admins' && sf !== 'all') throw new Error(`SECOND_FACTOR: "${env.SECOND_FACTOR}" is none of off, admins, all`);
+  return {
+    secondFactor: sf,
+    idleMinutes: {
+      admin: wholeNumber('IDLE_TIMEOUT_ADMIN_MINUTES', env.IDLE_TIMEOUT_ADMIN_MINUTES, 0),
+      member: wholeNumber('IDLE_TIMEOUT_MEMBER_MINUTES', env.IDLE_TIMEOUT_MEMBER_MINUTES, 0),
+    },
+    passwordMaxAgeDays: wholeNumber('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 0),
+    inactiveDays: {
+      admin: wholeNumber('INACTIVE_DISABLE_ADMIN_DAYS', env.INACTIVE_DISABLE_ADMIN_DAYS, 0),
+      member: wholeNumber('INACTIVE_DISABLE_MEMBER_DAYS', env.INACTIVE_DISABLE_MEMBER_DAYS, 0),
+    },
+  };
 }
 
 export interface JobSettings {
@@ -281,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     live: liveSettings(env),
     jobs: jobSettings(env),
     storage: storageSettings(env),
+    authPolicy: authPolicy(env),
     ...overrides,
   };
 }

@@ -16,10 +16,17 @@ export const PASSWORD = 'Demo@123456';
 /** Today on the platform (Asia/Shanghai), whatever the zone of this machine or of the browser. */
 export const platformToday = () => calendarDay(new Date(), DEFAULT_PLATFORM_TZ);
 
-/** Collects uncaught page errors; assert on it at the end of a test. */
+/**
+ * Collects uncaught page errors and Content-Security-Policy violations (the server sends a strict
+ * CSP, docs/SECURITY.md §16: a page that needs an inline script or eval breaks under it); assert on
+ * it at the end of a test.
+ */
 export function trackErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`);
+  });
   return errors;
 }
 

@@ -39,6 +39,14 @@ export const tokenAuth = {
     api.post<SessionData>(auth('SignUkey'), input, { silent: true }),
   demoSoftwareKey: (userName: string) =>
     api.get<{ privateKeyPem: string }>(auth('GetDemoSoftwareKey'), { userName }, { silent: true }),
+  // the second factor (docs/SECURITY.md §15); `token`: a sign-in not yet completed (pending-login)
+  secondFactorStatus: (token?: string) =>
+    api.get<{ required: boolean; verified: boolean; enrolled: boolean; ukey: boolean; recoveryCodesLeft: number }>(auth('GetSecondFactorStatus'), {}, { silent: true, token }),
+  beginTotpEnrol: (token?: string) => api.post<{ secret: string; otpauthUri: string }>(auth('BeginTotpEnrol'), {}, { silent: true, token }),
+  confirmTotpEnrol: (code: string, token?: string) =>
+    api.post<{ recoveryCodes: string[]; session: SessionData }>(auth('ConfirmTotpEnrol'), { code }, { silent: true, token }),
+  verifySecondFactor: (input: { method: 'totp' | 'recovery' | 'ukey'; code?: string; challengeId?: string; signature?: string }, token?: string) =>
+    api.post<SessionData>(auth('VerifySecondFactor'), input, { silent: true, token }),
 };
 
 export const permissionService = {

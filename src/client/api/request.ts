@@ -27,13 +27,13 @@ export class ApiError extends Error {
 }
 
 let tokenProvider: () => string | null | undefined = () => null;
-let unauthorizedHandler: () => void = () => {};
+let unauthorizedHandler: (error?: { code?: number } | null) => void = () => {};
 
 /** The state layer tells the wrapper where the token lives and what a 401 does. */
 export function registerTokenProvider(fn: () => string | null | undefined) {
   tokenProvider = fn;
 }
-export function registerUnauthorizedHandler(fn: () => void) {
+export function registerUnauthorizedHandler(fn: (error?: { code?: number } | null) => void) {
   unauthorizedHandler = fn;
 }
 
@@ -151,7 +151,7 @@ function showError(text: string) {
 /** An HTTP failure (status and parsed body) as an ApiError; a 401 ends the session. */
 function httpFailure(status: number, data: AbpEnvelope<unknown> | null, fallback: string, opts: { silent?: boolean; anonymous?: boolean }): ApiError {
   if (status === 401 && !opts.anonymous) {
-    unauthorizedHandler();
+    unauthorizedHandler(data?.error);
     return new ApiError(401, data?.error?.message || '登录已失效，请重新登录', data?.error);
   }
   const text = data?.error?.message || data?.error?.details || fallback || '网络异常，请稍后再试';
@@ -166,7 +166,7 @@ function unwrap<T>(body: unknown, opts: { silent?: boolean; anonymous?: boolean 
     if (env.success === false) {
       const text = env.error?.message || env.error?.details || failed;
       if (env.unAuthorizedRequest && !opts.anonymous) {
-        unauthorizedHandler();
+        unauthorizedHandler(env.error);
         throw new ApiError(401, text, env.error);
       }
       if (!opts.silent) showError(text);

@@ -6,7 +6,7 @@ import { userService } from '../api/endpoints';
 import { AuthShell } from '../components/auth-shell';
 import { NewPasswordFields } from '../components/password-form';
 import { completeLogin, currentLanding } from '../state/session';
-import { clearPendingLogin, pendingLogin } from './pending-login';
+import { beginPasswordChange, clearPendingLogin, needsSecondFactor, pendingLogin } from './pending-login';
 
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -23,6 +23,12 @@ export default function ChangePasswordPage() {
     setBusy(true);
     try {
       await userService.updateWeakPassword(v.newPassword, pending.accessToken);
+      if (needsSecondFactor(pending)) {
+        // an administrator's sign-in goes on to its second step
+        beginPasswordChange({ ...pending, needChangePassword: false });
+        navigate('/secondFactor', { replace: true });
+        return;
+      }
       clearPendingLogin();
       await completeLogin({ ...pending, needChangePassword: false });
       navigate(currentLanding(), { replace: true });

@@ -8,8 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { tokenAuth, userService } from '../api/endpoints';
 import type { ApiError } from '../api/request';
 import { AuthShell } from '../components/auth-shell';
-import { completeLogin, currentLanding, DISTRICT_AREA, loginWithToken, rememberArea } from '../state/session';
-import { beginPasswordChange } from './pending-login';
+import { completeLogin, currentLanding, DISTRICT_AREA, loginWithToken, rememberArea, SIGNED_OUT_NOTICE_KEY } from '../state/session';
+import { beginPasswordChange, needsSecondFactor } from './pending-login';
 
 export const CAPTCHA_REQUIRED = 1001;
 export const ACCOUNT_LOCKED = 1002;
@@ -32,7 +32,12 @@ export default function LoginPage() {
   const [smsCode, setSmsCode] = useState('');
   const [smsLeft, setSmsLeft] = useState(0);
   const [smsNote, setSmsNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // why the last session ended, when the server said (the idle timeout): shown once
+  const [error, setError] = useState<string | null>(() => {
+    const notice = sessionStorage.getItem(SIGNED_OUT_NOTICE_KEY);
+    sessionStorage.removeItem(SIGNED_OUT_NOTICE_KEY);
+    return notice;
+  });
   const [fieldError, setFieldError] = useState<{ userName?: string; password?: string; captcha?: string; phone?: string }>({});
   const [loading, setLoading] = useState(false);
   const userRef = useRef<HTMLInputElement>(null);
@@ -124,6 +129,11 @@ export default function LoginPage() {
       if (session.needChangePassword) {
         beginPasswordChange(session);
         navigate('/changepassword', { replace: true });
+        return;
+      }
+      if (needsSecondFactor(session)) {
+        beginPasswordChange(session);
+        navigate('/secondFactor', { replace: true });
         return;
       }
       await completeLogin(session);

@@ -20,3 +20,6 @@ export function pendingLogin(): SessionData | null {
 export function clearPendingLogin() {
   sessionStorage.removeItem(KEY);
 }
+
+/** The sign-in still needs the second factor of an administrator (SessionData.secondFactor). */
+export const needsSecondFactor = (session: SessionData) => !!session.secondFactor?.required && !session.secondFactor.verified;

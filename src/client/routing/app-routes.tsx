@@ -20,6 +20,7 @@ const SingleSignOnPage = lazyPage(() => import('../pages/single-sign-on'));
 const SignUpPage = lazyPage(() => import('../pages/sign-up'));
 const ForgetPasswordPage = lazyPage(() => import('../pages/forget-password'));
 const ChangePasswordPage = lazyPage(() => import('../pages/change-password'));
+const SecondFactorPage = lazyPage(() => import('../pages/second-factor'));
 const BindPhonePage = lazyPage(() => import('../pages/bind-phone'));
 const NotFoundPage = lazyPage(() => import('../pages/not-found'));
 const ConstructionPage = lazyPage(() => import('../pages/construction'));
@@ -109,6 +110,7 @@ export function AppRoutes() {
           <Route path="/signUp" element={p(<SignUpPage />)} />
           <Route path="/forgetPassword" element={p(<ForgetPasswordPage />)} />
           <Route path="/changepassword" element={p(<ChangePasswordPage />)} />
+          <Route path="/secondFactor" element={p(<SecondFactorPage />)} />
           <Route path="/bindPhone" element={p(<BindPhonePage />)} />
           <Route element={p(<MemberLayout />)}>
             {memberElements.map(({ path, title, Comp }) => (

@@ -1,7 +1,7 @@
 /** The route guard of core §2, as a pure function so every rule has a unit test. */
 
 /** Routes that always pass, session or not. */
-export const ALWAYS_PASS = ['/singleSignOn', '/ukeyLogin'];
+export const ALWAYS_PASS = ['/singleSignOn', '/ukeyLogin', '/secondFactor'];
 /** Device pages (the big screen): the path's code authenticates, session or not. */
 export const DEVICE_PREFIXES = ['/bigScreen/'];
 /** Routes that a signed-in user skips for the landing page. */

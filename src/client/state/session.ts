@@ -111,10 +111,15 @@ export async function logout(opts: { callServer?: boolean; navigate?: boolean } 
 }
 
 let handlingUnauthorized = false;
-registerUnauthorizedHandler(() => {
+/** The server ended the session after the idle timeout (error code 1006): the sign-in page says so. */
+export const IDLE_TIMEOUT_CODE = 1006;
+export const SECOND_FACTOR_REQUIRED_CODE = 1005;
+export const SIGNED_OUT_NOTICE_KEY = 'dj-signed-out-notice';
+registerUnauthorizedHandler((error) => {
   if (handlingUnauthorized) return;
   handlingUnauthorized = true;
   const had = !!getState().session;
+  if (had && error?.code === IDLE_TIMEOUT_CODE) sessionStorage.setItem(SIGNED_OUT_NOTICE_KEY, '长时间未操作，已自动退出，请重新登录');
   clearLocal();
   if (had) navigateTo(loginPath(), { replace: true });
   setTimeout(() => (handlingUnauthorized = false), 0);
@@ -125,7 +130,17 @@ registerUnauthorizedHandler(() => {
  * When the role is missing from our permissions, reload them once before giving up.
  */
 export async function changeRole(roleId: number, organId?: number | null): Promise<boolean> {
-  const resp = await tokenAuth.changeRole(roleId, organId);
+  let resp: SessionData;
+  try {
+    resp = await tokenAuth.changeRole(roleId, organId);
+  } catch (e) {
+    // an administrator role asks for the second factor first (docs/SECURITY.md §15)
+    if ((e as { code?: number }).code === SECOND_FACTOR_REQUIRED_CODE) {
+      navigateTo('/secondFactor');
+      return false;
+    }
+    throw e;
+  }
   setState((s) => ({ session: s.session ? { ...s.session, ...resp, accessToken: resp?.accessToken || s.session.accessToken } : s.session }));
   let perms = getState().permissions;
   if (!perms.some((p) => p.roleId === roleId)) {

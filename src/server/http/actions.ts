@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { CurrentUser } from './auth';
-import { forbidden, notFound, unauthorized } from './errors';
+import type { CurrentUser, SessionEnd } from './auth';
+import { AppError, ERROR_CODE, forbidden, notFound, unauthorized } from './errors';
 import { MSG } from '../../contract/messages';
 import { ok } from './envelope';
 import { isInSubtree } from '../scope';
@@ -67,6 +67,12 @@ export interface ActionDef<I = ActionInput> {
    * the caller is that person, whatever roles he holds (workflow/own-case.ts).
    */
   decides?: Decides<I>;
+  /**
+   * Callable by a restricted session (CurrentUser.restriction: the second factor to prove, a
+   * password past its age): sign-out, the second step, enrolment, changing the password, switching
+   * back to the member role. Every other action answers 403 until the session did what it must.
+   */
+  whileRestricted?: boolean;
   handler(call: Call<I>): Promise<unknown>;
 }
 
@@ -83,6 +89,8 @@ export const action = <I = ActionInput>(def: ActionDef<I>): ActionDef<I> => def;
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+    /** the token was signed but its session ended for a reason the user is told (the idle timeout) */
+    sessionEnded?: SessionEnd;
     actionName?: string;
   }
 }
@@ -127,9 +135,14 @@ export function makeCall<I>(ctx: AppContext, req: FastifyRequest, reply: Fastify
 }
 
 /** Throws 401/403 unless the caller may call an action of this access. */
-export function checkAccess(user: CurrentUser | null, access: Access) {
+export function checkAccess(user: CurrentUser | null, access: Access, opts: { whileRestricted?: boolean; ended?: SessionEnd } = {}) {
   if (access === 'public') return;
-  if (!user) throw unauthorized();
+  if (!user) throw opts.ended === 'idle' ? new AppError(401, MSG.idleTimeout, { code: ERROR_CODE.idleTimeout }) : unauthorized();
+  if (user.restriction && !opts.whileRestricted) {
+    throw user.restriction === 'secondFactor'
+      ? new AppError(403, MSG.secondFactorRequired, { code: ERROR_CODE.secondFactorRequired })
+      : new AppError(403, MSG.passwordExpired, { code: ERROR_CODE.passwordExpired });
+  }
   if (access !== 'self' && !hasPermission(user, access.permission)) throw forbidden(`${MSG.forbidden}（${[access.permission].flat().join(' 或 ')}）`);
 }
 
@@ -164,7 +177,7 @@ export function registerService(app: FastifyInstance, ctx: AppContext, service: 
       // Access is checked before the input is validated: a caller without the right learns nothing about the input.
       preValidation: async (req) => {
         req.actionName = def.audit === false ? undefined : `${service.name}/${name}`;
-        checkAccess(req.currentUser, access);
+        checkAccess(req.currentUser, access, { whileRestricted: def.whileRestricted, ended: req.sessionEnded });
       },
       handler: async (req, reply) => {
         const call = makeCall<ActionInput>(ctx, req, reply, (inputKey === 'querystring' ? req.query : req.body) ?? {});

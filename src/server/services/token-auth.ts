@@ -1,4 +1,4 @@
-import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MSG } from '../../contract/messages';
 import { action, defineService } from '../http/actions';
@@ -13,6 +13,9 @@ import { verifyPassword } from '../security/passwords';
 import { demoIssuerKeys, verifySsoTicket } from '../security/sso';
 import type { AppContext } from '../context';
 import { describeSession, heldRoles, openSession } from './session';
+import { checkUkeySignature, secondFactorActions } from './second-factor';
+import { secondFactorRequired } from '../http/auth';
+import { disableIfUnused } from './account-policy';
 
 const SESSION_RETURNS = '会话 {accessToken, expireInSeconds, userId, userName, nickName, organId, organName, organLevel, organPath, userType, roleId, needChangePassword}';
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -111,6 +114,7 @@ export const tokenAuthService = defineService(
         }
         const right = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDecoy(input.password);
         if (!user || !right) return recordSignInFailure(ctx, subject, address);
+        await disableIfUnused(ctx, user.id);
         assertUsable(user);
         return openSession(ctx, user.id, 'password');
       },
@@ -155,6 +159,7 @@ export const tokenAuthService = defineService(
           .orderBy(sql`u.sso_subject is null`)
           .executeTakeFirst();
         if (!user) throw unauthorized(MSG.ssoTicketInvalid);
+        await disableIfUnused(ctx, user.id);
         assertMaySignIn(ctx, user);
         return openSession(ctx, user.id, 'sso');
       },
@@ -190,29 +195,17 @@ export const tokenAuthService = defineService(
         ['userName', 'challengeId', 'signature'],
       ),
       async handler({ ctx, input }) {
-        const now = ctx.now();
-        // one-time: mark used atomically before verifying
-        const ch = await ctx.db
-          .updateTable('ukeyChallenges')
-          .set({ used: true })
-          .where('id', '=', input.challengeId)
-          .where('used', '=', false)
-          .where('expiresAt', '>', now)
-          .returning('challenge')
-          .executeTakeFirst();
-        if (!ch) throw unauthorized(MSG.ukeyChallengeInvalid);
         const user = await findUserForLogin(ctx, input.userName.trim());
+        // one-time: the challenge is marked used before the signature is verified
+        const result = await checkUkeySignature(ctx, input.challengeId, input.signature, user?.ukeyPublicKey ?? null);
+        if (result === 'challenge') throw unauthorized(MSG.ukeyChallengeInvalid);
         if (!user) throw unauthorized(MSG.ukeySignatureInvalid);
         assertMaySignIn(ctx, user);
-        if (!user.ukeyPublicKey) throw unauthorized(MSG.ukeyNotBound);
-        let valid = false;
-        try {
-          valid = verify(null, Buffer.from(ch.challenge, 'utf8'), createPublicKey(user.ukeyPublicKey), Buffer.from(input.signature, 'base64'));
-        } catch {
-          valid = false;
-        }
-        if (!valid) throw unauthorized(MSG.ukeySignatureInvalid);
-        return openSession(ctx, user.id, 'ukey');
+        await disableIfUnused(ctx, user.id);
+        if (result === 'unbound') throw unauthorized(MSG.ukeyNotBound);
+        if (result !== 'ok') throw unauthorized(MSG.ukeySignatureInvalid);
+        // the key is the cryptographic factor, unlocked by its PIN inside the key (docs/SECURITY.md §15)
+        return openSession(ctx, user.id, 'ukey', { secondFactor: 'ukey' });
       },
     }),
 
@@ -231,8 +224,9 @@ export const tokenAuthService = defineService(
 
     UserChangeRole: action<{ roleId: number; organId?: number }>({
       method: 'GET',
-      summary: '切换当前角色与管理组织（令牌不变，服务端会话记录当前角色）',
+      summary: '切换当前角色与管理组织（令牌不变，服务端会话记录当前角色）；需要第二因素的管理员角色须本会话已完成第二因素认证',
       access: 'self',
+      whileRestricted: true,
       returns: SESSION_RETURNS,
       input: objectInput(
         { roleId: { type: 'integer', minimum: 1, title: '角色' }, organId: { type: 'integer', minimum: 1, title: '管理组织' } },
@@ -242,6 +236,10 @@ export const tokenAuthService = defineService(
         const roles = await heldRoles(ctx.db, user.userId);
         const role = roles.find((r) => r.roleId === input.roleId && (input.organId == null || r.organId === input.organId));
         if (!role) throw badRequest(MSG.roleNotHeld);
+        if (!user.secondFactor) {
+          const enrolled = (await ctx.db.selectFrom('users').select('totpEnabledAt').where('id', '=', user.userId).executeTakeFirstOrThrow()).totpEnabledAt != null;
+          if (secondFactorRequired(ctx, role.isDefault ? 'member' : 'admin', enrolled)) throw new AppError(403, MSG.secondFactorRequired, { code: ERROR_CODE.secondFactorRequired });
+        }
         await ctx.db.updateTable('authSessions').set({ roleId: role.roleId, organId: role.organId }).where('id', '=', user.sessionId).execute();
         await ctx.sessions.invalidateSession(user.sessionId);
         const token = req.headers.authorization!.replace(/^Bearer\s+/i, '');
@@ -258,12 +256,14 @@ export const tokenAuthService = defineService(
       method: 'POST',
       summary: '退出登录（令牌立即失效）',
       access: 'self',
+      whileRestricted: true,
       async handler({ ctx, user }) {
-        await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', user.sessionId).execute();
+        await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now(), endReason: 'logout' }).where('id', '=', user.sessionId).execute();
         await ctx.sessions.invalidateSession(user.sessionId);
         return true;
       },
     }),
+    ...secondFactorActions,
   },
   // served as /api/TokenAuth/<Action>
   '/api',

@@ -27,9 +27,12 @@ export async function setPassword(call: Call<unknown>, userId: number, password:
   assertStrong(password);
   await call.ctx.db
     .updateTable('users')
-    .set({ passwordHash: await hashPassword(password), needChangePassword: needChange, failedLoginCount: 0, lockoutEnd: null })
+    .set({ passwordHash: await hashPassword(password), needChangePassword: needChange, failedLoginCount: 0, lockoutEnd: null, passwordChangedAt: call.ctx.now() })
     .where('id', '=', userId)
     .execute();
+  // a session kept to changing an aged password (PASSWORD_MAX_AGE_DAYS) is free again
+  const freed = await call.ctx.db.updateTable('authSessions').set({ passwordExpired: false }).where('userId', '=', userId).where('passwordExpired', '=', true).returning('id').execute();
+  if (freed.length) await call.ctx.sessions.invalidateUser(userId);
 }
 
 export const accountActions = {
@@ -124,6 +127,7 @@ export const accountActions = {
     method: 'POST',
     summary: '修改本人密码',
     access: 'self',
+    whileRestricted: true,
     input: objectInput({ oldPassword: passwordProp('原密码'), newPassword: passwordProp('新密码') }, ['oldPassword', 'newPassword']),
     async handler(call) {
       const row = await call.ctx.db.selectFrom('users').select('passwordHash').where('id', '=', call.user.userId).executeTakeFirstOrThrow();
@@ -148,8 +152,9 @@ export const accountActions = {
 
   UpdateWeakPassword: action<{ newPassword: string }>({
     method: 'POST',
-    summary: '弱密码或管理员重置后首次登录：设置新密码',
+    summary: '弱密码、管理员重置后首次登录或密码超过有效期：设置新密码',
     access: 'self',
+    whileRestricted: true,
     input: objectInput({ newPassword: passwordProp('新密码') }, ['newPassword']),
     async handler(call) {
       const row = await call.ctx.db.selectFrom('users').select(['needChangePassword', 'passwordHash']).where('id', '=', call.user.userId).executeTakeFirstOrThrow();

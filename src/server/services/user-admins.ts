@@ -207,7 +207,8 @@ export const adminActions = {
     async handler(call) {
       if (call.input.id === call.user.userId) throw badRequest('不能停用当前登录的账号');
       await loadAdminInScope(call, call.input.id);
-      await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive }).where('id', '=', call.input.id).execute();
+      // enabling counts as a fresh start for the unused-account rule (services/account-policy.ts)
+      await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive, ...(call.input.isActive ? { enabledAt: call.ctx.now() } : {}) }).where('id', '=', call.input.id).execute();
       await call.ctx.sessions.invalidateUser(call.input.id);
       return true;
     },

@@ -55,7 +55,15 @@ export interface UserTable {
   creationTime: Timestamp;
   lastLoginTime: NullableTs;
   isDeleted: Generated<boolean>;
+  /** the sealed TOTP key, its enrolment and the last time step used (migration 033) */
+  totpSecret: string | null;
+  totpEnabledAt: NullableTs;
+  totpLastStep: ColumnType<string | number | null, number | null | undefined, number | null>;
+  passwordChangedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  enabledAt: NullableTs;
 }
+
+export interface UserRecoveryCodeTable { id: Generated<string>; userId: number; codeHash: string; usedAt: NullableTs; creationTime: Generated<Date> }
 
 export interface RoleTable {
   id: Generated<number>;
@@ -107,6 +115,10 @@ export interface AuthSessionTable {
   /** last request seen (at most every 30 s) and its address (migration 012) */
   lastActivityTime: NullableTs;
   clientIp: ColumnType<string | null, string | null | undefined, string | null>;
+  /** migration 033: the second factor proved (totp, recovery, ukey), a password past its age, why the session ended (logout, idle) */
+  secondFactor: ColumnType<string | null, string | null | undefined, string | null>;
+  passwordExpired: Generated<boolean>;
+  endReason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CaptchaTable { id: string; answer: string; expiresAt: Timestamp }
