@@ -276,6 +276,10 @@ export interface StatisticsDef {
   labelTitle?: string;
   /** measures shown, in order (default all the answer names) */
   measures?: string[];
+  /** how the rows are drawn: bars compare (default), a line shows a trend (rows by month) */
+  chart?: 'bar' | 'line';
+  /** how each breakdown (`groups`, by key) is drawn: a ring shows shares (性别, 正式/预备), default bars */
+  groupCharts?: Record<string, 'bar' | 'ring' | 'line'>;
 }
 
 /** The answer of a statistics action (op statistics). */
