@@ -89,7 +89,7 @@ export default function DashboardScreen({ screen, config }: KindProps) {
               const route = menuRoute(f.menu);
               const stat = <Statistic title={f.title} value={answer ? countText(v, capped) : '—'} suffix={answer ? f.unit : undefined} />;
               return (
-                <Col key={f.field} xs={12} md={8} xl={Math.max(4, Math.floor(24 / def.figures!.length))}>
+                <Col key={f.field} flex="1 1 180px">
                   <Card size="small" data-figure={f.field}>
                     {route ? <Link to={route.path}>{stat}</Link> : stat}
                   </Card>
@@ -105,7 +105,7 @@ export default function DashboardScreen({ screen, config }: KindProps) {
               <Col key={c.field} xs={24} xl={12}>
                 <Card size="small" title={<h2 className="dj-dashboard__h">{c.title}</h2>}>
                   {rows.length ? (
-                    <Chart kind={c.kind} title={c.title} unit={c.unit} labelTitle={c.labelTitle} points={rows.map((r, i) => ({ key: String(r[c.label] ?? i), label: String(r[c.label] ?? ''), value: Number(r[c.value]) || 0 }))} />
+                    <Chart kind={c.kind} title={c.title} caption={false} unit={c.unit} labelTitle={c.labelTitle} points={rows.map((r, i) => ({ key: String(r[c.label] ?? i), label: String(r[c.label] ?? ''), value: Number(r[c.value]) || 0 }))} />
                   ) : (
                     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无数据" />
                   )}

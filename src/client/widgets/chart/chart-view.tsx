@@ -46,7 +46,7 @@ export function chartOption(p: ChartProps & { format: (n: number) => string }): 
       tooltip: { trigger: 'axis', valueFormatter: valueText },
       xAxis: { type: 'category', data: labels, boundaryGap: false },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => p.format(v) } },
-      series: [{ type: 'line', data: values, smooth: true, symbolSize: 6, areaStyle: { opacity: 0.12 }, lineStyle: { width: 2 } }],
+      series: [{ type: 'line', data: values, smooth: false, symbolSize: 6, areaStyle: { opacity: 0.12 }, lineStyle: { width: 2 } }],
     };
   }
   // bars, horizontal: the names are long (organisations), the first on top

@@ -28,7 +28,7 @@ export function Chart(props: ChartProps) {
   const format = props.format ?? plain;
   return (
     <figure className="dj-chart" data-chart={props.kind} data-testid="chart" aria-labelledby={`${id}-c`}>
-      <figcaption id={`${id}-c`} className="dj-chart__caption">
+      <figcaption id={`${id}-c`} className={props.caption === false ? 'dj-visually-hidden' : 'dj-chart__caption'}>
         {props.title}
       </figcaption>
       <div className="dj-chart__canvas" style={{ height }} role="img" aria-label={`${props.title}：${describeChart(props)}`}>

@@ -21,4 +21,6 @@ export interface ChartProps {
   labelTitle?: string;
   valueTitle?: string;
   height?: number;
+  /** false: the title is already shown beside the chart (a card's title), so the caption is for screen readers only */
+  caption?: boolean;
 }
