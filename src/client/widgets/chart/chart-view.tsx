@@ -23,7 +23,11 @@ export function chartOption(p: ChartProps & { format: (n: number) => string }): 
   const labels = p.points.map((x) => x.label);
   const values = p.points.map((x) => x.value);
   const valueText = (v: unknown) => `${p.format(Number(v) || 0)}${unit}`;
-  const base = { animation: false, color: PALETTE, textStyle: { fontFamily: 'inherit' } };
+  const dark = p.theme === 'dark';
+  const text = dark ? '#e6f0ff' : '#595959';
+  const line = dark ? 'rgba(230, 240, 255, 0.25)' : '#e8e8e8';
+  const base = { animation: false, color: dark ? ['#ffd666', ...PALETTE] : PALETTE, textStyle: { fontFamily: 'inherit', color: text } };
+  const axis = { axisLabel: { color: text, fontSize: dark ? 16 : 12 }, axisLine: { lineStyle: { color: line } }, splitLine: { lineStyle: { color: line } } };
   if (p.kind === 'ring') {
     return {
       ...base,
@@ -33,7 +37,7 @@ export function chartOption(p: ChartProps & { format: (n: number) => string }): 
           type: 'pie',
           radius: ['45%', '70%'],
           avoidLabelOverlap: true,
-          label: { formatter: (x: { name: string; percent: number }) => `${x.name} ${x.percent}%` },
+          label: { color: text, formatter: (x: { name: string; percent: number }) => `${x.name} ${x.percent}%` },
           data: p.points.map((x) => ({ name: x.label, value: x.value })),
         },
       ],
@@ -42,10 +46,10 @@ export function chartOption(p: ChartProps & { format: (n: number) => string }): 
   if (p.kind === 'line') {
     return {
       ...base,
-      grid: { left: 48, right: 24, top: 24, bottom: 32 },
+      grid: { left: 8, right: 36, top: 24, bottom: 8, containLabel: true },
       tooltip: { trigger: 'axis', valueFormatter: valueText },
-      xAxis: { type: 'category', data: labels, boundaryGap: false },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => p.format(v) } },
+      xAxis: { type: 'category', data: labels, boundaryGap: false, ...axis },
+      yAxis: { type: 'value', ...axis, axisLabel: { ...axis.axisLabel, formatter: (v: number) => p.format(v) } },
       series: [{ type: 'line', data: values, smooth: false, symbolSize: 6, areaStyle: { opacity: 0.12 }, lineStyle: { width: 2 } }],
     };
   }
@@ -54,9 +58,9 @@ export function chartOption(p: ChartProps & { format: (n: number) => string }): 
     ...base,
     grid: { left: 8, right: 56, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: valueText },
-    xAxis: { type: 'value', axisLabel: { formatter: (v: number) => p.format(v) } },
-    yAxis: { type: 'category', data: labels, inverse: true, axisLabel: { width: 160, overflow: 'truncate' } },
-    series: [{ type: 'bar', data: values, barMaxWidth: 18, itemStyle: { borderRadius: 2, opacity: 0.88 }, label: { show: true, position: 'right', formatter: (x: { value: unknown }) => p.format(Number(x.value) || 0) } }],
+    xAxis: { type: 'value', ...axis, axisLabel: { ...axis.axisLabel, formatter: (v: number) => p.format(v) } },
+    yAxis: { type: 'category', data: labels, inverse: true, ...axis, axisLabel: { ...axis.axisLabel, width: 160, overflow: 'truncate' } },
+    series: [{ type: 'bar', data: values, barMaxWidth: 18, itemStyle: { borderRadius: 2, opacity: 0.88 }, label: { show: true, position: 'right', color: text, formatter: (x: { value: unknown }) => p.format(Number(x.value) || 0) } }],
   };
 }
 

@@ -23,4 +23,6 @@ export interface ChartProps {
   height?: number;
   /** false: the title is already shown beside the chart (a card's title), so the caption is for screen readers only */
   caption?: boolean;
+  /** 'dark': light text and lines on a dark canvas (the big screen) */
+  theme?: 'light' | 'dark';
 }
