@@ -101,3 +101,20 @@ describe('WorkbenchService/Get', () => {
     expect(d.day).toBe('2026-06-15');
   });
 });
+
+describe('PeriodManageService/MonthStatistics (学时核查 → 学时趋势)', () => {
+  const MS = svc('PeriodManageService', 'MonthStatistics');
+  it('twelve months of the subtree; 401, 403, an organisation beyond the subtree refused', async () => {
+    expect((await app.call('GET', MS)).status).toBe(401);
+    expect((await app.call('GET', MS, { token: await app.login('member') })).status).toBe(403);
+    const r = ok<any>(await app.call('GET', MS, { token: district, query: { year: 2026 } }));
+    expect(r.rows.map((x: any) => x.key)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`));
+    expect(r.measures.map((m: any) => m.key)).toEqual(['onlineHours', 'offlineHours', 'learners']);
+    // the declaration approved above (2026-06-01, 1 h) is in June's offline hours
+    expect(r.rows[5].offlineHours).toBeGreaterThanOrEqual(1);
+    const other = ok<any>(await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token: district2 }));
+    const otherPath = (await app.db.selectFrom('organizations').select('organPath').where('id', '=', other[0].organId).executeTakeFirstOrThrow()).organPath;
+    expect((await app.call('GET', MS, { token: district, query: { organPath: otherPath } })).status).toBe(403);
+    expect((await app.call('GET', MS, { token: district, query: { year: 'x' } })).status).toBe(400);
+  });
+});

@@ -18,6 +18,7 @@ import { entityFile, entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
 import { hours } from './credit';
+import { studyTrendActions } from './study-trend';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -229,6 +230,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 });
 
 export const periodManageService = defineService('PeriodManageService', {
+  ...studyTrendActions,
   PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
     method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: MANAGE },
     returns: '{totalCount, assessYear, items: {userId, name, organName, onlineHours, offlineHours, totalHours, assessYear, requiredHours, completionRate, isPassed, assessStatus, assessText}[]}',
