@@ -77,6 +77,8 @@ export interface DashboardFigures {
   markers: { id: number; name: string; longitude: number; latitude: number; address: string | null; secretaryName: string | null; contactPhone: string | null }[];
   /** organisations with coordinates in the subtree (the map shows at most MARKER_CAP of them) */
   markerTotal: number;
+  /** online study hours of the subtree per platform month, the last 6 months (oldest first, this month last) */
+  monthTrend: { month: string; hours: number }[];
 }
 
 /** One answer of BigScreenDashboardService/Figures: the subtree's figures, the platform periods and the version's content (JSON: dates as text). */

@@ -3,6 +3,8 @@
  * the administration names are ABP's convention.
  */
 export const P = {
+  /** 工作台: every administrator's landing page (WorkbenchService/Get) */
+  Workbench: 'Pages.Workbench',
   // manager area
   PartyMember: 'Pages.PartyMember',
   /** the buttons of 党员管理, checked by the server as well: a role may list members without changing them */

@@ -16,13 +16,14 @@ import { dues } from './domains/dues';
 import { live } from './domains/live';
 import { bigScreen } from './domains/big-screen';
 import { practice } from './domains/practice';
+import { workbench, workbenchService } from './domains/workbench';
 
 /**
  * The composition root: the one place that knows every domain. It registers their named checks,
  * effects and file holders with the kernel before the configured services (schemas/) are built —
  * so a name no domain registered still stops the start — and collects every app service.
  */
-export const DOMAINS: Domain[] = [organisations, members, study, exam, training, dues, live, bigScreen, practice];
+export const DOMAINS: Domain[] = [organisations, members, study, exam, training, dues, live, bigScreen, practice, workbench];
 
 for (const domain of DOMAINS) registerDomain(domain);
 
@@ -36,8 +37,8 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
     // services declared as data in schemas/*.json, served by the generic record store
     ...buildConfiguredServices(entities),
   ];
-  // any paged list above can be exported with its own access and scope
-  return [...services, exportService(services)];
+  // any paged list above can be exported with its own access and scope; the 工作台 counts the 待办 lists among them
+  return [...services, exportService(services), workbenchService(services)];
 }
 
 /** The domains' jobs and periodic sweeps (the exam closing sweep…), registered with the shared job queue. */

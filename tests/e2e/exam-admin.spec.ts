@@ -60,7 +60,7 @@ test('考试管理: a random paper for the demo branch, its statistics and membe
   await expect(stats.locator('.ant-descriptions-item-label', { hasText: '应考人数' })).toBeVisible();
   // the branch's members are to sit it; nobody has yet
   await expect(stats.getByRole('row', { name: /^应考人数 [1-9]\d* 参考人数 0$/ })).toBeVisible();
-  await expect(stats.getByTestId('bar-chart')).toBeVisible();
+  await expect(stats.getByTestId('chart')).toBeVisible();
   await expect(stats.locator('[data-bar]')).toHaveCount(5);
   await stats.getByRole('button', { name: 'Close' }).click();
 

@@ -35,9 +35,9 @@ test('admin lands in the member space, switches to administrator through the rol
   await dialog.getByText('中共四川省委员会').click();
   await expect(confirm).toBeEnabled();
   await confirm.click();
-  // first permitted menu of the province role, with a timestamp
-  await expect(page).toHaveURL(/\/dj\/branchSpace\/notice\?t=\d+$/);
-  await expect(page.getByTestId('page-title')).toHaveText('重要通知');
+  // first permitted menu of the province role, with a timestamp: every administrator lands on his 工作台
+  await expect(page).toHaveURL(/\/dj\/workbench\?t=\d+$/);
+  await expect(page.getByTestId('page-title')).toHaveText('工作台');
   // one product name on the login page, the member header and the admin header
   await expect(page.locator('header').filter({ hasText: '党员教育培训平台' })).toBeVisible();
   // the screen itself belongs to the engine (resolveScreen); the shell only has to route to it

@@ -229,6 +229,8 @@ export interface Calls {
   delete?: CallRef;
   /** statistics screens: the GET answering {totals, rows, measures} */
   statistics?: CallRef;
+  /** dashboard screens: the GET whose one answer the parts read by path */
+  dashboard?: CallRef;
 }
 
 export interface FormStep {
@@ -271,11 +273,26 @@ export interface FormThenDef {
 /** construction: 建设中, a page whose service comes later (`waitsFor` says which) */
 export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar' | 'construction';
 
+/** A dashboard (工作台): parts of one answer, each read by a dotted path. */
+export interface DashboardDef {
+  /** [{call, title, count, capped}]: each links to the screen (and tab) whose list is that call */
+  pending?: string;
+  figures?: { field: string; title: string; unit?: string; capped?: string; menu?: string }[];
+  charts?: { field: string; kind: 'bar' | 'line' | 'ring'; title: string; label: string; value: string; labelTitle?: string; unit?: string }[];
+  lists?: { field: string; title: string; empty?: string; menu?: string; columns: { field: string; title: string }[] }[];
+  /** quick links: menu tags, shown to roles that have the menu */
+  links?: string[];
+}
+
 export interface StatisticsDef {
   /** the title of the row labels' column (default 名称; 党组织 for rows by organisation) */
   labelTitle?: string;
   /** measures shown, in order (default all the answer names) */
   measures?: string[];
+  /** how the rows are drawn: bars compare (default), a line shows a trend (rows by month) */
+  chart?: 'bar' | 'line';
+  /** how each breakdown (`groups`, by key) is drawn: a ring shows shares (性别, 正式/预备), default bars */
+  groupCharts?: Record<string, 'bar' | 'ring' | 'line'>;
 }
 
 /** The answer of a statistics action (op statistics). */
@@ -328,6 +345,8 @@ export interface ScreenDef {
   /** list screens: no row checkboxes and bulk delete / audit (by default where a delete or audit row action exists) */
   noBulk?: boolean;
   statistics?: StatisticsDef;
+  /** dashboard screens (工作台): the parts of the answer shown (engine/dashboard) */
+  dashboard?: DashboardDef;
   /** list screens: a hierarchy beside the list, loaded level by level (tree-panel.tsx) */
   tree?: TreeDef;
   /** calendar screens: how records are placed on the month (engine/calendar) */

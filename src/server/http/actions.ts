@@ -73,7 +73,20 @@ export interface ActionDef<I = ActionInput> {
    * back to the member role. Every other action answers 403 until the session did what it must.
    */
   whileRestricted?: boolean;
+  /**
+   * A 待办 list (待我审核/待我确认): the 工作台 counts it for every caller who holds its permission,
+   * running this very action with `input` (its default filter) and COUNT_ONLY (http/paging.ts) —
+   * so a pending count always follows the list's own scope and own-case rule.
+   */
+  pending?: PendingList;
   handler(call: Call<I>): Promise<unknown>;
+}
+
+/** How the 工作台 names a 待办 list's cases, and the input it counts the list with. */
+export interface PendingList {
+  /** what waits, as the 工作台 names it: 转接申请, 学时申报 */
+  title: string;
+  input?: Record<string, unknown>;
 }
 
 export interface ServiceDef {

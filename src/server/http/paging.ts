@@ -59,6 +59,14 @@ export interface ExportCursor {
 }
 export const exportCursorOf = (input: unknown): ExportCursor | undefined => (input as Record<symbol, ExportCursor> | null)?.[EXPORT_CURSOR];
 
+/**
+ * Set by the 工作台 (WorkbenchService) on the input of a 待办 list it counts (a symbol: it cannot come
+ * from a request): the list answers its total only — one count, capped as the list's own — and no
+ * rows, so a pending count is the list's own query, never a second copy of its rules.
+ */
+export const COUNT_ONLY = Symbol('count only');
+export const countOnlyOf = (input: unknown): boolean => !!(input as Record<symbol, unknown> | null)?.[COUNT_ONLY];
+
 /** The displayed total of core §4: at 101 or more the client shows 101, growing as pages advance. */
 export const TOTAL_CAP = 101;
 
@@ -99,6 +107,7 @@ export async function pageQuery<R = never, Q extends AnySelect = AnySelect, S ex
     return { totalCount: -1, items };
   }
   const totalCount = await countUpToCap(q, input);
+  if (countOnlyOf(input)) return { totalCount, items: [] };
   const items = (await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute()) as Item[];
   return { totalCount, items };
 }

@@ -145,7 +145,9 @@ export function buildConfiguredServices(entities: EntityFile[]): ServiceDef[] {
       }
       // the repeat-submit guard (http/repeat-submit.ts) follows the operation, not the name: joins,
       // transitions and updates have their own answer to a repeat
-      actions[key] = { ...def, repeatSubmit: def.repeatSubmit ?? CREATING_OPS.has(config.op) };
+      // an actionable page is a 待办 list: the 工作台 counts it with the list's own query
+      const pending = config.op === 'page' && config.actionable ? { title: config.pending ?? entity.title } : undefined;
+      actions[key] = { ...def, repeatSubmit: def.repeatSubmit ?? CREATING_OPS.has(config.op), ...(pending ? { pending } : {}) };
     }
     out.push(defineService(service.name, actions));
   }

@@ -39,6 +39,8 @@ export interface ActionConfig {
   fields?: string[];
   /** page: only records on which the caller may take a step now */
   actionable?: boolean;
+  /** an actionable page: how the 工作台 names what waits in it (default: the entity's title) */
+  pending?: string;
   /** createChild / childrenPage: the parent entity, and the parent states a child may be added in */
   parent?: { entity: string; states?: number[] };
   /** statistics */

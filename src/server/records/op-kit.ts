@@ -264,6 +264,7 @@ export async function pageOf(call: Call<unknown>, entity: EntityFile, q: AnySele
     return { totalCount: all.length, items: (rows as LoadedRecord[]).map((r) => recordDto(call, entity, r)) };
   }
   const page = await pageQuery<LoadedRecord>(q, input, (x) => listOrder(columns(x)));
+  // a count for the 工作台 (COUNT_ONLY) reads no rows
   return { totalCount: page.totalCount, items: page.items.map((r) => recordDto(call, entity, r)) };
 }
 

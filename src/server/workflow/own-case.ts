@@ -1,3 +1,4 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { CurrentUser } from '../http/auth';
 import { forbidden } from '../http/errors';
 
@@ -79,3 +80,11 @@ export function refuseOwnCase(user: CurrentUser, caseUserIds: readonly (number |
 
 export const isOwnCase = (user: CurrentUser | null, caseUserIds: readonly (number | null | undefined)[] | undefined) =>
   !!user && !!caseUserIds?.some((id) => id != null && Number(id) === user.userId);
+
+/**
+ * SQL for a hand-written 待办 list (pending: status 0): the case person's user id in `column` is not
+ * the caller — nobody's own case waits for him, as `actionableWhere` leaves it out of the configured
+ * lists, and the 工作台 counts these lists as they are.
+ */
+export const notOwnCaseWhere = (column: string, user: CurrentUser): RawBuilder<SqlBool> =>
+  sql<SqlBool>`coalesce(${sql.ref(column)} <> ${user.userId}, true)`;

@@ -65,6 +65,7 @@ const FIGURES: ScreenFigures = {
   ],
   markers: [{ id: 1, name: '柳城街道凤凰社区党支部', longitude: 103.84, latitude: 30.69, address: null, secretaryName: null, contactPhone: null }],
   markerTotal: 600,
+  monthTrend: [{ month: '2026-10', hours: 12.5 }, { month: '2026-11', hours: 20.25 }],
   content: { version: null, news: [], video: null },
 };
 

@@ -30,6 +30,8 @@ const KINDS: Record<string, Loader> = {
   calendar: () => import('../calendar'),
   // 建设中: a page whose service comes later (what it waits for is in the screen)
   construction: () => import('./construction'),
+  // 工作台: pending counts linking to their lists, figures, charts, today's lists, quick links
+  dashboard: () => import('../dashboard'),
 };
 
 export const isKindRegistered = (kind: string) => Object.prototype.hasOwnProperty.call(KINDS, kind);

@@ -1,6 +1,7 @@
 /**
  * Kind statistics: a GET action answering {totals, rows, measures, groups?} (op statistics), shown as one
- * figure card per measure total, a bar chart of the chosen measure (plain SVG) and a table with a
+ * figure card per measure total, a chart of the chosen measure (widgets/chart: bars, or a line for a
+ * trend; `groupCharts` draws a breakdown as a ring) and a table with a
  * 合计 row. Filters as on list screens (the organisation picker sends organPath); a row of an
  * organisation drills down — the next call asks for that row's organPath — and the trail above the
  * table goes back up. `groups`, when answered, are further breakdowns, one chart each.
@@ -13,7 +14,8 @@ import { invoke } from '../calls';
 import { FilterBar, filterQuery } from '../filter-bar';
 import { useSessionScope } from '../actions';
 import { resolveParams } from '../refs';
-import { BarChart, formatNumber } from './bar-chart';
+import { Chart } from '../../widgets/chart';
+import { formatNumber } from '../../utils/format-number';
 import { formatFen } from '../../../contract/money';
 import type { KindProps } from '../kinds';
 import type { StatisticsAnswer } from '../types';
@@ -117,7 +119,14 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
               {measures.length > 1 ? (
                 <Segmented className="dj-statistics__measure" aria-label="统计指标" value={measure.key} options={measures.map((m) => ({ label: m.title, value: m.key }))} onChange={(v) => setMeasureKey(String(v))} />
               ) : null}
-              <BarChart title={`${measure.title}（按${labelTitle}）`} format={(n) => shown(measure, n)} bars={rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r[measure.key]), onOpen: drillable(r) ? () => open(r) : undefined }))} />
+              <Chart
+                kind={screen.statistics?.chart ?? 'bar'}
+                title={`${measure.title}（按${labelTitle}）`}
+                labelTitle={labelTitle}
+                valueTitle={measure.title}
+                format={(n) => shown(measure, n)}
+                points={rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r[measure.key]), onOpen: drillable(r) ? () => open(r) : undefined }))}
+              />
               <Table<Row>
                 className="dj-statistics__table"
                 size="middle"
@@ -158,7 +167,15 @@ export default function StatisticsScreen({ screen, config }: KindProps) {
               {groups.map((g) => (
                 <Col key={g.key} xs={24} xl={12}>
                   <Card size="small" title={g.title} data-group={g.key}>
-                    {g.rows.length ? <BarChart title={`${measures[0]?.title ?? '数量'}（按${g.title}）`} bars={g.rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r.count) }))} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无数据" />}
+                    {g.rows.length ? (
+                      <Chart
+                        kind={screen.statistics?.groupCharts?.[g.key] ?? 'bar'}
+                        title={`${measures[0]?.title ?? '数量'}（按${g.title}）`}
+                        labelTitle={g.title}
+                        valueTitle={measures[0]?.title ?? '数量'}
+                        points={g.rows.map((r) => ({ key: String(r.key), label: r.label, value: num(r.count) }))}
+                      />
+                    ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="无数据" />}
                   </Card>
                 </Col>
               ))}

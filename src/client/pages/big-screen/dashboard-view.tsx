@@ -7,6 +7,7 @@ import { calendarDay } from '../../../contract/platform-time';
 import MapView from '../../widgets/map/map-view';
 import type { MapMarker } from '../../widgets/map/types';
 import { RankChart } from './rank-chart';
+import { Chart } from '../../widgets/chart';
 import { formatCount, formatHours, quarterLabel } from './layout';
 import type { ScreenModule } from '../../../contract/big-screen';
 
@@ -115,6 +116,12 @@ export function DashboardView({ figures: f, clock, offline }: DashboardViewProps
             ) : (
               <div className="bs-empty">本月暂无学习记录</div>
             )}
+          </Panel>
+          ) : null}
+          {shows('topBranches') && f.monthTrend?.length ? (
+          // the trend beside the ranking: the same module (学时), over the last six platform months
+          <Panel title="近6个月学时趋势" className="bs-panel--trend">
+            <Chart kind="line" theme="dark" caption={false} height={220} title="近6个月学时趋势" unit="学时" labelTitle="月份" valueTitle="学时" points={f.monthTrend.map((m) => ({ key: m.month, label: m.month, value: m.hours }))} />
           </Panel>
           ) : null}
           {shows('news') ? (

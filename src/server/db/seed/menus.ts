@@ -37,6 +37,8 @@ const page = (displayName: string, url: string, tags: string, permissionName: st
 });
 
 export const ADMIN_MENUS: MenuDef[] = [
+  // first: every administrator lands on his first menu (core §2), and that is his 工作台
+  { displayName: '工作台', url: '/workbench', icon: 'DashboardOutlined', tags: 'workbench', permissionName: 'Pages.Workbench' },
   {
     displayName: '支部空间', url: '/branchSpace', icon: 'HomeOutlined', tags: 'branchSpace', permissionName: 'Pages.BranchSpace',
     children: [page('重要通知', '/notice', 'branchNotice', 'Pages.BranchSpace.Notice', 'SoundOutlined')],

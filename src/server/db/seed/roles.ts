@@ -39,6 +39,7 @@ export const ROLE_DEFS: RoleDef[] = [
     name: 'BranchAdmin', displayName: '支部管理员', description: '本支部党员、组织生活、党费、通知与注册审核', level: 5, userType: 1,
     menus: {
       include: [
+        'Pages.Workbench',
         'Pages.BranchSpace', 'Pages.BranchSpace.Notice',
         'Pages.PartyMember', 'Pages.PartyMember.Create', 'Pages.PartyMember.Update', 'Pages.PartyMember.AuditeList',
         'Pages.PartyMeetingsAdmin', 'Pages.PartyDues', 'Pages.DemocraticAppraisal',

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { calendarDay, zoneMinute } from '../../../contract/platform-time';
+import { addToDay, calendarDay, zoneMinute } from '../../../contract/platform-time';
 import { subtreeRange } from '../../scope';
 import type { DashboardFigures } from '../../../contract/big-screen';
 
@@ -50,6 +50,8 @@ export const toHours = (seconds: number) => Math.round((seconds / 3600) * 100) /
 
 /** How many organisations a screen draws at most on its map (a province has 200 000). */
 export const MARKER_CAP = 500;
+/** How many months the study trend shows (this month and the five before it). */
+export const TREND_MONTHS = 6;
 /** How many branches the ranking lists. */
 export const TOP_BRANCHES = 10;
 
@@ -64,7 +66,8 @@ export type { DashboardFigures } from '../../../contract/big-screen';
  */
 export async function dashboardFigures(db: Kysely<DB>, organPath: string, p: ScreenPeriods): Promise<DashboardFigures> {
   const members = subtreeRange('pm.organPath', organPath);
-  const [counts, branches, markers] = await Promise.all([
+  const trendFrom = addToDay(p.monthFrom, { months: -(TREND_MONTHS - 1) });
+  const [counts, branches, markers, trend] = await Promise.all([
     sql<{ memberCount: string; organCount: string; todaySeconds: string; todayLearners: string; monthSeconds: string; quarterMeetings: string; markerTotal: string }>`
       select
         (select count(*) from party_members pm where not pm.is_deleted and pm.status = 1 and ${members}) as "memberCount",
@@ -103,7 +106,13 @@ export async function dashboardFigures(db: Kysely<DB>, organPath: string, p: Scr
       .orderBy('o.id')
       .limit(MARKER_CAP)
       .execute(),
+    sql<{ month: string; seconds: string }>`
+      select substr(d.day::text, 1, 7) as month, sum(d.seconds) as seconds
+      from study_days d join party_members pm on pm.user_id = d.user_id
+      where d.day >= ${trendFrom} and d.day < ${p.monthTo} and not pm.is_deleted and pm.status = 1 and ${members}
+      group by 1`.execute(db),
   ]);
+  const byMonth = new Map(trend.rows.map((r) => [r.month, Number(r.seconds)]));
   const c = counts.rows[0];
   return {
     memberCount: Number(c.memberCount),
@@ -115,5 +124,6 @@ export async function dashboardFigures(db: Kysely<DB>, organPath: string, p: Scr
     topBranches: branches.rows.map((b) => ({ organId: b.organId, organName: b.organName, hours: toHours(Number(b.seconds)), learners: Number(b.learners) })),
     markers: markers.map((m) => ({ ...m, longitude: Number(m.longitude), latitude: Number(m.latitude) })),
     markerTotal: Number(c.markerTotal),
+    monthTrend: Array.from({ length: TREND_MONTHS }, (_, i) => addToDay(trendFrom, { months: i }).slice(0, 7)).map((month) => ({ month, hours: toHours(byMonth.get(month) ?? 0) })),
   };
 }

@@ -1,3 +1,4 @@
+import { notOwnCaseWhere } from '../../workflow/own-case';
 import { action, type Call } from '../../http/actions';
 import type { AppContext } from '../../context';
 import { badRequest, invalid } from '../../http/errors';
@@ -20,12 +21,15 @@ export const confirmationActions = {
     method: 'GET',
     summary: '党费缴纳记录（管理）：本组织及下级组织党员的缴费，status 0 待确认（线下缴纳，待支部确认收款）、1 已缴、2 已退回，最新在前',
     access: admin,
+    pending: { title: '党费待确认', input: { status: 0 } },
     returns: '{totalCount, items: payment[]}',
     input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], title: '状态' }, year: yearProp, organPath: organPathProp, name: nameProp }),
     async handler(call) {
       const path = listPath(call);
       let q = payments(call.ctx.db).where(subtreeRange('p.organPath', path));
       if (call.input.status !== undefined) q = q.where('p.status', '=', call.input.status);
+      // 待确认 is 待我确认: his own payment is confirmed by another administrator (own-case.ts)
+      if (call.input.status === PAY_STATUS.pending) q = q.where(notOwnCaseWhere('p.userId', call.user));
       if (call.input.year) q = q.where('p.year', '=', call.input.year);
       if (call.input.name?.trim()) q = q.where('p.memberName', 'like', containsPattern(call.input.name));
       const page = await pageQuery<PaymentRow>(q, call.input, (x) => x.orderBy('p.id', 'desc'));

@@ -54,6 +54,7 @@ export const registrationActions = {
     method: 'GET',
     summary: '注册审核列表（扩展接口）：status 0 待审核（默认），1 已通过，2 未通过',
     access: { permission: P.PartyMemberAuditeList },
+    pending: { title: '注册申请', input: { status: 0 } },
     returns: `{totalCount, items: ${LIST_ITEM}[]}`,
     input: pagedInput({ ...listFilters, status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '审核状态' } }),
     async handler(call) {

@@ -3,6 +3,7 @@ import { action, defineService } from '../../http/actions';
 import { forbidden } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { actingOrgan } from '../../scope';
+import { notOwnCaseWhere } from '../../workflow/own-case';
 import { decideReport, reportsAddressedTo, submitReport, withdrawReport } from '../../workflow/upward-reports';
 import { hours } from './credit';
 import { copyResource, loadResource, MANAGE, RES_MSG } from './resources';
@@ -66,9 +67,11 @@ export const resourceReportService = defineService('ResourceReportService', {
     },
   }),
   GetOranReportAuditList: action<PagingInput & { status?: number }>({
-    method: 'GET', summary: '待本级（及下级）审核的资源上报', access: { permission: MANAGE }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' } }),
+    method: 'GET', summary: '待本级（及下级）审核的资源上报', access: { permission: MANAGE }, pending: { title: '资源上报', input: { status: 0 } }, input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' } }),
     async handler(call) {
-      const q = reportList(reportsAddressedTo(call.ctx.db, 'resource', actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
+      let q = reportList(reportsAddressedTo(call.ctx.db, 'resource', actingOrgan(call.user).path)).where('rp.status', '=', call.input.status ?? 0);
+      // a report he made himself waits for another superior (own-case.ts)
+      if ((call.input.status ?? 0) === 0) q = q.where(notOwnCaseWhere('rp.reporterUserId', call.user));
       return reportPage(q, call.input);
     },
   }),

@@ -1,5 +1,6 @@
 import statusLabels from '../../../contract/status-labels.json' with { type: 'json' };
 import { takeStep } from '../../workflow/decide';
+import { notOwnCaseWhere } from '../../workflow/own-case';
 import { historyOf } from '../../workflow/history';
 import { AUDIT_STEP } from '../../workflow/types';
 import { sql } from 'kysely';
@@ -17,6 +18,7 @@ import { entityFile, entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
 import { hours } from './credit';
+import { studyTrendActions } from './study-trend';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -194,10 +196,13 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
   }),
 
   GetAuditOffineReportPageList: action<PagingInput & { status?: number; userName?: string }>({
-    method: 'GET', summary: '待审核（或已审核）的线下学时申报：管理范围内党员的', access: { permission: AUDIT },
+    method: 'GET', summary: '待审核（或已审核）的线下学时申报：管理范围内党员的（待审核不含本人的）', access: { permission: AUDIT },
+    pending: { title: '学时申报', input: { status: 0 } },
     input: pagedInput({ status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '状态' }, userName: { type: 'string', maxLength: 50, title: '姓名' } }),
     async handler({ ctx, input, user }) {
       let q = reports(ctx.db).where('f.organPath', 'like', subtreePattern(user.organPath)).where('f.status', '=', input.status ?? 0);
+      // 待审核 is 待我审核: his own declaration waits for another administrator (own-case.ts)
+      if ((input.status ?? 0) === 0) q = q.where(notOwnCaseWhere('f.userId', user));
       if (input.userName) q = q.where('u.name', 'like', `%${input.userName.trim()}%`);
       return page(q, input);
     },
@@ -225,6 +230,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
 });
 
 export const periodManageService = defineService('PeriodManageService', {
+  ...studyTrendActions,
   PeriodCheckPageList: action<PagingInput & { organPath?: string; name?: string; year?: number }>({
     method: 'GET', summary: '学时核查：管理范围内党员的线上、线下与合计学时', access: { permission: MANAGE },
     returns: '{totalCount, assessYear, items: {userId, name, organName, onlineHours, offlineHours, totalHours, assessYear, requiredHours, completionRate, isPassed, assessStatus, assessText}[]}',

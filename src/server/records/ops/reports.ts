@@ -3,6 +3,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idInput, objectInput, pagingProps } from '../../http/paging';
 import { subtreePattern, actingOrgan } from '../../scope';
 import type { Executor } from '../../workflow/types';
+import { notOwnCaseWhere } from '../../workflow/own-case';
+import { sql, type SqlBool } from 'kysely';
 import { decideReport, submitReport } from '../../workflow/upward-reports';
 import { baseQuery, loadRecord, RECORD_NOT_FOUND, type RecordRow } from '../store';
 import { applyFilters, filterProps, idProp, loadWithFacts, ownOrganRecord, pageOf, recordDto, remarkProp, requiredRemarkProp, type Builder } from '../op-kit';
@@ -39,7 +41,7 @@ export const REPORT_OPERATIONS: Record<string, Builder> = {
 
   reportAuditPage: (o) =>
     action({
-      method: o.config.method, summary: o.summary, access: o.access,
+      method: o.config.method, summary: o.summary, access: o.access, pending: { title: `${o.entity.title}上报`, input: { status: 0 } },
       input: objectInput({ ...pagingProps, ...filterProps(o.entity, o.config), status: { type: 'integer', enum: [0, 1, 2], default: 0, title: '审核状态' } }),
       returns: `{totalCount, items: ${o.entity.title}记录及 reportId, reportStatus, reportRemark, reportTime, fromOrganName[]}`,
       async handler(call) {
@@ -48,7 +50,9 @@ export const REPORT_OPERATIONS: Record<string, Builder> = {
         const reports = baseQuery(call.ctx.db, o.entity.name)
           .innerJoin('upwardReports as rp', (j) => j.onRef('rp.subjectId', '=', 'r.id').on('rp.subjectType', '=', o.entity.name))
           .where('rp.toOrganPath', 'like', subtreePattern(organ.path))
-          .where('rp.status', '=', call.input.status ?? 0);
+          .where('rp.status', '=', call.input.status ?? 0)
+          // a report he made himself waits for another superior (own-case.ts)
+          .where((call.input.status ?? 0) === 0 ? notOwnCaseWhere('rp.reporterUserId', call.user) : sql<SqlBool>`true`);
         const q = applyFilters(reports, o.config, call.input);
         return pageOf(call, o.entity, q, ['rp.id as reportId', 'rp.status as reportStatus', 'rp.remark as reportRemark', 'rp.creationTime as reportTime', 'rp.auditRemark as reportAuditRemark', 'o.organName as fromOrganName']);
       },
