@@ -211,7 +211,7 @@ describe('organisation targets: progress', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 3; i++) {
       const seq = (Date.now() + i * 7919) % 100_000_000;
-      const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: `进度${i}`, organId: branch.id, phoneNumber: `137${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1990-01-01', (seq % 900) + i), sex: 1 } }));
+      const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: `进度${i}`, organId: branch.id, phoneNumber: `137${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1990-01-01', ((seq + i) % 450) * 2 + 1), sex: 1 } }));
       userIds.push(made.userId ?? (await app.db.selectFrom('partyMembers').select('userId').where('id', '=', made.id).executeTakeFirstOrThrow()).userId!);
     }
     const resource = await app.db.selectFrom('resources').select('id').orderBy('id').executeTakeFirstOrThrow();
