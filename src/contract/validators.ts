@@ -45,6 +45,42 @@ export const isIdCard = (v: string, opts: { checkDigit?: boolean } = {}) =>
 
 export type FieldError = { message: string; members: string[] };
 
+/** Sex codes of the code table `sex`. */
+export const SEX = { male: 1, female: 2 } as const;
+
+/**
+ * What an 18-digit identity number says of its holder (GB 11643): the birthday (digits 7–14, a real
+ * calendar day) and the sex (digit 17: odd 男 1, even 女 2). Null unless the number is whole and its
+ * check character right. The browser fills 性别 and 出生日期 from it; the server refuses a form that
+ * contradicts it.
+ */
+export function idCardFacts(id: string | null | undefined): { birthday: string; sex: 1 | 2 } | null {
+  const v = String(id ?? '').trim().toUpperCase();
+  if (!isValidIdCard(v)) return null;
+  const y = Number(v.slice(6, 10)), m = Number(v.slice(10, 12)), d = Number(v.slice(12, 14));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return { birthday: `${v.slice(6, 10)}-${v.slice(10, 12)}-${v.slice(12, 14)}`, sex: Number(v[16]) % 2 ? SEX.male : SEX.female };
+}
+
+/** The fields of a form that contradict its identity number: 性别 and 出生日期, with Chinese messages. */
+export function idCardContradictions(
+  id: string | null | undefined,
+  given: { sex?: unknown; birthday?: unknown },
+  members: { sex: string; birthday: string } = { sex: 'sex', birthday: 'birthday' },
+): FieldError[] {
+  const facts = idCardFacts(id);
+  if (!facts) return [];
+  const errors: FieldError[] = [];
+  const sex = given.sex == null || given.sex === '' ? null : Number(given.sex);
+  if (sex != null && (sex === SEX.male || sex === SEX.female) && sex !== facts.sex) {
+    errors.push({ message: `性别与身份证号不符：身份证号显示为${facts.sex === SEX.male ? '男' : '女'}`, members: [members.sex] });
+  }
+  const birthday = typeof given.birthday === 'string' && given.birthday ? given.birthday.slice(0, 10) : null;
+  if (birthday && birthday !== facts.birthday) errors.push({ message: `出生日期与身份证号不符：身份证号显示为${facts.birthday}`, members: [members.birthday] });
+  return errors;
+}
+
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The member form of core §5: name, organId, phoneNumber; idCard when `requireIdCard`, with its check character when `checkDigit`. */

@@ -16,7 +16,9 @@ import { inactiveAccountsJob } from './services/account-policy';
 import { registerService } from './http/actions';
 import { MSG } from '../contract/messages';
 import { buildServices, registerDomainJobs, startDomains } from './composition';
-import { recordAudit } from './http/audit-log';
+import { captureAuditBefore, recordAudit } from './http/audit-log';
+import { buildAuditCatalog } from './services/audit-catalog';
+import { loadEntityFiles } from './records/entities';
 import { registerFileRoutes } from './files/routes';
 import { documentFileRoutes } from './files/openapi';
 import { registerHealthRoutes } from './health';
@@ -172,7 +174,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (req.body && typeof req.body === 'object') req.body = camelKeys(req.body);
     else if (req.body == null && (req.method === 'POST' || req.method === 'PUT')) req.body = {};
   });
-  app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode));
+  const services = buildServices(ctx.config);
+  // the 审计日志's reading of every action: module, operation, title, labelled before/after
+  const auditCatalog = buildAuditCatalog(services, loadEntityFiles(ctx.config.schemaDirs));
+  app.addHook('preHandler', async (req) => captureAuditBefore(ctx, req, auditCatalog));
+  app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode, auditCatalog));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -202,7 +208,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   registerHealthRoutes(app, ctx);
-  for (const service of buildServices(ctx.config)) registerService(app, ctx, service);
+  for (const service of services) registerService(app, ctx, service);
 
   const clientDir = opts.clientDir === undefined ? resolve('dist/client') : opts.clientDir;
   const hasClient = !!clientDir && existsSync(resolve(clientDir, 'index.html'));

@@ -10,6 +10,7 @@ import { ok, startTestApp, svc, type TestApp } from './harness';
 import { P } from '../../src/contract/permissions';
 import { auditInput, REDACTED } from '../../src/server/http/audit-input';
 import { makeIdCard } from '../../src/server/db/seed/idcard';
+import { readXlsxRows } from '../../src/server/xlsx/xlsx';
 
 let app: TestApp;
 const stamp = Date.now().toString(36);
@@ -77,7 +78,9 @@ describe('AuditLogService/GetAuditLogs', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ service: 'UserService', action: 'CreateAdminAsync', status: 200, isSuccess: true, organId: district.organId, name: expect.any(String) });
     expect(rows[0].input).toMatchObject({ userName: adminName, name: `审计测试${stamp}`, password: REDACTED, organId: district.organId });
-    expect(rows[0].changes).toContain(`userName=${adminName}`);
+    expect(rows[0]).toMatchObject({ module: '管理员', operation: '新增', targetName: `审计测试${stamp}` });
+    expect(rows[0].changes).toContain(adminName);
+    expect(rows[0].changes).not.toContain('密码');
     expect(JSON.stringify(rows[0])).not.toContain(PASSWORD);
     const reset = ok(await logs(district, { action: 'ResetPassword' })).items;
     expect(reset.length).toBeGreaterThan(0);
@@ -208,7 +211,7 @@ describe('organisation targets: progress', () => {
     const userIds: number[] = [];
     for (let i = 0; i < 3; i++) {
       const seq = (Date.now() + i * 7919) % 100_000_000;
-      const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: `进度${i}`, organId: branch.id, phoneNumber: `137${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1990-01-01', (seq % 900) + i), sex: 1 } }));
+      const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: `进度${i}`, organId: branch.id, phoneNumber: `137${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1990-01-01', ((seq + i) % 450) * 2 + 1), sex: 1 } }));
       userIds.push(made.userId ?? (await app.db.selectFrom('partyMembers').select('userId').where('id', '=', made.id).executeTakeFirstOrThrow()).userId!);
     }
     const resource = await app.db.selectFrom('resources').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -231,5 +234,81 @@ describe('organisation targets: progress', () => {
     expect(again).toMatchObject({ passedCount: 1, actualPassRate: 33.33, actualAvgHours: 6, isReached: true, progressText: '已达成' });
     // another district's branch: refused like a missing one
     expect((await app.call('GET', E('OrganExaminationRuleList'), { token: district2.token, query: { organId: branch.id } })).status).toBe(403);
+  });
+});
+
+describe('the 审计日志 as an auditor reads it (操作日志)', () => {
+  const S = (a: string) => svc('PartyMemberService', a);
+  let memberId: number;
+  let branch: { id: number; organPath: string; organName: string };
+  const idCard = makeIdCard('510115', '1988-04-02', 417);
+  beforeAll(async () => {
+    branch = await organUnder(district.organPath, 5);
+    const seq = Date.now() % 100_000_000;
+    const made = ok(await app.call('POST', S('SimpleCreate'), { token: district.token, body: { name: `审计对象${stamp}`, organId: branch.id, phoneNumber: `136${String(seq).padStart(8, '0')}`, idCard, sex: 1 } }));
+    memberId = made.id;
+    ok(await app.call('POST', S('SimpleUpdate'), { token: district.token, body: { id: memberId, name: `审计改名${stamp}`, organId: branch.id, phoneNumber: `136${String(seq).padStart(8, '0')}`, idCard } }));
+  });
+
+  it('does not record reads asked by POST, and does not show reads recorded before', async () => {
+    const before = Number((await app.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'write').executeTakeFirstOrThrow()).n);
+    ok(await app.call('POST', S('PageList'), { token: district.token, body: { skipCount: 0, maxResultCount: 5 } }));
+    ok(await app.call('POST', svc('SiteMessageService', 'MyReceiveMessagePagedList'), { token: district.token, body: { skipCount: 0, maxResultCount: 5, source: 1 } }));
+    ok(await app.call('POST', S('SimpleGet'), { token: district.token, body: { id: memberId } }));
+    const after = Number((await app.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'write').executeTakeFirstOrThrow()).n);
+    expect(after).toBe(before);
+    // a read row as the log kept them before migration 032
+    await app.db.insertInto('auditLogs').values({ userId: null, service: 'SiteMessageService', action: 'MyReceiveMessagePagedList', targetId: null, detail: JSON.stringify({ status: 200 }), clientIp: '127.0.0.1', creationTime: new Date(NOW), organId: district.organId, organPath: district.organPath, kind: 'read' }).execute();
+    expect(ok(await logs(district, { service: 'SiteMessageService' })).items.some((r: any) => r.action === 'MyReceiveMessagePagedList')).toBe(false);
+  });
+
+  it('names the module, operation and target in Chinese, with the changed fields before and after', async () => {
+    const rows = ok(await logs(district, { module: '党员管理', targetName: stamp })).items;
+    const created = rows.find((r: any) => r.action === 'SimpleCreate');
+    const updated = rows.find((r: any) => r.action === 'SimpleUpdate');
+    expect(created).toMatchObject({ module: '党员管理', operation: '新增', title: '快速新增党员', targetName: `审计对象${stamp}`, isSuccess: true });
+    expect(updated).toMatchObject({ module: '党员管理', operation: '修改', targetName: `审计对象${stamp}`, targetId: String(memberId) });
+    // only what changed, labelled from the entity file
+    expect(updated.changeList).toEqual([{ field: 'name', label: '姓名', before: `审计对象${stamp}`, after: `审计改名${stamp}` }]);
+    expect(updated.changes).toBe(`姓名：审计对象${stamp} → 审计改名${stamp}`);
+    // the creation lists its fields, the identity card and phone masked
+    const idRow = created.changeList.find((c: any) => c.field === 'idCard');
+    expect(idRow).toMatchObject({ label: '身份证号', before: null });
+    expect(idRow.after).toBe(`${idCard.slice(0, 6)}********${idCard.slice(-4)}`);
+    expect(JSON.stringify(created.changeList)).not.toContain(idCard);
+    expect(created.changeList.find((c: any) => c.field === 'phoneNumber').after).toMatch(/^136\*{4}\d{4}$/);
+  });
+
+  it('a deletion shows what was deleted; filters by operation, person, organisation and day', async () => {
+    ok(await app.call('DELETE', S('Delete'), { token: district.token, query: { id: memberId } }));
+    const del = ok(await logs(district, { operation: '删除', module: '党员管理' })).items.find((r: any) => r.targetId === String(memberId));
+    expect(del).toMatchObject({ operation: '删除', targetName: `审计改名${stamp}` });
+    expect(del.changeList.find((c: any) => c.field === 'name')).toMatchObject({ before: `审计改名${stamp}`, after: null });
+    const byOp = ok(await logs(district, { operation: '修改' })).items;
+    expect(byOp.length).toBeGreaterThan(0);
+    expect(byOp.every((r: any) => r.operation === '修改')).toBe(true);
+    expect(ok(await logs(district, { operation: '导出', targetName: stamp })).totalCount).toBe(0);
+    expect(ok(await logs(province, { organPath: district2.organPath, targetName: `审计对象${stamp}` })).totalCount).toBe(0);
+    expect(ok(await logs(province, { organPath: district.organPath, targetName: `审计对象${stamp}`, userName: 'districtadmin', creationTimeStart: TODAY, creationTimeEnd: TODAY })).totalCount).toBeGreaterThan(0);
+    expect(ok(await logs(province, { targetName: `审计对象${stamp}`, creationTimeStart: UTC_DAY, creationTimeEnd: UTC_DAY })).totalCount).toBe(0);
+    // the sibling district sees none of it
+    expect(ok(await logs(district2, { targetName: `审计改名${stamp}` })).totalCount).toBe(0);
+  });
+
+  it('exports the filtered log as Excel', async () => {
+    const columns = JSON.stringify([
+      { field: 'creationTime', title: '操作时间', valueType: 'dateTime' }, { field: 'name', title: '操作人' }, { field: 'module', title: '模块' },
+      { field: 'operation', title: '操作类型' }, { field: 'targetName', title: '操作对象' }, { field: 'changes', title: '变更内容' },
+    ]);
+    const r = await app.call('GET', svc('ExportService', 'Export'), { token: district.token, query: { call: 'AuditLogService/GetAuditLogs', columns, fileName: '审计日志', module: '党员管理', targetName: stamp } });
+    expect(r.status).toBe(200);
+    const rows = readXlsxRows(r.raw);
+    expect(rows[0]).toEqual(['操作时间', '操作人', '模块', '操作类型', '操作对象', '变更内容']);
+    expect(rows.slice(1).map((x) => x[3]).sort()).toEqual(['修改', '删除', '新增']);
+    expect(rows.some((x) => x[5] === `姓名：审计对象${stamp} → 审计改名${stamp}`)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(idCard);
+    // the export is not itself an operation of this log; without the permission: 403
+    const member = await app.login('member');
+    expect((await app.call('GET', svc('ExportService', 'Export'), { token: member, query: { call: 'AuditLogService/GetAuditLogs', columns } })).status).toBe(403);
   });
 });

@@ -103,7 +103,7 @@ describe('BigScreenDashboardService/Figures', () => {
     const district = await signInAsAdmin(app, 'districtadmin');
     const branch = await app.db.selectFrom('organizations').select(['id', 'organPath', 'organLevel']).where('organPath', 'like', `${wj.organPath}%`).where('organType', '=', '5').where('isDeleted', '=', false).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const seq = Date.now() % 100_000_000;
-    const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: '大屏新党员', organId: branch.id, phoneNumber: `136${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1991-02-03', seq % 900), sex: 2 } }));
+    const made = ok(await app.call('POST', svc('PartyMemberService', 'SimpleCreate'), { token: district.token, body: { name: '大屏新党员', organId: branch.id, phoneNumber: `136${String(seq).padStart(8, '0')}`, idCard: makeIdCard('510115', '1991-02-03', (seq % 450) * 2), sex: 2 } }));
     const userId = made.userId ?? (await app.db.selectFrom('partyMembers').select('userId').where('id', '=', made.id).executeTakeFirstOrThrow()).userId!;
     const resource = await app.db.selectFrom('resources').select('id').orderBy('id').executeTakeFirstOrThrow();
     const day = calendarDay(app.ctx.now(), tz());

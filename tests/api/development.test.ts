@@ -34,7 +34,7 @@ function applicant(over: Record<string, unknown> = {}) {
   seq++;
   const birth = day({ years: -40 });
   return {
-    name: `测试申请人${seq}`, sex: 1, idCard: makeIdCard('510115', birth, 100 + seq), phoneNumber: `1395${String(1000000 + seq).slice(-7)}`,
+    name: `测试申请人${seq}`, sex: 1, idCard: makeIdCard('510115', birth, 101 + 2 * (seq % 440)), phoneNumber: `1395${String(1000000 + seq).slice(-7)}`,
     applicationDate: day({ years: -3, days: -60 }), ...over,
   };
 }
@@ -89,7 +89,7 @@ describe('registering an applicant', () => {
     expect(message(r)).toContain('年满十八周岁');
     expect(r.body.error.validationErrors[0].members).toEqual(['applicationDate']);
     // eighteen that very day
-    const adult = applicant({ idCard: makeIdCard('510115', addToDay(day({ days: -10 }), { years: -18 }), 2), applicationDate: day({ days: -10 }) });
+    const adult = applicant({ idCard: makeIdCard('510115', addToDay(day({ days: -10 }), { years: -18 }), 3), applicationDate: day({ days: -10 }) });
     expect(ok(await create(adult)).auditStatus).toBe(1);
   });
 

@@ -201,7 +201,7 @@ describe('member records', () => {
     const m = created.body.result;
     const upd = await app.call('PUT', svc('PartyMemberService', 'UpdatePartyMemberInfo'), {
       token: district.token,
-      body: { ...m, organId: branches[1]!.id, addition: { ...m.addition, idCard: '110105194912310011' }, partyMember: { ...m.partyMember, partyMemeberType: 2, partyDutyCode: '01', joinPartyDate: '1976-07-01' } },
+      body: { ...m, organId: branches[1]!.id, addition: { ...m.addition, idCard: '110105194912310011', sex: 1, birthday: '1949-12-31' }, partyMember: { ...m.partyMember, partyMemeberType: 2, partyDutyCode: '01', joinPartyDate: '1976-07-01' } },
     });
     expect(upd.status, JSON.stringify(upd.body.error)).toBe(200);
     expect(upd.body.result).toMatchObject({ organId: branches[1]!.id, addition: { idCard: '110105********0011' }, partyMember: { partyMemeberType: 2, partyDutyCode: '01', joinPartyDate: '1976-07-01' } });

@@ -127,6 +127,24 @@ describe('courses', () => {
     expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: 99999999999, title: 'x', content: '<p>x</p>' })).status).toBeLessThan(500);
   });
 
+  it('refuses a course outside its class\'s 培训时间, on create, batch and update, in Chinese', async () => {
+    // the class runs from a day before T0 to a week after it (insertClass)
+    const before = await call(district, 'POST', C('Create'), { trainClassId: classId, ...course('开班前的课', -60 * 48, -60 * 47) });
+    expect(before.status).toBe(400);
+    expect(err(before)).toMatch(/^课程时间须在培训班的培训时间（\d{4}-\d{2}-\d{2} \d{2}:\d{2} 至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}）之内$/);
+    expect(before.body.error.validationErrors[0].members).toEqual(['startTime']);
+    const after = await call(district, 'POST', C('Create'), { trainClassId: classId, ...course('结班后的课', 60 * 24 * 7 - 30, 60 * 24 * 7 + 30) });
+    expect(after.status).toBe(400);
+    expect(after.body.error.validationErrors[0].members).toEqual(['endTime']);
+    const batch = await call(district, 'POST', C('CreateBatchCourse'), { trainClassId: classId, courses: [course('课一', 0, 60), course('课二', -60 * 48, -60 * 47)] });
+    expect(batch.status).toBe(400);
+    expect(err(batch)).toMatch(/^第2门课程：课程时间须在培训班的培训时间/);
+    const inside = ok(await call(district, 'POST', C('Create'), { trainClassId: classId, ...course('期内的课', 60, 120) }));
+    const moved = await call(district, 'PUT', C('Update'), { id: inside.id, ...course('期内的课', -60 * 48, -60 * 47) });
+    expect(moved.status).toBe(400);
+    ok(await call(district, 'DELETE', C('Delete'), { id: inside.id }));
+  });
+
   it('creates, reads, updates and deletes a course; a library teacher lends his name', async () => {
     const teacher = await app.db.selectFrom('records').select(['id', 'data']).where('entity', '=', 'teacherLibrary').where('isDeleted', '=', false).executeTakeFirstOrThrow();
     const base = await app.db.selectFrom('records').select(['id', 'data']).where('entity', '=', 'baseLibrary').where('isDeleted', '=', false).executeTakeFirstOrThrow();

@@ -199,6 +199,8 @@ describe('students', () => {
     const unread = async () => ok<number>(await call(member, 'GET', svc('SiteMessageService', 'GetUserUnReadMessageCount'), { source: 2 }));
     const c = ok(await call(district, 'POST', T('Create'), openClass({ needAudit: false }))).id;
     ok(await call(member, 'POST', T('Apply'), { classId: c }));
+    // the class has begun since (its courses lie within its 培训时间)
+    await app.db.updateTable('trainClasses').set({ startTime: new Date(Date.now() - DAY) }).where('id', '=', c).execute();
     const before = await unread();
     expect(ok(await call(district, 'POST', T('RemindUser'), { trainClassId: c })).count).toBe(1);
     expect(await unread()).toBe(before + 1);

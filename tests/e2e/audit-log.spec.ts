@@ -53,11 +53,11 @@ test('audit log search, forced logout and a half-checked parent in 分配菜单'
   await signInAdmin(page, 'admin', '中共四川省委员会');
   const screen = new Screen(page);
 
-  // 审计日志: by service and by today's platform day
+  // 审计日志: writes only, by module, target and today's platform day, in Chinese
   await screen.open('/setting/auditLog');
   const filters = page.getByTestId('filter-bar');
-  await filters.getByLabel('服务').fill('RoleService');
-  await filters.getByLabel('操作').fill('Create');
+  await filters.getByLabel('模块').fill('角色管理');
+  await filters.getByLabel('操作对象').fill(roleName);
   const today = platformToday();
   await filters.getByPlaceholder('开始日期').click();
   await filters.getByPlaceholder('开始日期').fill(today);
@@ -65,13 +65,23 @@ test('audit log search, forced logout and a half-checked parent in 分配菜单'
   await filters.getByPlaceholder('结束日期').fill(today);
   await filters.getByPlaceholder('结束日期').press('Enter');
   await filters.getByRole('button', { name: /查\s*询/ }).click();
-  await expect(screen.row(roleCode)).toBeVisible();
-  await expect(screen.row(roleCode)).toContainText('RoleService');
-  await screen.rowAction(roleCode, '详情');
+  const created = screen.row('新建角色');
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('角色管理');
+  await expect(created).toContainText('新增');
+  await expect(created).toContainText(roleName);
+  // the reads of the header's message list and of the lists opened are not operations
+  await expect(page.locator('.ant-table-tbody')).not.toContainText('PagedList');
+  await screen.rowAction('新建角色', '详情');
   const drawer = page.locator('.ant-drawer-content, .ant-modal-content').filter({ hasText: '审计日志详情' });
-  await expect(drawer).toContainText(`displayName=${roleName}`);
+  await expect(drawer).toContainText(roleName);
+  await expect(drawer).toContainText(roleCode);
   await page.screenshot({ path: '/tmp/audit-log-search.png' });
   await page.keyboard.press('Escape');
+  // the filtered log as Excel
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导\s*出/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^审计日志.*\.xlsx$/);
 
   // 在线用户: force the second user out
   await screen.open('/setting/onlineUser');

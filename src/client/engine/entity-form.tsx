@@ -17,7 +17,7 @@ import { FormButtonGroup, FormItem, FormLayout } from '@formily/antd-v5';
 import { Button, Spin, Steps } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError } from '../api/request';
-import { ID_CARD_ANY, PHONE_ANY } from '../../contract/validators';
+import { ID_CARD_ANY, idCardFacts, PHONE_ANY } from '../../contract/validators';
 import { toastError } from '../api/toast';
 import { noEnterSubmit } from '../utils/no-enter-submit';
 import { getWidget, isLabelable, isRegistered, preloadWidgets } from '../widgets/registry';
@@ -307,6 +307,20 @@ export function EntityForm({ entity, fields, steps, initialValues, submitText = 
           // a server error stays on its field until the user changes that field
           onFieldInputValueChange('*', (field) => {
             if ((field as FormilyField).feedbacks?.some((f) => f.code === 'EffectError')) (field as FormilyField).setFeedback({ type: 'error', code: 'EffectError', messages: [] });
+          });
+          // the ID card does the typing: a whole, valid 18-digit number fills its siblings 性别 and 出生日期
+          // (the one rule of contract/validators.ts; the server refuses a contradiction)
+          onFieldInputValueChange('*', (field) => {
+            const f = field as FormilyField;
+            if (f.path.segments[f.path.segments.length - 1] !== 'idCard') return;
+            const facts = idCardFacts(typeof f.value === 'string' ? f.value : null);
+            if (!facts) return;
+            const parent = f.address.parent().toString();
+            const at = (k: string) => (parent ? `${parent}.${k}` : k);
+            for (const [k, v] of [['sex', facts.sex], ['birthday', facts.birthday]] as const) {
+              const sibling = f.form.query(at(k)).take() as FormilyField | undefined;
+              if (sibling && 'setValue' in sibling) sibling.setValue(v);
+            }
           });
           for (const [path, fs] of reactivePaths(props, names)) {
             for (const r of fs['x-reactions'] ?? []) {

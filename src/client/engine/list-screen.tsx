@@ -82,6 +82,15 @@ type Overlay =
   | { type: 'screen'; screen: ScreenDef; context: Record<string, unknown>; action: ActionDef }
   | null;
 
+/**
+ * The form dialog's title says what it does: a create whose button names the screen's own thing
+ * (发布通知公告 on 通知公告, of the shared entity 公开信息) takes the button's words; else 新增/编辑 + the entity.
+ */
+function formTitle(mode: 'create' | 'edit', action: ActionDef, screenTitle: string | undefined, entityTitle: string | undefined) {
+  if (mode === 'create' && action.label && screenTitle && action.label.endsWith(screenTitle) && action.label !== screenTitle) return action.label;
+  return `${mode === 'create' ? '新增' : '编辑'}${entityTitle ?? ''}`;
+}
+
 export interface ListScreenProps {
   screen: ScreenDef;
   config: UiConfig;
@@ -402,7 +411,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
 
       <Modal
         open={overlay?.type === 'form'}
-        title={overlay?.type === 'form' ? `${overlay.mode === 'create' ? '新增' : '编辑'}${entity?.title ?? ''}` : ''}
+        title={overlay?.type === 'form' ? formTitle(overlay.mode, overlay.action, screen.title, entity?.title) : ''}
         width={screen.form?.width ?? 820}
         footer={null}
         destroyOnHidden

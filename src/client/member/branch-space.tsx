@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Descriptions, Tooltip } from 'antd';
 import { BookOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useAppState } from '../state/store';
+import { codeLabel } from '../widgets/code-select/read';
 import { lazyDialog } from '../components/lazy-dialog';
 import { AreaBanner, EntryGrid } from './entry-grid';
 import { BRANCH_ITEMS } from './area-entry';
@@ -14,6 +15,7 @@ const AppQrModal = lazyDialog(() => import('../components/app-qr-modal').then((m
 
 export default function BranchSpace() {
   const session = useAppState((s) => s.session);
+  const levels = useAppState((s) => s.baseCode?.organLevel);
   const [qr, setQr] = useState(false);
   return (
     <>
@@ -21,7 +23,8 @@ export default function BranchSpace() {
       <Card title="支部概况" style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label="党组织">{session?.organName}</Descriptions.Item>
-          <Descriptions.Item label="组织层级">{session?.organLevel ?? '-'}</Descriptions.Item>
+          {/* a code shown as its label (党组织层级 code table), not as the bare number */}
+          <Descriptions.Item label="组织层级">{session?.organLevel != null ? codeLabel(levels, session.organLevel) : '-'}</Descriptions.Item>
         </Descriptions>
       </Card>
       <EntryGrid items={BRANCH_ITEMS} />

@@ -8,6 +8,7 @@ import { partyMemberService, type MemberProfile } from '../api/endpoints';
 import { toastSuccess } from '../api/toast';
 import { isMemberLocked } from '../../contract/member-self-edit';
 import { idCardRules, nameRules, phoneRules } from '../components/form-rules';
+import { idCardFacts } from '../../contract/validators';
 import { setState, useAppState } from '../state/store';
 import OrganCascader from '../widgets/organ-cascader';
 import PlatformDatePicker from '../widgets/basic/platform-picker';
@@ -123,7 +124,18 @@ export default function PersonalInfo() {
 
   return (
     <Card title="个人信息" className="dj-personal" data-testid="personal-form">
-      <Form form={form} layout="vertical" onFinish={onFinish} onKeyDown={noEnterSubmit} scrollToFirstError>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onKeyDown={noEnterSubmit}
+        scrollToFirstError
+        onValuesChange={(changed: Partial<MemberProfile>) => {
+          // the ID card does the typing (contract/validators.ts idCardFacts): 性别 and 出生日期 follow a whole, valid number
+          const facts = idCardFacts((changed.addition as { idCard?: string } | undefined)?.idCard);
+          if (facts) form.setFieldsValue({ addition: { sex: facts.sex, birthday: facts.birthday } });
+        }}
+      >
         <Tabs
           items={[
             {

@@ -202,7 +202,7 @@ export const sensitiveFields = (entity: EntityFile) =>
 export async function revealSensitive(call: Call<unknown>, entity: EntityFile, recordId: number) {
   if (!sensitiveFields(entity).length || !hasPermission(call.user, P.PartyMemberViewSensitive)) return false;
   const [service, action] = (call.req.actionName ?? `${entity.name}/Get`).split('/');
-  await recordSensitiveView(call.ctx, call.req, { service, action, targetIds: [recordId], detail: { entity: entity.name } });
+  await recordSensitiveView(call.ctx, call.req, { service, action, targetIds: [recordId], detail: { entity: entity.name }, module: entity.title });
   return true;
 }
 

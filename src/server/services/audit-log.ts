@@ -7,6 +7,7 @@ import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/pa
 import { platformInstant } from '../platform-day';
 import { subtreePattern } from '../scope';
 import { containsPattern, iso, keywordOf } from './query-helpers';
+import { changesText, type FieldChange } from './audit-catalog';
 
 /**
  * 审计日志 and 在线用户. The log is written by http/audit-log.ts for every write through
@@ -21,6 +22,9 @@ const dayProp = (title: string) => ({ type: 'string', maxLength: 30, title });
 
 interface LogInput extends PagingInput {
   userName?: string;
+  module?: string;
+  operation?: string;
+  targetName?: string;
   service?: string;
   action?: string;
   organPath?: string;
@@ -28,7 +32,7 @@ interface LogInput extends PagingInput {
   creationTimeEnd?: string;
 }
 
-/** `{a: 1, b: "x"}` → `a=1，b=x`: the change in one readable line for the list. */
+/** `{a: 1, b: "x"}` → `a=1，b=x`: an input kept without labels (rows written before migration 032) in one line. */
 function summary(input: unknown): string {
   if (input == null) return '';
   if (typeof input !== 'object' || Array.isArray(input)) return JSON.stringify(input);
@@ -37,20 +41,27 @@ function summary(input: unknown): string {
     .join('，');
 }
 
+
+/** The kinds of operation the log knows (RuoYi's 业务类型), for the filter. */
+export const AUDIT_OPERATIONS = ['新增', '修改', '删除', '审核', '导入', '导出', '授权', '强退', '查看敏感信息', '其他'];
+
 export const auditLogService = defineService('AuditLogService', {
   GetAuditLogs: action<LogInput>({
     method: 'GET',
-    summary: '审计日志：管理范围内用户的写操作（谁、何时、哪个服务与操作、结果、提交的内容（已去除密码、验证码等））',
+    summary: '审计日志（操作日志）：管理范围内用户的写操作（谁、何时、哪个模块的什么操作、操作对象、结果、变更前后（已脱敏，已去除密码、验证码等））；查询不记录',
     access: { permission: P.AuditLogs },
     input: pagedInput({
-      userName: { type: 'string', maxLength: 50, title: '用户' },
+      userName: { type: 'string', maxLength: 50, title: '操作人' },
+      module: { type: 'string', maxLength: 50, title: '模块' },
+      operation: { type: 'string', maxLength: 20, title: '操作类型' },
+      targetName: { type: 'string', maxLength: 100, title: '操作对象' },
       service: { type: 'string', maxLength: 100, title: '服务' },
       action: { type: 'string', maxLength: 100, title: '操作' },
       organPath: pathProp,
       creationTimeStart: dayProp('开始时间'),
       creationTimeEnd: dayProp('结束时间'),
     }),
-    returns: '{totalCount, items: {id, userId, userName, name, organId, organName, service, action, targetId, status, isSuccess, input, changes, clientIp, creationTime}[]}',
+    returns: '{totalCount, items: {id, userId, userName, name, organId, organName, module, operation, title, service, action, targetId, targetName, status, isSuccess, input, changes (变更前后，一行文字), changeList: {field, label, before, after}[], clientIp, creationTime}[]}',
     async handler(call) {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
@@ -62,18 +73,26 @@ export const auditLogService = defineService('AuditLogService', {
         .selectFrom('auditLogs as a')
         .leftJoin('users as u', 'u.id', 'a.userId')
         .leftJoin('organizations as o', 'o.id', 'a.organId')
+        // operations and the sensitive reads that must leave a trace; reads recorded before 032 are not shown
+        .where('a.kind', 'in', ['write', 'view'])
         .where('a.organPath', 'like', subtreePattern(input.organPath || user.organPath));
       const who = keywordOf(input.userName);
       if (who) q = q.where((eb) => eb.or([eb('u.name', 'ilike', containsPattern(who)), eb('u.userName', 'ilike', containsPattern(who))]));
+      const module = keywordOf(input.module);
+      if (module) q = q.where('a.module', 'ilike', containsPattern(module));
+      const operation = keywordOf(input.operation);
+      if (operation) q = q.where('a.operation', '=', operation);
+      const target = keywordOf(input.targetName);
+      if (target) q = q.where('a.targetName', 'ilike', containsPattern(target));
       const service = keywordOf(input.service);
       if (service) q = q.where('a.service', 'ilike', containsPattern(service));
       const act = keywordOf(input.action);
-      if (act) q = q.where('a.action', 'ilike', containsPattern(act));
+      if (act) q = q.where((eb) => eb.or([eb('a.action', 'ilike', containsPattern(act)), eb('a.title', 'ilike', containsPattern(act))]));
       if (from) q = q.where('a.creationTime', '>=', from);
       if (to) q = q.where('a.creationTime', '<', to);
       const page = await pageQuery(q, input, (x) =>
         x
-          .select(['a.id', 'a.userId', 'u.userName', 'u.name', 'a.organId', 'o.organName', 'a.service', 'a.action', 'a.targetId', 'a.detail', 'a.clientIp', 'a.creationTime'])
+          .select(['a.id', 'a.userId', 'u.userName', 'u.name', 'a.organId', 'o.organName', 'a.service', 'a.action', 'a.module', 'a.operation', 'a.title', 'a.targetId', 'a.targetName', 'a.detail', 'a.clientIp', 'a.creationTime'])
           .orderBy('a.creationTime', 'desc')
           .orderBy('a.id', 'desc'),
       );
@@ -82,12 +101,15 @@ export const auditLogService = defineService('AuditLogService', {
         items: page.items.map((r) => {
           const detail = (typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail) ?? {};
           const status = Number(detail.status) || null;
+          const changeList: FieldChange[] = Array.isArray(detail.changes) ? detail.changes : [];
           return {
             id: r.id, userId: r.userId, userName: r.userName ?? '', name: r.name ?? '', organId: r.organId, organName: r.organName ?? '',
-            service: r.service, action: r.action, targetId: r.targetId,
-            status, isSuccess: status != null && status < 400,
+            module: r.module ?? r.service, operation: r.operation ?? '其他', title: r.title ?? r.action,
+            service: r.service, action: r.action, targetId: r.targetId, targetName: r.targetName ?? '',
+            status, isSuccess: detail.kind === 'sensitiveView' || (status != null && status < 400),
             input: detail.input ?? null,
-            changes: summary(detail.input),
+            changes: changeList.length ? changesText(changeList) : summary(detail.input),
+            changeList,
             clientIp: r.clientIp, creationTime: iso(r.creationTime),
           };
         }),

@@ -75,6 +75,9 @@ export async function followMembership(trx: Kysely<DB>, call: Call<unknown>, d: 
     await recordAuditEvent(trx, call.ctx, call.req, {
       service,
       action: '管理角色随组织关系收回',
+      module: '管理员',
+      operation: '授权',
+      targetName: who?.name ?? null,
       targetId: String(d.userId),
       organ: d.from,
       detail: {

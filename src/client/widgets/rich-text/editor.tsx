@@ -23,7 +23,45 @@ export interface RichTextProps {
 
 const CONTROLS = RICH_TEXT_CONTROLS as unknown as any[];
 
-export default function RichTextEditor({ value, onChange, placeholder = '请输入内容', disabled, project, height = 320 }: RichTextProps) {
+/** Names for braft's controls that carry no text of their own (axe: every button has a name). */
+const CONTROL_NAMES: Record<string, string> = {
+  undo: '撤销', redo: '重做', headings: '标题', 'font-size': '字号', bold: '加粗', italic: '斜体', underline: '下划线', 'strike-through': '删除线',
+  'text-color': '文字颜色', 'text-align': '对齐', 'list-ul': '无序列表', 'list-ol': '有序列表', blockquote: '引用', link: '链接', hr: '水平线', clear: '清除内容', fullscreen: '全屏',
+};
+
+/** Gives every control of the toolbar an accessible name (its tooltip text) and the editing area its label. */
+function nameControls(root: HTMLElement | null, label: string) {
+  if (!root) return;
+  root.querySelectorAll<HTMLElement>('.bf-controlbar button, .bf-controlbar [role="button"]').forEach((b) => {
+    if (b.getAttribute('aria-label') || b.textContent?.trim()) return;
+    const name = b.getAttribute('data-title') || b.getAttribute('title') || CONTROL_NAMES[b.getAttribute('data-control') ?? ''] || '';
+    if (name) b.setAttribute('aria-label', name);
+  });
+  root.querySelectorAll<HTMLElement>('.bf-controlbar button').forEach((b) => {
+    // dropdowns (标题, 字号, 对齐…) show their current value: name them by their tooltip too
+    const t = b.getAttribute('data-title');
+    if (t && !b.getAttribute('aria-label') && !/[\u4e00-\u9fa5A-Za-z]/.test(b.textContent ?? '')) b.setAttribute('aria-label', t);
+  });
+  const area = root.querySelector<HTMLElement>('[contenteditable="true"], .public-DraftEditor-content');
+  if (area) {
+    area.setAttribute('aria-label', label);
+    area.setAttribute('aria-multiline', 'true');
+    if (!area.getAttribute('role')) area.setAttribute('role', 'textbox');
+  }
+}
+
+export default function RichTextEditor({ value, onChange, placeholder = '请输入内容', disabled, project, height = 320, ...rest }: RichTextProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const label = (typeof rest['aria-label'] === 'string' && rest['aria-label']) || (typeof rest.title === 'string' && rest.title) || '正文';
+  // braft renders its controls itself: name them after every render (dropdowns re-render theirs)
+  useEffect(() => {
+    nameControls(rootRef.current, label);
+    const root = rootRef.current;
+    if (!root || typeof MutationObserver === 'undefined') return;
+    const obs = new MutationObserver(() => nameControls(root, label));
+    obs.observe(root, { childList: true, subtree: true });
+    return () => obs.disconnect();
+  }, [label]);
   const [state, setState] = useState<EditorState>(() => BraftEditor.createEditorState(value ?? ''));
   const emitted = useRef<string>(value ?? '');
   const pendingUploads = useRef(0);
@@ -134,7 +172,7 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
   ];
 
   return (
-    <div className="dj-rich-editor" data-widget="RichText">
+    <div className="dj-rich-editor" data-widget="RichText" ref={rootRef}>
       <BraftEditor
         value={state}
         onChange={(s: EditorState) => {
@@ -150,6 +188,7 @@ export default function RichTextEditor({ value, onChange, placeholder = '请输�
         readOnly={disabled}
         contentStyle={{ height }}
         imageResizable
+        draftProps={{ ariaLabel: label, ariaMultiline: true } as any}
       />
     </div>
   );

@@ -182,6 +182,12 @@ export interface AuditLogTable {
   /** the caller's organisation at the time (migration 012) */
   organId: ColumnType<number | null, number | null | undefined, number | null>;
   organPath: ColumnType<string | null, string | null | undefined, string | null>;
+  /** migration 032: 'write' (an operation), 'view' (a sensitive read), 'read' (recorded before 032, not shown) */
+  kind: Generated<string>;
+  module: ColumnType<string | null, string | null | undefined, string | null>;
+  operation: ColumnType<string | null, string | null | undefined, string | null>;
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  targetName: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FileTable {

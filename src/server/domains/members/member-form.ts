@@ -7,7 +7,7 @@
 import { MSG } from '../../../contract/messages';
 import type { MemberProfileInput } from '../../../contract/members';
 import { lockedMessage, MEMBER_LOCKED_FIELDS, normaliseLocked } from '../../../contract/member-self-edit';
-import { ID_CARD_ANY, unmasked, validateMemberForm, type FieldError } from '../../../contract/validators';
+import { ID_CARD_ANY, idCardContradictions, unmasked, validateMemberForm, type FieldError } from '../../../contract/validators';
 import { badRequest, invalid } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import type { Database } from '../../db/database';
@@ -30,6 +30,8 @@ export function memberFormErrors(p: Profile, stored?: Stored, opts: FormOptions 
   // a number already on record is not checked again
   const checkDigit = !!opts.checksum && idCard !== stored?.idCard;
   const errors = validateMemberForm({ name: p.name, organId: p.organId, phoneNumber, idCard }, { requireIdCard: true, checkDigit });
+  // 性别 and 出生日期 must agree with the number (the browser fills them from it)
+  if (!errors.some((e) => e.members[0] === 'idCard')) errors.push(...idCardContradictions(idCard, { sex: p.addition?.sex, birthday: p.addition?.birthday }, opts.idCardMember === 'addition.idCard' ? { sex: 'addition.sex', birthday: 'addition.birthday' } : undefined));
   const idMember = opts.idCardMember ?? 'idCard';
   return errors.map((e) => (e.members[0] === 'idCard' ? { ...e, members: [idMember] } : e));
 }

@@ -42,7 +42,7 @@ export async function loadInScope(call: Call<unknown>, id: number, notFoundMessa
 
 /** Who saw whose identity card and phone in full (auditLogs). */
 export const logSensitiveView = (call: Call<unknown>, action: string, memberIds: number[], detail?: Record<string, unknown>) =>
-  recordSensitiveView(call.ctx, call.req, { service: 'PartyMemberService', action, targetIds: memberIds, detail });
+  recordSensitiveView(call.ctx, call.req, { service: 'PartyMemberService', action, targetIds: memberIds, detail, module: '党员管理' });
 
 export const canSeeSensitive = (call: Call<unknown>) => hasPermission(call.user, P.PartyMemberViewSensitive);
 

@@ -3,6 +3,7 @@ import type { Call } from '../../http/actions';
 import { invalid, type ValidationError } from '../../http/errors';
 import { platformInstant } from '../../platform-day';
 import { entityInput } from '../../records/entity-input';
+import { zoneMinute } from '../../../contract/platform-time';
 
 /**
  * A class course's fields as the organiser sends them (Create, Update, CreateBatchCourse): the
@@ -20,6 +21,8 @@ export const COURSE_MSG = {
   teacherMissing: '所选讲师不在师资库中',
   baseMissing: '所选基地不在基地库中',
   coursesRequired: '请至少添加一门课程',
+  /** a course lies within its class's training period */
+  outsidePeriod: (from: string, to: string) => `课程时间须在培训班的培训时间（${from} 至 ${to}）之内`,
 } as const;
 
 export const COURSE_TYPE_LABEL: Record<number, string> = { 1: '线下', 2: '线上' };
@@ -46,7 +49,7 @@ export type CourseFields = {
 };
 
 /** The row values of one course, or the validation errors (members prefixed for a batch: `courses[2].endTime`). */
-export function courseValues(call: Call<unknown>, input: CourseFields, prefix = '') {
+export function courseValues(call: Call<unknown>, input: CourseFields, prefix = '', within?: ClassPeriod) {
   const errors: ValidationError[] = [];
   const at = (field: string) => [`${prefix}${field}`];
   const name = input.courseName?.trim() ?? '';
@@ -56,6 +59,12 @@ export function courseValues(call: Call<unknown>, input: CourseFields, prefix = 
   if (!start) errors.push({ message: COURSE_MSG.startInvalid, members: at('startTime') });
   if (!end) errors.push({ message: COURSE_MSG.endInvalid, members: at('endTime') });
   if (start && end && end <= start) errors.push({ message: COURSE_MSG.endBeforeStart, members: at('endTime') });
+  // a course scheduled outside its class's 培训时间 (before it starts, after it ends) is refused
+  if (within?.startTime && within.endTime && start && end && end > start && (start < within.startTime || end > within.endTime)) {
+    const tz = call.ctx.config.platformTz;
+    const show = (d: Date) => zoneMinute(d, tz);
+    errors.push({ message: COURSE_MSG.outsidePeriod(show(within.startTime), show(within.endTime)), members: at(start < within.startTime ? 'startTime' : 'endTime') });
+  }
   const values = {
     courseName: name,
     courseType: input.courseType ?? 1,
@@ -96,8 +105,10 @@ export async function checkLibraries(db: Database, rows: { values: ReturnType<ty
 }
 
 /** One course's values, or a 400 with its errors. */
-export async function checkedCourse(call: Call<unknown>, input: CourseFields) {
-  const { values, errors } = courseValues(call, input);
+export type ClassPeriod = { startTime: Date | null; endTime: Date | null };
+
+export async function checkedCourse(call: Call<unknown>, input: CourseFields, within?: ClassPeriod) {
+  const { values, errors } = courseValues(call, input, '', within);
   errors.push(...(await checkLibraries(call.ctx.db, [{ values, prefix: '' }])));
   if (errors.length) throw invalid(errors);
   return values;

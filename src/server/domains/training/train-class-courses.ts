@@ -52,7 +52,7 @@ export const courseActions: Record<string, ActionDef> = {
     input: courseInput({ trainClassId: classIdProp }, ['trainClassId']),
     async handler(call) {
       const cls = await managedClass(call, call.input.trainClassId);
-      const values = await checkedCourse(call, call.input);
+      const values = await checkedCourse(call, call.input, cls);
       const row = await call.ctx.db.insertInto('trainClassCourses').values({ ...values, trainClassId: cls.id }).returning('id').executeTakeFirstOrThrow();
       return { id: row.id };
     },
@@ -74,7 +74,7 @@ export const courseActions: Record<string, ActionDef> = {
     async handler(call) {
       const cls = await managedClass(call, call.input.trainClassId);
       const errors: ValidationError[] = [];
-      const checked = call.input.courses.map((c, i) => ({ ...courseValues(call, c, `courses[${i}].`), prefix: `courses[${i}].`, n: i + 1 }));
+      const checked = call.input.courses.map((c, i) => ({ ...courseValues(call, c, `courses[${i}].`, cls), prefix: `courses[${i}].`, n: i + 1 }));
       const library = await checkLibraries(call.ctx.db, checked);
       for (const c of checked) {
         const mine = [...c.errors, ...library.filter((e) => e.members[0].startsWith(c.prefix))];
@@ -94,8 +94,8 @@ export const courseActions: Record<string, ActionDef> = {
     returns: '{id}',
     input: courseInput({ id: { type: 'integer', minimum: 1, title: '课程' } }, ['id']),
     async handler(call) {
-      const { course } = await managedCourse(call, call.input.id);
-      const values = await checkedCourse(call, call.input);
+      const { course, cls } = await managedCourse(call, call.input.id);
+      const values = await checkedCourse(call, call.input, cls);
       await call.ctx.db.updateTable('trainClassCourses').set({ ...values, lastModificationTime: new Date() }).where('id', '=', course.id).execute();
       return { id: course.id };
     },
