@@ -21,6 +21,7 @@ import { registerHealthRoutes } from './health';
 import { requestId } from './log';
 import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
+import { securityLogPruneJob } from './security/security-log';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -216,6 +217,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerBackupSnapshot(app, ctx);
   // background jobs (video packaging, the sweeps) from the shared queue; app.close() hands running ones back
   registerDomainJobs(ctx);
+  ctx.jobs.register(securityLogPruneJob(ctx));
   if (ctx.config.jobs.run) await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.stop());
 
