@@ -25,6 +25,8 @@ export const P = {
   Projects: 'Pages.Administration.Projects',
   Messages: 'Pages.Administration.Messages',
   AuditLogs: 'Pages.Administration.AuditLogs',
+  /** 安全日志 (the hash-chained security log): the 审计管理员's, nobody else's (三员分立) */
+  SecurityLogs: 'Pages.Administration.SecurityLogs',
   OnlineUsers: 'Pages.Administration.OnlineUsers',
   /** a button of 在线用户 */
   ForceLogout: 'Pages.Administration.OnlineUsers.ForceLogout',

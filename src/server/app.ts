@@ -26,6 +26,7 @@ import { requestId } from './log';
 import { canonicalApiUrl } from './http/route-case';
 import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
+import { securityLogPruneJob } from './security/security-log';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -238,6 +239,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerDomainJobs(ctx);
   // unused accounts disabled (INACTIVE_DISABLE_*_DAYS), once a day across the processes
   ctx.jobs.register(inactiveAccountsJob(ctx));
+  ctx.jobs.register(securityLogPruneJob(ctx));
   if (ctx.config.jobs.run) await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.stop());
 

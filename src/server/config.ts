@@ -51,6 +51,8 @@ export interface Config {
   platformTz: string;
   /** rows one export may hold (EXPORT_MAX_ROWS, default 50000) */
   exportMaxRows: number;
+  /** days the security log keeps a record (SECURITY_LOG_RETENTION_DAYS, default and least 180: 网络安全法 §21) */
+  securityLogRetentionDays: number;
   /** rows one import may hold (IMPORT_MAX_ROWS, default 5000) */
   importMaxRows: number;
   /** the repeat-submit guard's window: the same create by the same user within it is refused (REPEAT_SUBMIT_SECONDS, default 10; 0: off) */
@@ -223,6 +225,15 @@ function apiDocs(value: string | undefined): Config['apiDocs'] {
   return v;
 }
 
+/** 网络安全法 §21 asks for at least six months: a shorter period stops the start rather than losing records. */
+function retentionDays(value: string | undefined): number {
+  const v = (value ?? '').trim();
+  if (!v) return 180;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 180) throw new Error(`SECURITY_LOG_RETENTION_DAYS: "${v}" is not a whole number of days ≥ 180`);
+  return n;
+}
+
 function seconds(name: string, value: string | undefined, fallback: number): number {
   const v = (value ?? '').trim();
   if (!v) return fallback;
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     studyDailyCapSeconds: Math.round(Number(env.STUDY_DAILY_CAP_HOURS || 8) * 3600),
     platformTz: platformTz(env),
     exportMaxRows: Math.max(1, Number(env.EXPORT_MAX_ROWS || 50000)),
+    securityLogRetentionDays: retentionDays(env.SECURITY_LOG_RETENTION_DAYS),
     importMaxRows: Math.max(1, Number(env.IMPORT_MAX_ROWS || 5000)),
     repeatSubmitSeconds: Math.max(0, Number(env.REPEAT_SUBMIT_SECONDS || 10) || 0),
     apiProcesses: apiProcesses(env.API_PROCESSES, availableParallelism()),

@@ -170,28 +170,29 @@ describe('managing an administrator by id', () => {
 
 describe('role menus', () => {
   it('reach a signed-in administrator of the role at his next request', async () => {
-    const roles = await actAs('admin', '省级管理员');
+    // roles are the 安全管理员's (三员分立)
+    const roles = await actAs('secadmin', '安全管理员');
     const role = ok(await app.call('POST', svc('RoleService', 'Create'), { token: roles.token, body: { name: `R${stamp}`, displayName: `测试角色${stamp}`, level: 3, userType: 1 } }));
-    const projects = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.Projects).executeTakeFirstOrThrow();
+    const messages = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.Messages).executeTakeFirstOrThrow();
     const users = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.Users).executeTakeFirstOrThrow();
-    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: roles.token, body: { roleId: role.id, menuIds: [projects.id] } }));
+    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: roles.token, body: { roleId: role.id, menuIds: [messages.id] } }));
     const made = ok(await create(district, { ...adminBody('r1', district.organId, role.id) }));
     expect(made.id).toBeGreaterThan(0);
     const token = await app.login(`adm_${stamp}_r1`, PASSWORD);
     const names = async () => ok<string[]>(await app.call('GET', svc('PermissionService', 'GetCurrentUserPermissionNames'), { token }));
-    expect(await names()).toContain(P.Projects);
+    expect(await names()).toContain(P.Messages);
     expect(await names()).not.toContain(P.Users);
     expect((await app.call('GET', svc('UserService', 'AdminPageList'), { token })).status).toBe(403);
 
     // the same session, no new sign-in: the next request sees the new menus
     ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: roles.token, body: { roleId: role.id, menuIds: [users.id] } }));
     expect(await names()).toContain(P.Users);
-    expect(await names()).not.toContain(P.Projects);
+    expect(await names()).not.toContain(P.Messages);
     expect((await app.call('GET', svc('UserService', 'AdminPageList'), { token })).status).toBe(200);
     const tree = ok<any[]>(await app.call('GET', svc('MenuButtonService', 'GetCurrentUserRoleMenuButton'), { token }));
     const flat = (l: any[]): any[] => l.flatMap((m) => [m, ...flat(m.children ?? [])]);
     expect(flat(tree).map((m) => m.id)).toContain(users.id);
-    expect(flat(tree).map((m) => m.id)).not.toContain(projects.id);
+    expect(flat(tree).map((m) => m.id)).not.toContain(messages.id);
   });
 
   it('lets a district administrator not change the menus of a role above him', async () => {

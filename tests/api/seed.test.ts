@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from './harness';
 import { BUTTON_PERMISSIONS, P, ROUTE_PERMISSIONS } from '../../src/contract/permissions';
 import { verifyPassword } from '../../src/server/security/passwords';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed/accounts';
+import { DEMO_ACCOUNTS, PRIVILEGED_ACCOUNTS } from '../../src/server/db/seed/accounts';
 import { isValidIdCard } from '../../src/contract/validators';
 import { seedDemo, seedMinimal } from '../../src/server/db/seed/seed-data';
 
@@ -131,7 +131,8 @@ describe('members', () => {
         not(exists(selectFrom('userRoles as ur').innerJoin('roles as r', 'r.id', 'ur.roleId').select('ur.id').whereRef('ur.userId', '=', 'u.id').where('r.isDefault', '=', true))),
       )
       .execute();
-    expect(withoutDefault).toEqual([]);
+    // the three privileged administrators (三员分立) are accounts of their own, not members
+    expect(withoutDefault.map((u) => u.userName).sort()).toEqual(PRIVILEGED_ACCOUNTS.map((a) => a.userName).sort());
   });
 
   it('fills the profile groups with values of the code tables', async () => {
@@ -222,7 +223,11 @@ describe('menus and roles', () => {
     const member = await permissionNamesOf('PartyMember');
     expect([...member].sort()).toEqual(['Member.IBranch', 'Member.IPractice', 'Member.IStudy', 'Member.PartySpace']);
     const province = await permissionNamesOf('ProvinceAdmin');
-    for (const p of [...tsvPermissions(), ...BUTTON_PERMISSIONS, ...Object.values(P)]) expect(province.has(p), p).toBe(true);
+    // 三员分立: role management is the 安全管理员's, the security log the 审计管理员's
+    const notProvince: string[] = [P.Roles, P.SecurityLogs];
+    for (const p of [...tsvPermissions(), ...BUTTON_PERMISSIONS, ...Object.values(P)]) expect(province.has(p), p).toBe(!notProvince.includes(p));
+    expect(await permissionNamesOf('SecurityAdmin')).toContain(P.Roles);
+    expect([...(await permissionNamesOf('AuditAdmin'))].filter((p) => p !== 'Pages.Administration').sort()).toEqual([P.AuditLogs, P.SecurityLogs].sort());
     expect([...province].some((p) => p?.startsWith('Member.'))).toBe(false);
     const city = await permissionNamesOf('CityAdmin');
     expect(city.has(P.PartyMember) && city.has(P.Users)).toBe(true);
@@ -342,7 +347,7 @@ describe('seed functions', () => {
       const report = await seedDemo(fresh.ctx);
       const ms = Date.now() - started;
       console.log(`seedDemo: ${ms} ms`);
-      expect(report.accounts.map((a) => a.userName)).toEqual(DEMO_ACCOUNTS.map((a) => a.userName));
+      expect(report.accounts.map((a) => a.userName)).toEqual([...DEMO_ACCOUNTS, ...PRIVILEGED_ACCOUNTS].map((a) => a.userName));
       for (const a of report.accounts) {
         expect(a.password).toBe(DEMO_PASSWORD);
         expect(a.description).toMatch(/[\u4e00-\u9fa5]/);

@@ -7,6 +7,7 @@ import { sendSiteMessage } from '../../src/server/services/site-message';
 let app: TestApp;
 let admin: string; // admin, switched to the role that carries the settings permissions
 let member: string;
+let security: string; // secadmin: the 安全管理员 (roles and grants)
 
 const hasChinese = (s: unknown) => typeof s === 'string' && /[\u4e00-\u9fa5]/.test(s);
 
@@ -33,7 +34,9 @@ beforeAll(async () => {
   app = await startTestApp();
   admin = await app.login('admin');
   member = await app.login('member');
-  await switchToRoleWith(admin, P.Roles);
+  await switchToRoleWith(admin, P.Menus);
+  // roles and permissions are the 安全管理员's (三员分立, docs/SECURITY.md §15)
+  security = await app.login('secadmin');
 });
 afterAll(async () => app?.close());
 
@@ -69,9 +72,9 @@ describe('PermissionService', () => {
   });
 
   it('lists the names of the current role and all permissions as a tree', async () => {
-    const names = await app.call('GET', svc('PermissionService', 'GetCurrentUserPermissionNames'), { token: admin });
+    const names = await app.call('GET', svc('PermissionService', 'GetCurrentUserPermissionNames'), { token: security });
     expect(names.body.result).toContain(P.Roles);
-    const all = await app.call('GET', svc('PermissionService', 'GetAllPermission'), { token: admin });
+    const all = await app.call('GET', svc('PermissionService', 'GetAllPermission'), { token: security });
     expect(all.status).toBe(200);
     const flat = (n: any[]): string[] => n.flatMap((x) => [x.name, ...flat(x.children)]);
     expect(flat(all.body.result)).toContain(P.Roles);
@@ -151,74 +154,75 @@ describe('BaseCodeService', () => {
 
 describe('RoleService', () => {
   it('creates, reads, updates and deletes a role; refuses static and in-use roles', async () => {
-    const levels = await app.call('GET', svc('RoleService', 'GetRoleLevelList'), { token: admin });
+    const levels = await app.call('GET', svc('RoleService', 'GetRoleLevelList'), { token: security });
     expect(levels.body.result.map((l: any) => l.label)).toEqual(['省级', '市级', '区县级', '乡镇街道级', '支部级']);
 
-    const created = await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'TestAuditor', displayName: '测试审核员', level: 3 } });
+    const created = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'TestAuditor', displayName: '测试审核员', level: 3 } });
     expect(created.status).toBe(200);
     const id = created.body.result.id;
     expect(created.body.result.levelName).toBe('区县级');
 
-    const dup = await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'testauditor', displayName: '重复' } });
+    const dup = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'testauditor', displayName: '重复' } });
     expect(dup.status).toBe(400);
     expect(hasChinese(dup.body.error.message)).toBe(true);
-    const noName = await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'X1' } });
+    const noName = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'X1' } });
     expect(noName.status).toBe(400);
     expect(noName.body.error.message).toContain('角色显示名称');
 
-    const page = await app.call('GET', svc('RoleService', 'GetVisiblePageRoleList'), { token: admin, query: { Keyword: '测试审核', SkipCount: 0, MaxResultCount: 10 } });
+    const page = await app.call('GET', svc('RoleService', 'GetVisiblePageRoleList'), { token: security, query: { Keyword: '测试审核', SkipCount: 0, MaxResultCount: 10 } });
     expect(page.body.result).toMatchObject({ totalCount: 1, items: [{ id, name: 'TestAuditor' }] });
 
-    const updated = await app.call('PUT', svc('RoleService', 'Update'), { token: admin, body: { id, displayName: '区县审核员', description: '测试' } });
+    const updated = await app.call('PUT', svc('RoleService', 'Update'), { token: security, body: { id, displayName: '区县审核员', description: '测试' } });
     expect(updated.status).toBe(200);
-    const forEdit = await app.call('GET', svc('RoleService', 'GetRoleForEdit'), { token: admin, query: { id } });
+    const forEdit = await app.call('GET', svc('RoleService', 'GetRoleForEdit'), { token: security, query: { id } });
     expect(forEdit.body.result.role).toMatchObject({ displayName: '区县审核员', level: 3 });
     expect(forEdit.body.result.menuIds).toEqual([]);
 
-    const missing = await app.call('PUT', svc('RoleService', 'Update'), { token: admin, body: { id: 999999, displayName: '无' } });
+    const missing = await app.call('PUT', svc('RoleService', 'Update'), { token: security, body: { id: 999999, displayName: '无' } });
     expect(missing.status).toBe(404);
 
     // in use
     const memberOrgan = (await app.db.selectFrom('users').select('organId').where('userName', '=', 'member').executeTakeFirstOrThrow()).organId!;
     await app.db.insertInto('userRoles').values({ userId: await userId('member'), roleId: id, organId: memberOrgan }).execute();
-    const inUse = await app.call('DELETE', svc('RoleService', 'Delete'), { token: admin, query: { id } });
+    const inUse = await app.call('DELETE', svc('RoleService', 'Delete'), { token: security, query: { id } });
     expect(inUse.status).toBe(400);
     expect(inUse.body.error.message).toBe('该角色仍有用户使用，不能删除');
     await app.db.deleteFrom('userRoles').where('roleId', '=', id).execute();
 
     // static
     await app.db.updateTable('roles').set({ isStatic: true }).where('id', '=', id).execute();
-    const isStatic = await app.call('DELETE', svc('RoleService', 'Delete'), { token: admin, query: { id } });
+    const isStatic = await app.call('DELETE', svc('RoleService', 'Delete'), { token: security, query: { id } });
     expect(isStatic.status).toBe(400);
     expect(isStatic.body.error.message).toBe('系统内置角色不能删除');
     await app.db.updateTable('roles').set({ isStatic: false }).where('id', '=', id).execute();
 
-    const del = await app.call('DELETE', svc('RoleService', 'Delete'), { token: admin, query: { id } });
+    const del = await app.call('DELETE', svc('RoleService', 'Delete'), { token: security, query: { id } });
     expect(del.status).toBe(200);
-    expect((await app.call('GET', svc('RoleService', 'GetRoleForEdit'), { token: admin, query: { id } })).status).toBe(404);
+    expect((await app.call('GET', svc('RoleService', 'GetRoleForEdit'), { token: security, query: { id } })).status).toBe(404);
   });
 
   it('keeps exactly one default role', async () => {
-    const roles = (await app.call('GET', svc('RoleService', 'GetVisibleRoleList'), { token: admin })).body.result as any[];
+    const roles = (await app.call('GET', svc('RoleService', 'GetVisibleRoleList'), { token: security })).body.result as any[];
     const defaults = roles.filter((r) => r.isDefault);
     expect(defaults).toHaveLength(1);
     const other = roles.find((r) => !r.isDefault)!;
-    expect((await app.call('POST', svc('RoleService', 'SetDefault'), { token: admin, body: { id: other.id } })).status).toBe(200);
+    expect((await app.call('POST', svc('RoleService', 'SetDefault'), { token: security, body: { id: other.id } })).status).toBe(200);
     let now = await app.db.selectFrom('roles').select('id').where('isDefault', '=', true).execute();
     expect(now.map((r) => r.id)).toEqual([other.id]);
-    expect((await app.call('POST', svc('RoleService', 'SetDefault'), { token: admin, body: { id: defaults[0].id } })).status).toBe(200);
+    expect((await app.call('POST', svc('RoleService', 'SetDefault'), { token: security, body: { id: defaults[0].id } })).status).toBe(200);
     now = await app.db.selectFrom('roles').select('id').where('isDefault', '=', true).execute();
     expect(now.map((r) => r.id)).toEqual([defaults[0].id]);
   });
 
   it('shows a lower-level administrator only roles at or below his level', async () => {
-    // give the city administrator role the role-management menu for this test
+    // give the district administrator role the role-management menu for this test (not the city's:
+    // admin holds it besides the province's system administration, and 三员分立 refuses that)
     const roleMenu = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.Roles).executeTakeFirstOrThrow();
-    const cityToken = await app.login('cityadmin');
+    const cityToken = await app.login('districtadmin');
     const city = (await permissions(cityToken)).find((p) => !p.isDefault)!;
     const cityRole = await app.db.selectFrom('roles').selectAll().where('id', '=', city.roleId).executeTakeFirstOrThrow();
-    const current = await app.call('GET', svc('MenuButtonService', 'RoleMenusList'), { token: admin, query: { roleId: city.roleId } });
-    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: city.roleId, menuIds: [...current.body.result.menuIds, roleMenu.id] } });
+    const current = await app.call('GET', svc('MenuButtonService', 'RoleMenusList'), { token: security, query: { roleId: city.roleId } });
+    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: city.roleId, menuIds: [...current.body.result.menuIds, roleMenu.id] } });
     await app.call('GET', '/api/TokenAuth/UserChangeRole', { token: cityToken, query: { roleId: city.roleId, organId: city.organId } });
 
     const list = (await app.call('GET', svc('RoleService', 'GetVisibleRoleList'), { token: cityToken })).body.result as any[];
@@ -232,18 +236,18 @@ describe('RoleService', () => {
       const create = await app.call('POST', svc('RoleService', 'Create'), { token: cityToken, body: { name: 'TooHigh', displayName: '越级', level: 1 } });
       expect(create.status).toBe(403);
     }
-    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: city.roleId, menuIds: current.body.result.menuIds } });
+    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: city.roleId, menuIds: current.body.result.menuIds } });
   });
 });
 
 describe('MenuButtonService', () => {
   it('SetRoleMenu changes what a user of the role may do, parents included', async () => {
-    const role = (await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'TestProjects', displayName: '项目管理员', level: 2 } })).body.result;
+    const role = (await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'TestProjects', displayName: '项目管理员', level: 2 } })).body.result;
     const memberOrgan = (await app.db.selectFrom('users').select('organId').where('userName', '=', 'member').executeTakeFirstOrThrow()).organId!;
     await app.db.insertInto('userRoles').values({ userId: await userId('member'), roleId: role.id, organId: memberOrgan }).execute();
 
     const projectsMenu = await app.db.selectFrom('menus').select(['id', 'parentId']).where('permissionName', '=', P.Projects).executeTakeFirstOrThrow();
-    const set = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: role.id, menuIds: [projectsMenu.id] } });
+    const set = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: role.id, menuIds: [projectsMenu.id] } });
     expect(set.status).toBe(200);
     if (projectsMenu.parentId) expect(set.body.result).toContain(projectsMenu.parentId);
 
@@ -256,18 +260,18 @@ describe('MenuButtonService', () => {
     expect((await app.call('GET', svc('ProjectService', 'GetPageProjectList'), { token })).status).toBe(200);
 
     const baseCodesMenu = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.BaseCodes).executeTakeFirstOrThrow();
-    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: role.id, menuIds: [baseCodesMenu.id] } });
+    await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: role.id, menuIds: [baseCodesMenu.id] } });
     names = (await app.call('GET', svc('PermissionService', 'GetCurrentUserPermissionNames'), { token })).body.result;
     expect(names).toContain(P.BaseCodes);
     expect(names).not.toContain(P.Projects);
     expect((await app.call('GET', svc('ProjectService', 'GetPageProjectList'), { token })).status).toBe(403);
-    const rolePerms = await app.call('GET', svc('PermissionService', 'GetRolePermission'), { token: admin, query: { roleId: role.id } });
+    const rolePerms = await app.call('GET', svc('PermissionService', 'GetRolePermission'), { token: security, query: { roleId: role.id } });
     expect(rolePerms.body.result).toEqual(names);
 
     const tree = await app.call('GET', svc('MenuButtonService', 'GetCurrentUserRoleMenuButton'), { token });
     expect(flatten(tree.body.result).map((m) => m.id)).toContain(baseCodesMenu.id);
 
-    const bad = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: role.id, menuIds: [9999999] } });
+    const bad = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: role.id, menuIds: [9999999] } });
     expect(bad.status).toBe(400);
     await app.db.deleteFrom('userRoles').where('roleId', '=', role.id).execute();
   });
@@ -428,14 +432,14 @@ describe('settings writes', () => {
 describe('role options and tenant menus', () => {
   it('offers the roles matching an organisation level, plus generic ones', async () => {
     const district = await app.db.selectFrom('organizations').select('id').where('organLevel', '=', 3).orderBy('id').executeTakeFirstOrThrow();
-    const r = await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: admin, query: { organId: district.id } });
+    const r = await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: security, query: { organId: district.id } });
     expect(r.status).toBe(200);
     const names = r.body.result.map((x: any) => x.name);
     expect(names).toContain('DistrictAdmin');
     expect(names).not.toContain('CityAdmin');
     expect(r.body.result.every((x: any) => x.level == null || x.level === 3)).toBe(true);
-    expect((await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: admin })).status).toBe(400);
-    expect((await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: admin, query: { organId: 99999999 } })).status).toBe(404);
+    expect((await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: security })).status).toBe(400);
+    expect((await app.call('GET', svc('RoleService', 'GetVisibleRoleListByOrganType'), { token: security, query: { organId: 99999999 } })).status).toBe(404);
   });
 
   it('SetTenantMenu withdraws a menu from the tenant and from every role', async () => {
@@ -449,7 +453,7 @@ describe('role options and tenant menus', () => {
     const names = (await app.call('GET', svc('PermissionService', 'GetCurrentUserPermissionNames'), { token: admin })).body.result;
     expect(names).not.toContain('Pages.Administration.ResourceClasses');
     const province = await app.db.selectFrom('roles').select('id').where('name', '=', 'ProvinceAdmin').executeTakeFirstOrThrow();
-    const refuse = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: admin, body: { roleId: province.id, menuIds: [leaf.id] } });
+    const refuse = await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId: province.id, menuIds: [leaf.id] } });
     expect(refuse.status).toBe(400);
     expect(hasChinese(refuse.body.error.message)).toBe(true);
     expect((await app.call('POST', svc('MenuButtonService', 'SetTenantMenu'), { token: admin, body: { menuIds: [] } })).status).toBe(400);

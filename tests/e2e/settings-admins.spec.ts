@@ -16,7 +16,8 @@ const firstPassword = 'First2026abc';
 test('a new role with two menus, an administrator with it, and what he sees', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = trackErrors(page);
-  await signInAdmin(page, 'admin', '中共四川省委员会');
+  // roles and privileged grants are the 安全管理员's (三员分立, docs/SECURITY.md §15)
+  await signInAdmin(page, 'secadmin', '中共四川省委员会');
   const screen = new Screen(page);
 
   // 角色管理: a new role

@@ -34,6 +34,7 @@ import * as m028 from './migrations/028-jobs';
 import * as m029 from './migrations/029-elder-mode';
 import * as m032 from './migrations/032-audit-operations';
 import * as m033 from './migrations/033-auth-policy';
+import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '029-elder-mode': m029,
   '032-audit-operations': m032,
   '033-auth-policy': m033,
+  '034-security-log': m034,
   '037-organ-member-counts': m037,
 };
 

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { DB } from '../db/schema';
 import { auditInput } from './audit-input';
+import { securityEvent } from '../security/security-log';
+import { clientAddress } from '../security/rate-limits';
 
 /** What the 审计日志 says of an action (services/audit-catalog.ts builds it from the services and menus). */
 export interface AuditDescription {
@@ -101,6 +103,13 @@ export async function recordAudit(ctx: AppContext, req: FastifyRequest, statusCo
  * — through the same row as a write, so the 审计日志 search finds it under the viewer's organisation.
  */
 export async function recordSensitiveView(ctx: AppContext, req: FastifyRequest, view: { service: string; action: string; targetIds: number[]; detail?: Record<string, unknown>; module?: string; targetName?: string | null }) {
+  // and in the security log (security/security-log.ts): an unmasked view of personal data
+  const user = req.currentUser;
+  await securityEvent(ctx, {
+    type: 'sensitiveView', result: 'success', actorUserId: user?.userId ?? null, actorName: user?.userName ?? null,
+    target: `${view.service}/${view.action}`, detail: { memberIds: view.targetIds.slice(0, 200), count: view.targetIds.length, ...view.detail },
+    clientIp: clientAddress(req), organPath: user?.organPath || null,
+  });
   await writeAuditRow(ctx, req, {
     service: view.service,
     action: view.action,

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../http/errors';
 import { objectInput, pagedInput, pageQuery, type PagingInput } from '../http/paging';
 import { platformInstant } from '../platform-day';
 import { subtreePattern } from '../scope';
+import { grantEvent } from './grant-events';
 import { containsPattern, iso, keywordOf } from './query-helpers';
 import { changesText, type FieldChange } from './audit-catalog';
 
@@ -184,7 +185,10 @@ export const onlineUserService = defineService('OnlineUserService', {
       if (!s) throw notFound('该会话不存在或已下线');
       call.requireVisible(s.organPath, '该会话不存在或已下线');
       if (s.userId === user.userId) throw badRequest('不能强制本人下线');
-      await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', s.id).where('revokedAt', 'is', null).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('authSessions').set({ revokedAt: ctx.now() }).where('id', '=', s.id).where('revokedAt', 'is', null).execute();
+        await grantEvent(ctx, trx, user, call.req, 'forceLogout', `user:${s.userId}`, { action: '强制下线' });
+      });
       await ctx.sessions.invalidateSession(s.id);
       return true;
     },

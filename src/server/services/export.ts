@@ -1,3 +1,5 @@
+import { securityEvent } from '../security/security-log';
+import { clientAddress } from '../security/rate-limits';
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyReply } from 'fastify';
 import { action, checkAccess, defineService, makeCall, type ActionDef, type ServiceDef } from '../http/actions';
@@ -131,6 +133,11 @@ export function exportService(services: ServiceDef[]): ServiceDef {
             page = (await fetchPage(done)).items;
           }
         }
+        // every export is a security event: which list, which filters, which columns, how many rows at most
+        await securityEvent(call.ctx, {
+          type: 'export', result: 'success', actorUserId: call.user.userId, actorName: call.user.userName, target: path,
+          detail: { filters: rest, columns: cols.map((c) => c.field), rows: Math.min(total, max) }, clientIp: clientAddress(call.req), organPath: call.user.organPath || null,
+        });
         const name = `${safeName(fileName || '导出')}-${platformDay(call.ctx)}.xlsx`;
         const stream = xlsxStream({ sheetName: safeName(fileName || '导出'), header: cols.map((c) => c.title ?? c.field), batches: batches() });
         stream.on('error', (err) => call.ctx.log.error({ err, path }, 'export failed while streaming'));

@@ -9,6 +9,7 @@ import { projectService } from './project';
 import { siteMessageService } from './site-message';
 import { resourceUploadAuthService, vodService } from './vod';
 import { auditLogService, onlineUserService } from './audit-log';
+import { securityLogService } from './security-log';
 
 /**
  * The platform services: sign-in and sessions, users, roles, menus and permissions, code tables,
@@ -28,4 +29,5 @@ export const platformServices: ServiceDef[] = [
   resourceUploadAuthService,
   auditLogService,
   onlineUserService,
+  securityLogService,
 ];

@@ -6,6 +6,8 @@ import { MSG } from '../../contract/messages';
 import { P } from '../../contract/permissions';
 import type { MenuDto } from '../../contract/types';
 import type { DB } from '../db/schema';
+import { assertNotOwnMenu, assertNotOwnRole, assertSeparated } from '../security/three-admins';
+import { grantEvent } from './grant-events';
 import { assignRoleMenus, buildMenuTree, loadMenus, MENU_TYPES, roleMenuIds, roleMenuTree, subtreeIds, tenantMenuIds, withAncestors, type MenuRow } from './menu-tree';
 import { roleIdInput } from './permission';
 import { findRole } from './role';
@@ -145,10 +147,14 @@ export const menuButtonService = defineService('MenuButtonService', {
     access: roles,
     input: objectInput({ roleId: { type: 'integer', minimum: 1, title: '角色编号' }, menuIds: menuIdsField }, ['roleId', 'menuIds']),
     returns: '实际分配的菜单编号',
-    async handler({ ctx, user, input }) {
+    async handler({ ctx, user, input, req }) {
       const ids = await ctx.db.transaction().execute(async (trx) => {
         const role = await findRole(trx, user, input.roleId, true);
-        return assignRoleMenus(trx, role.id, input.menuIds);
+        await assertNotOwnRole(trx, user.userId, role.id);
+        const ids = await assignRoleMenus(trx, role.id, input.menuIds);
+        await assertSeparated(trx);
+        await grantEvent(ctx, trx, user, req, 'roleChange', `role:${role.id} ${role.name}`, { action: '设置角色菜单', menuIds: ids });
+        return ids;
       });
       await ctx.permissions.invalidate();
       return ids;
@@ -267,7 +273,7 @@ export const menuButtonService = defineService('MenuButtonService', {
     access: menus,
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '菜单编号' }, ...menuFields }, ['id', 'displayName', 'type']),
     returns: '修改后的菜单',
-    async handler({ ctx, input }) {
+    async handler({ ctx, input, user, req }) {
       const row = await ctx.db.transaction().execute(async (trx) => {
         const rows = await loadMenus(trx);
         const current = rows.find((r) => r.id === input.id);
@@ -275,7 +281,11 @@ export const menuButtonService = defineService('MenuButtonService', {
         const parentId = input.parentId === undefined ? current.parentId : input.parentId;
         await assertParent(trx, parentId);
         if (parentId != null && subtreeIds(rows, current.id).has(parentId)) throw badRequest(M.parentInSubtree);
-        return trx
+        const permissionName = input.permissionName === undefined ? current.permissionName : blankToNull(input.permissionName);
+        // a menu's permission name is a grant to every role holding the menu
+        const regrants = permissionName !== current.permissionName;
+        if (regrants) await assertNotOwnMenu(trx, user.userId, current.id);
+        const updated = await trx
           .updateTable('menus')
           .set({
             parentId,
@@ -284,13 +294,18 @@ export const menuButtonService = defineService('MenuButtonService', {
             iconPath: input.iconPath === undefined ? current.iconPath : blankToNull(input.iconPath),
             type: input.type,
             tags: input.tags === undefined ? current.tags : blankToNull(input.tags),
-            permissionName: input.permissionName === undefined ? current.permissionName : blankToNull(input.permissionName),
+            permissionName,
             sort: input.sort ?? current.sort,
             isEnabled: input.isEnabled ?? current.isEnabled,
           })
           .where('id', '=', current.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        if (regrants) {
+          await assertSeparated(trx);
+          await grantEvent(ctx, trx, user, req, 'roleChange', `menu:${current.id}`, { action: '修改菜单权限名', from: current.permissionName, to: permissionName });
+        }
+        return updated;
       });
       await ctx.permissions.invalidate();
       return buildMenuTree([row], undefined, true)[0];

@@ -8,6 +8,8 @@ import { MSG } from '../../contract/messages';
 import { ORGAN_LEVEL, P } from '../../contract/permissions';
 import type { DB, RoleTable } from '../db/schema';
 import { assignRoleMenus, roleMenuIds } from './menu-tree';
+import { assertNotOwnRole, assertSeparated } from '../security/three-admins';
+import { grantEvent } from './grant-events';
 import { containsPattern, iso, keywordOf } from './query-helpers';
 
 export const ROLE_LEVEL_NAMES: Record<number, string> = {
@@ -226,7 +228,7 @@ export const roleService = defineService('RoleService', {
     access: manage,
     input: objectInput({ name: roleName, ...roleFields }, ['name', 'displayName']),
     returns: '新角色',
-    async handler({ ctx, user, input }) {
+    async handler({ ctx, user, input, req }) {
       const level = input.level ?? null;
       if (!roleWritable(user, { level })) throw forbidden(M.aboveOwnLevel);
       const role = await changingRoles(ctx, async (trx) => {
@@ -243,7 +245,9 @@ export const roleService = defineService('RoleService', {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (input.menuIds) await assignRoleMenus(trx, row.id, input.menuIds);
+        const menuIds = input.menuIds ? await assignRoleMenus(trx, row.id, input.menuIds) : [];
+        await assertSeparated(trx);
+        await grantEvent(ctx, trx, user, req, 'roleChange', `role:${row.id} ${row.name}`, { action: '新建角色', menuIds });
         return row;
       });
       return roleOut(role);
@@ -256,9 +260,10 @@ export const roleService = defineService('RoleService', {
     access: manage,
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '角色编号' }, name: roleName, ...roleFields }, ['id', 'displayName']),
     returns: '修改后的角色',
-    async handler({ ctx, user, input }) {
+    async handler({ ctx, user, input, req }) {
       const role = await changingRoles(ctx, async (trx) => {
         const current = await findRole(trx, user, input.id, true);
+        await assertNotOwnRole(trx, user.userId, current.id);
         const level = input.level === undefined ? current.level : input.level;
         if (!roleWritable(user, { level })) throw forbidden(M.aboveOwnLevel);
         if (input.name && input.name !== current.name) {
@@ -278,7 +283,9 @@ export const roleService = defineService('RoleService', {
           .where('id', '=', current.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (input.menuIds) await assignRoleMenus(trx, row.id, input.menuIds);
+        const menuIds = input.menuIds ? await assignRoleMenus(trx, row.id, input.menuIds) : undefined;
+        await assertSeparated(trx);
+        await grantEvent(ctx, trx, user, req, 'roleChange', `role:${row.id} ${row.name}`, { action: '修改角色', ...(menuIds ? { menuIds } : {}), level: row.level });
         return row;
       });
       return roleOut(role);
@@ -290,9 +297,10 @@ export const roleService = defineService('RoleService', {
     summary: '设为默认角色（党员角色；全局只有一个默认角色）',
     access: manage,
     input: idInput,
-    async handler({ ctx, user, input }) {
+    async handler({ ctx, user, input, req }) {
       await changingRoles(ctx, async (trx) => {
         const role = await findRole(trx, user, input.id, true);
+        await grantEvent(ctx, trx, user, req, 'roleChange', `role:${role.id} ${role.name}`, { action: '设为默认角色' });
         // the default role is the member space of every user, so moving it is a province-level decision
         if (user.organLevel !== ORGAN_LEVEL.province) throw forbidden(M.aboveOwnLevel);
         await trx.updateTable('roles').set({ isDefault: false }).where('isDefault', '=', true).where('id', '!=', role.id).execute();
@@ -306,10 +314,11 @@ export const roleService = defineService('RoleService', {
     summary: '删除角色（内置角色、默认角色和仍有用户使用的角色不能删除）',
     access: manage,
     input: idInput,
-    async handler({ ctx, user, input }) {
+    async handler({ ctx, user, input, req }) {
       await changingRoles(ctx, async (trx) => {
         const role = await findRole(trx, user, input.id, true);
         if (role.isStatic) throw badRequest(MSG.roleStatic);
+        await grantEvent(ctx, trx, user, req, 'roleChange', `role:${role.id} ${role.name}`, { action: '删除角色' });
         if (role.isDefault) throw badRequest(M.defaultUndeletable);
         const held = await trx.selectFrom('userRoles').select('id').where('roleId', '=', role.id).limit(1).executeTakeFirst();
         if (held) throw badRequest(MSG.roleInUse);

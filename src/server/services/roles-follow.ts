@@ -1,3 +1,4 @@
+import { grantEvent } from './grant-events';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Call } from '../http/actions';
@@ -72,6 +73,7 @@ export async function followMembership(trx: Kysely<DB>, call: Call<unknown>, d: 
   if (ended.length) {
     const who = await trx.selectFrom('users').select(['name', 'userName']).where('id', '=', d.userId).executeTakeFirst();
     const [service] = (call.req.actionName ?? 'PartyMemberService/').split('/');
+    await grantEvent(call.ctx, trx, call.user, call.req, 'grant', `user:${d.userId}`, { action: '管理角色随组织关系收回', reason: d.reason, roles: ended.map((r) => ({ roleId: r.roleId, organId: r.organId })) });
     await recordAuditEvent(trx, call.ctx, call.req, {
       service,
       action: '管理角色随组织关系收回',

@@ -12,6 +12,8 @@ import { addressGate, assertNotLocked, countingFailures, recordSignInFailure, un
 import { verifyPassword } from '../security/passwords';
 import { demoIssuerKeys, verifySsoTicket } from '../security/sso';
 import type { AppContext } from '../context';
+import { securityEvent } from '../security/security-log';
+import type { SessionData } from '../../contract/types';
 import { describeSession, heldRoles, openSession } from './session';
 import { checkUkeySignature, secondFactorActions } from './second-factor';
 import { secondFactorRequired } from '../http/auth';
@@ -77,6 +79,25 @@ async function checkSmsInsteadOfCaptcha(ctx: AppContext, user: LoginUser | undef
   }
 }
 
+/**
+ * A sign-in attempt and its security-log record: success with the account and its managing
+ * organisation, failure with the name typed and the reason (the answer's message).
+ */
+async function signingIn(ctx: AppContext, req: { ip: string }, method: string, name: string | undefined, work: () => Promise<SessionData>): Promise<SessionData> {
+  const clientIp = clientAddress(req);
+  let session: SessionData;
+  try {
+    session = await work();
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await securityEvent(ctx, { type: 'signInFailure', result: 'failure', actorName: name ?? null, target: name ? `userName:${name}` : null, detail: { method, reason }, clientIp })
+      .catch((e) => ctx.log.warn({ err: e }, 'security log write failed'));
+    throw err;
+  }
+  await securityEvent(ctx, { type: 'signIn', result: 'success', actorUserId: session.userId, actorName: session.userName, target: `user:${session.userId}`, detail: { method }, clientIp, organPath: session.organPath || null });
+  return session;
+}
+
 const sso = (ctx: AppContext) => {
   const pem = ctx.config.ssoPublicKeyPem ?? (ctx.config.dataDir ? demoIssuerKeys(ctx.config.dataDir).publicKeyPem : null);
   return pem;
@@ -100,7 +121,7 @@ export const tokenAuthService = defineService(
         },
         ['userName', 'password'],
       ),
-      async handler({ ctx, input, req }) {
+      handler: ({ ctx, input, req }) => signingIn(ctx, req, 'password', input.userName?.trim(), async () => {
         const address = clientAddress(req);
         const fromAddress = await addressGate(ctx, address);
         const user = await findUserForLogin(ctx, input.userName.trim());
@@ -117,7 +138,7 @@ export const tokenAuthService = defineService(
         await disableIfUnused(ctx, user.id);
         assertUsable(user);
         return openSession(ctx, user.id, 'password');
-      },
+      }),
     }),
 
     GetRandomCode: action({
@@ -141,7 +162,7 @@ export const tokenAuthService = defineService(
       access: 'public',
       returns: SESSION_RETURNS,
       input: objectInput({ ticket: { type: 'string', minLength: 1, maxLength: 8192, title: '单点登录票据' } }, ['ticket']),
-      async handler({ ctx, input }) {
+      handler: ({ ctx, input, req }) => signingIn(ctx, req, 'sso', undefined, async () => {
         const pem = sso(ctx);
         const now = ctx.now();
         const claims = pem ? verifySsoTicket(pem, ctx.config.ssoIssuer, input.ticket, Math.floor(now.getTime() / 1000)) : null;
@@ -162,7 +183,7 @@ export const tokenAuthService = defineService(
         await disableIfUnused(ctx, user.id);
         assertMaySignIn(ctx, user);
         return openSession(ctx, user.id, 'sso');
-      },
+      }),
     }),
 
     GetUkeyChallenge: action<{ userName: string }>({
@@ -194,7 +215,7 @@ export const tokenAuthService = defineService(
         },
         ['userName', 'challengeId', 'signature'],
       ),
-      async handler({ ctx, input }) {
+      handler: ({ ctx, input, req }) => signingIn(ctx, req, 'ukey', input.userName?.trim(), async () => {
         const user = await findUserForLogin(ctx, input.userName.trim());
         // one-time: the challenge is marked used before the signature is verified
         const result = await checkUkeySignature(ctx, input.challengeId, input.signature, user?.ukeyPublicKey ?? null);
@@ -206,7 +227,7 @@ export const tokenAuthService = defineService(
         if (result !== 'ok') throw unauthorized(MSG.ukeySignatureInvalid);
         // the key is the cryptographic factor, unlocked by its PIN inside the key (docs/SECURITY.md §15)
         return openSession(ctx, user.id, 'ukey', { secondFactor: 'ukey' });
-      },
+      }),
     }),
 
     GetDemoSoftwareKey: action<{ userName: string }>({
@@ -257,8 +278,11 @@ export const tokenAuthService = defineService(
       summary: '退出登录（令牌立即失效）',
       access: 'self',
       whileRestricted: true,
-      async handler({ ctx, user }) {
-        await ctx.db.updateTable('authSessions').set({ revokedAt: ctx.now(), endReason: 'logout' }).where('id', '=', user.sessionId).execute();
+      async handler({ ctx, user, req }) {
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx.updateTable('authSessions').set({ revokedAt: ctx.now(), endReason: 'logout' }).where('id', '=', user.sessionId).execute();
+          await securityEvent(ctx, { type: 'signOut', result: 'success', actorUserId: user.userId, actorName: user.userName, target: `user:${user.userId}`, clientIp: clientAddress(req), organPath: user.organPath || null }, trx);
+        });
         await ctx.sessions.invalidateSession(user.sessionId);
         return true;
       },

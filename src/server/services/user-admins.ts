@@ -15,6 +15,8 @@ import { hashPassword } from '../security/passwords';
 import type { Database } from '../db/database';
 import { ROLE_LEVEL_NAMES } from './role';
 import { assertStrong, passwordProp, phoneProp } from './user-account';
+import { assertMayGrant, assertSeparated, SEPARATION_MSG } from '../security/three-admins';
+import { grantEvent } from './grant-events';
 
 /** Administrators: users holding a non-default role, shown with the organisations they manage. */
 type AdminRole = { roleId: number; roleName: string; organId: number; organName: string; organPath: string };
@@ -79,6 +81,7 @@ async function checkGrant(call: Call<unknown>, roleId: number, organId: number) 
   if (!role) throw badRequest(MSG.roleNotFound, { validationErrors: [{ message: MSG.roleNotFound, members: ['roleId'] }] });
   if (role.isDefault) throw badRequest('党员角色随党员身份自动授予，不能作为管理角色');
   if (!roleGrantable(call.user, role)) throw forbidden('不能授予高于本级的管理角色');
+  await assertMayGrant(call.ctx.db, call.user, role.id);
   const misfit = roleLevelMisfit(role, organ);
   if (misfit) throw badRequest(misfit, { validationErrors: [{ message: misfit, members: ['organId'] }] });
   return { organ, role };
@@ -167,6 +170,8 @@ export const adminActions = {
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('userRoles').values({ userId: u.id, roleId: role.id, organId: organ.id }).execute();
+        await assertSeparated(trx);
+        await grantEvent(ctx, trx, call.user, call.req, 'grant', `user:${u.id} ${input.userName}`, { action: '新建管理员并授予角色', role: role.name, organId: organ.id });
         return u.id;
       });
       return loadAdminInScope(call, id);
@@ -184,17 +189,23 @@ export const adminActions = {
     async handler(call) {
       const { ctx, input } = call;
       await loadAdminInScope(call, input.id);
+      const grants = !!(input.roleId && input.organId);
+      if (grants && input.id === call.user.userId) throw forbidden(SEPARATION_MSG.selfGrant);
       // a refused grant changes nothing, not even the name
-      if (input.roleId && input.organId) await checkGrant(call, input.roleId, input.organId);
+      if (grants) await checkGrant(call, input.roleId!, input.organId!);
       if (input.phoneNumber) {
         const phone = await ctx.db.selectFrom('users').select('id').where('phoneNumber', '=', input.phoneNumber).where('id', '!=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (phone) throw badRequest(MSG.phoneExists, { validationErrors: [{ message: MSG.phoneExists, members: ['phoneNumber'] }] });
       }
-      // an emptied phone field clears the number
-      await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber || null }).where('id', '=', input.id).execute();
-      if (input.roleId && input.organId) {
-        await ctx.db.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId, organId: input.organId }).onConflict((oc) => oc.doNothing()).execute();
-      }
+      await ctx.db.transaction().execute(async (trx) => {
+        // an emptied phone field clears the number
+        await trx.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber || null }).where('id', '=', input.id).execute();
+        if (grants) {
+          const added = await trx.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId!, organId: input.organId! }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+          await assertSeparated(trx);
+          if (added) await grantEvent(ctx, trx, call.user, call.req, 'grant', `user:${input.id}`, { action: '授予管理角色', roleId: input.roleId, organId: input.organId });
+        }
+      });
       return loadAdminInScope(call, input.id);
     },
   }),
@@ -207,8 +218,11 @@ export const adminActions = {
     async handler(call) {
       if (call.input.id === call.user.userId) throw badRequest('不能停用当前登录的账号');
       await loadAdminInScope(call, call.input.id);
-      // enabling counts as a fresh start for the unused-account rule (services/account-policy.ts)
-      await call.ctx.db.updateTable('users').set({ isActive: call.input.isActive, ...(call.input.isActive ? { enabledAt: call.ctx.now() } : {}) }).where('id', '=', call.input.id).execute();
+      await call.ctx.db.transaction().execute(async (trx) => {
+        // enabling counts as a fresh start for the unused-account rule (services/account-policy.ts)
+        await trx.updateTable('users').set({ isActive: call.input.isActive, ...(call.input.isActive ? { enabledAt: call.ctx.now() } : {}) }).where('id', '=', call.input.id).execute();
+        await grantEvent(call.ctx, trx, call.user, call.req, 'accountChange', `user:${call.input.id}`, { action: call.input.isActive ? '启用账号' : '停用账号' });
+      });
       await call.ctx.sessions.invalidateUser(call.input.id);
       return true;
     },
@@ -229,6 +243,7 @@ export const adminActions = {
           .select('ur.id').where('ur.userId', '=', input.id).where('r.isDefault', '=', false).where('o.organPath', 'like', subtreePattern(user.organPath))
           .execute();
         if (inScope.length) await trx.deleteFrom('userRoles').where('id', 'in', inScope.map((r) => r.id)).execute();
+        await grantEvent(ctx, trx, user, call.req, 'grant', `user:${input.id}`, { action: '删除管理员，收回管理角色', removed: inScope.length });
         const left = await trx.selectFrom('userRoles').select('id').where('userId', '=', input.id).executeTakeFirst();
         const member = await trx.selectFrom('partyMembers').select('id').where('userId', '=', input.id).where('isDeleted', '=', false).executeTakeFirst();
         if (!left && !member) await trx.updateTable('users').set({ isDeleted: true, isActive: false }).where('id', '=', input.id).execute();

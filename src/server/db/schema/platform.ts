@@ -228,3 +228,28 @@ export interface JobTable {
   updatedAt: Timestamp;
   finishedAt: NullableTs;
 }
+
+/** The hash-chained security log (migration 034, security/security-log.ts). */
+export interface SecurityLogTable {
+  seq: number;
+  occurredAt: Timestamp;
+  eventType: string;
+  result: string;
+  actorUserId: number | null;
+  actorName: string | null;
+  target: string | null;
+  detail: string | null;
+  clientIp: string | null;
+  organPath: string | null;
+  prevHash: string;
+  hash: string;
+}
+
+/** The chain's head: the last seq and hash, and the anchor the retention job moves (migration 034). */
+export interface SecurityLogHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+  prunedSeq: number;
+  prunedHash: string;
+}

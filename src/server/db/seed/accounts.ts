@@ -46,3 +46,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     description: '支部管理员（兼党员，温江区柳城街道凤凰社区党支部）', roles: [['BranchAdmin', WENJIANG_BRANCH]],
   },
 ];
+
+/**
+ * 三员分立 (docs/SECURITY.md §15): the three privileged administrators of the province, one role each.
+ * Accounts of their own, not party members of the demo (so the generated province stays as it was),
+ * seeded after everything else.
+ */
+export const PRIVILEGED_ACCOUNTS: { userName: string; name: string; role: string; description: string }[] = [
+  { userName: 'sysadmin', name: '周建民', role: 'SystemAdmin', description: '系统管理员（三员之一：组织、用户、菜单、代码表；不能授权，不能看安全日志）' },
+  { userName: 'secadmin', name: '吴海燕', role: 'SecurityAdmin', description: '安全管理员（三员之一：角色、授权、安全策略、在线用户）' },
+  { userName: 'auditadmin', name: '郑国平', role: 'AuditAdmin', description: '审计管理员（三员之一：只查阅安全日志与审计日志，校验摘要链）' },
+];

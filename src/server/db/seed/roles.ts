@@ -28,11 +28,20 @@ const PROVINCE_ONLY = [
   'Pages.Administration.Roles',
   // members' identity cards and phones in full: the province only, each view audit-logged
   'Pages.PartyMember.ViewSensitive',
+  // the security log: the province's 审计管理员 only (三员分立)
+  'Pages.Administration.SecurityLogs',
 ];
+
+/**
+ * 三员分立 (docs/SECURITY.md §15): role management belongs to the 安全管理员 and the security log to
+ * the 审计管理员, so the province's built-in administrator — who keeps the business and the system
+ * settings (menus, code tables: the 系统管理员's family) — holds neither.
+ */
+const NOT_PROVINCE_ADMIN = ['Pages.Administration.Roles', 'Pages.Administration.SecurityLogs'];
 
 export const ROLE_DEFS: RoleDef[] = [
   { name: 'PartyMember', displayName: '党员', description: '默认角色：党员空间、我的学习、我与支部、我的实践', isDefault: true, level: null, userType: 0, menus: { member: true } },
-  { name: 'ProvinceAdmin', displayName: '省级管理员', description: '全省党组织管理，含系统设置', level: 1, userType: 1, menus: { allAdmin: true } },
+  { name: 'ProvinceAdmin', displayName: '省级管理员', description: '全省党组织管理，含系统设置（角色授权归安全管理员，安全日志归审计管理员）', level: 1, userType: 1, menus: { allAdmin: true, exclude: NOT_PROVINCE_ADMIN } },
   { name: 'CityAdmin', displayName: '市级管理员', description: '本市（州）党组织管理', level: 2, userType: 1, menus: { allAdmin: true, exclude: PROVINCE_ONLY } },
   { name: 'DistrictAdmin', displayName: '区县管理员', description: '本区（县）党组织管理', level: 3, userType: 1, menus: { allAdmin: true, exclude: PROVINCE_ONLY } },
   {
@@ -62,6 +71,31 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.Live', 'Pages.Live.Create', 'Pages.Live.Update', 'Pages.Live.Calendar',
       ],
     },
+  },
+  // 三员分立 (docs/SECURITY.md §15), last so the ids of the roles above stay as they were
+  {
+    name: 'SystemAdmin', displayName: '系统管理员', description: '三员之一：组织、用户、菜单、代码表等系统管理；不能管理角色授权，不能查看安全日志', level: 1, userType: 1,
+    menus: {
+      include: [
+        'Pages.OrganService', 'Pages.OrganService.Create', 'Pages.OrganService.Update', 'Pages.OrganService.Delete',
+        'Pages.Administration.Users', 'Pages.Administration.Users.Create', 'Pages.Administration.Users.Update', 'Pages.Administration.Users.Delete',
+        'Pages.Administration.Menus', 'Pages.Administration.BaseCodes', 'Pages.Administration.Projects', 'Pages.Administration.ResourceClasses',
+      ],
+    },
+  },
+  {
+    name: 'SecurityAdmin', displayName: '安全管理员', description: '三员之一：角色与权限、授权、安全策略、在线用户；不能进行系统管理，不能查看安全日志', level: 1, userType: 1,
+    menus: {
+      include: [
+        'Pages.Administration.Roles', 'Pages.Administration.Roles.Create', 'Pages.Administration.Roles.Update', 'Pages.Administration.Roles.Delete',
+        'Pages.Administration.Users', 'Pages.Administration.Users.Create', 'Pages.Administration.Users.Update', 'Pages.Administration.Users.Delete',
+        'Pages.Administration.OnlineUsers', 'Pages.Administration.OnlineUsers.ForceLogout',
+      ],
+    },
+  },
+  {
+    name: 'AuditAdmin', displayName: '审计管理员', description: '三员之一：只查阅安全日志与审计日志、校验安全日志摘要链', level: 1, userType: 1,
+    menus: { include: ['Pages.Administration.AuditLogs', 'Pages.Administration.SecurityLogs'] },
   },
 ];
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../security/passwords';
 import type { SeedReport } from '.';
 import { CODE_TABLES, seedBaseCodes } from './base-codes';
-import { DEMO_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT } from './accounts';
+import { DEMO_ACCOUNTS, PRIVILEGED_ACCOUNTS, WENJIANG_BRANCH, WENJIANG_DISTRICT } from './accounts';
 import { insertTeamMembers, seedProjects, seedUnits, type TeamMemberSeed } from './extras';
 import { insertMembers, makeMember, UniqueGen, type MemberSeed } from './members';
 import { seedMessages } from './messages';
@@ -173,6 +173,15 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await seedLiveRooms(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz, ownerUserId: userIdByName.get('districtadmin') ?? null, auditorUserId: userIdByName.get('cityadmin') ?? null });
     await seedBigScreen(trx, { orgs, userIdByName, now: ctx.now() });
     await seedScreenStudy(trx, { orgs, members, userIds, now: ctx.now(), timeZone: ctx.config.platformTz });
+    // 三员分立: the three privileged administrators, accounts of their own at the province
+    for (const a of PRIVILEGED_ACCOUNTS) {
+      const u = await trx
+        .insertInto('users')
+        .values({ userName: a.userName, name: a.name, passwordHash: sharedHash, organId: orgs[0].id, userType: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('userRoles').values({ userId: u.id, roleId: roles[a.role], organId: orgs[0].id }).execute();
+    }
     // demo only: the software usb key's private half, so the demo key can be served
     await trx.insertInto('settings').values({ key: DEMO_UKEY_SETTING, value: ukeyPrivate }).execute();
 
@@ -195,7 +204,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
       `${counts.menus} 个菜单，${counts.roles} 个角色，${counts.codeTables} 个代码表（${counts.codes} 项）；用时 ${Date.now() - started} ms`,
   );
   return {
-    accounts: DEMO_ACCOUNTS.map((a) => ({ userName: a.userName, password, description: a.description })),
+    accounts: [...DEMO_ACCOUNTS, ...PRIVILEGED_ACCOUNTS].map((a) => ({ userName: a.userName, password, description: a.description })),
     notes,
   };
 }
