@@ -110,6 +110,8 @@ export type BaseCodeTables = Record<string, BaseCodeItem[]>;
 
 export interface MessageItem {
   messageId: number;
+  /** a site message, or an announcement (通知公告) of the member's organisation or above: ids of their own */
+  kind?: 'message' | 'announce';
   isRead: boolean;
   messageType: string;
   title: string;

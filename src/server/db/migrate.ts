@@ -31,6 +31,7 @@ import * as m025 from './migrations/025-big-screen-info';
 import * as m026 from './migrations/026-study-day-index';
 import * as m027 from './migrations/027-exam-reviews';
 import * as m028 from './migrations/028-jobs';
+import * as m030 from './migrations/030-member-organ-index';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '026-study-day-index': m026,
   '027-exam-reviews': m027,
   '028-jobs': m028,
+  '030-member-organ-index': m030,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */
