@@ -32,6 +32,8 @@ export interface SessionData {
   roleId: number | null;
   /** true when the password must be changed before going on (weak or reset password). */
   needChangePassword?: boolean;
+  /** the browser's copy of the server's session stamp (x-session-stamp): a new one reloads the session */
+  stamp?: string;
   /** the platform time zone (IANA name): the browser's "today" and displayed times follow it, not the browser's zone */
   timeZone?: string;
   /** which map the browser draws (docs/map.md): the server's configuration, no secret beyond the AMap web key */

@@ -193,6 +193,8 @@ export const adminActions = {
       await ctx.db.updateTable('users').set({ name: input.name, phoneNumber: input.phoneNumber || null }).where('id', '=', input.id).execute();
       if (input.roleId && input.organId) {
         await ctx.db.insertInto('userRoles').values({ userId: input.id, roleId: input.roleId, organId: input.organId }).onConflict((oc) => oc.doNothing()).execute();
+        // his open sessions show the new role at their next request (in every process)
+        await ctx.sessions.invalidateUser(input.id);
       }
       return loadAdminInScope(call, input.id);
     },
