@@ -66,7 +66,8 @@ export default function VolunteerInfo() {
     let actions: React.ReactNode;
     if (a.isJoined) {
       const canSign = !a.isSigned && signInOpen(a, now);
-      const canCancel = !cancelClosed(a, now);
+      // one who signed in attended; and once sign-in opens the organiser counts on him (the server refuses both)
+      const canCancel = !a.isSigned && !cancelClosed(a, now);
       actions = (
         <>
           {a.isSigned ? (
