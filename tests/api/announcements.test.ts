@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
+import { calendarDay } from '../../src/contract/platform-time';
+import { demoAnnouncementTitle } from '../../src/server/db/seed/content';
 
 let app: TestApp;
 let member: string;
@@ -15,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const SEEDED = '关于开展2026年度党员学时认定工作的通知';
+// the seeded announcement names the year the demo was seeded in
+const seededTitle = () => demoAnnouncementTitle(calendarDay(app.ctx.now(), app.ctx.config.platformTz));
 const list = async (token: string, extra: Record<string, unknown> = {}) =>
   ok<{ totalCount: number; items: { messageId: number; kind?: string; title: string; isRead: boolean; organName: string }[] }>(
     await app.call('POST', svc('SiteMessageService', 'MyReceiveMessagePagedList'), { token, body: { skipCount: 0, maxResultCount: 100, source: 2, ...extra } }),
@@ -31,11 +34,11 @@ const announcements = async (token: string) => (await list(token)).items.filter(
 
 describe('announcements in the member space', () => {
   it('lists the seeded province announcement, unread, and counts it; reading it drops the count by one', async () => {
-    const seeded = (await announcements(member)).find((i) => i.title === SEEDED);
+    const seeded = (await announcements(member)).find((i) => i.title === seededTitle());
     expect(seeded).toMatchObject({ isRead: false, organName: '中共四川省委员会' });
     const before = await unread(member);
     const r = ok(await info(member, seeded!.messageId));
-    expect(r).toMatchObject({ kind: 'announce', title: SEEDED, isRead: true });
+    expect(r).toMatchObject({ kind: 'announce', title: seededTitle(), isRead: true });
     expect(r.content).toContain('<p>');
     expect(await unread(member)).toBe(before - 1);
     // reading it again changes nothing
