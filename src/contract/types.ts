@@ -37,6 +37,8 @@ export interface SessionData {
   needChangePassword?: boolean;
   /** 长辈模式, the member's own preference kept on the server: 0 standard, 1 large text, 2 larger text */
   elderMode?: ElderMode;
+  /** the browser's copy of the server's session stamp (x-session-stamp): a new one reloads the session */
+  stamp?: string;
   /** the platform time zone (IANA name): the browser's "today" and displayed times follow it, not the browser's zone */
   timeZone?: string;
   /** which map the browser draws (docs/map.md): the server's configuration, no secret beyond the AMap web key */
@@ -121,6 +123,8 @@ export type BaseCodeTables = Record<string, BaseCodeItem[]>;
 
 export interface MessageItem {
   messageId: number;
+  /** a site message, or an announcement (通知公告) of the member's organisation or above: ids of their own */
+  kind?: 'message' | 'announce';
   isRead: boolean;
   messageType: string;
   title: string;
@@ -169,6 +173,8 @@ export interface SecretaryInfo {
 
 export interface SiteMessageInfo {
   messageId: number;
+  /** an announcement's content is sanitised rich text; a site message's is plain text */
+  kind?: 'message' | 'announce';
   title: string;
   content: string;
   messageType: string;

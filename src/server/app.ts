@@ -159,6 +159,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     req.sessionEnded = resolved?.ended ?? null;
     const user = req.currentUser;
     if (user) {
+      // what his browser shows of the session: a change (transfer, role) is picked up at this answer
+      if (user.sessionStamp) reply.header('x-session-stamp', user.sessionStamp);
       // who is asking, on every later line of this request (the completion line too)
       const log = req.log.child({ userId: user.userId, roleId: user.roleId, organId: user.organId });
       req.log = log;

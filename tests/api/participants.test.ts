@@ -124,11 +124,15 @@ describe('volunteer activities: join with a capacity, leave, sign in by code', (
     expect((await app.call('GET', V('UserPageList'), { token: member, query: { id } })).status).toBe(403);
   });
 
-  it('joining closes at the deadline; leaving closes at the start', async () => {
+  it('joining closes at the deadline; leaving closes when sign-in opens, and at the start', async () => {
     app.freeze('2026-07-04T10:01:00Z'); // 18:01 in China, after the deadline
     const other = ok(await app.call('POST', V('Create'), { token: district.token, body: activity({ needUserCount: 0 }) }));
     const closed = await app.call('POST', V('Apply'), { token: member, body: { id: other.id } });
     expect(closed.body.error.message).toBe('报名已截止');
+    app.freeze('2026-07-05T00:30:00Z'); // 08:30: sign-in opens, half an hour before the start
+    const signInOpen = await app.call('POST', V('ApplyCancel'), { token: member, body: { id } });
+    expect(signInOpen.status).toBe(400);
+    expect(signInOpen.body.error.message).toBe('活动已开始签到，不能取消报名');
     app.freeze('2026-07-05T01:01:00Z'); // 09:01, started
     const started = await app.call('POST', V('ApplyCancel'), { token: member, body: { id } });
     expect(started.body.error.message).toBe('活动已开始，不能取消报名');
@@ -146,6 +150,10 @@ describe('volunteer activities: join with a capacity, leave, sign in by code', (
     expect(wrong.body.error.message).toBe('签到码错误');
     expect(ok(await app.call('POST', V('SignIn'), { token: member, body: { id, code: code.code } })).signInTime).toBeTruthy();
     expect((await app.call('POST', V('SignIn'), { token: member, body: { id, code: code.code } })).body.error.message).toBe('您已签到');
+    // one who signed in attended: no 取消报名, whatever the clock says
+    const cancelSigned = await app.call('POST', V('ApplyCancel'), { token: member, body: { id } });
+    expect(cancelSigned.status).toBe(400);
+    expect(cancelSigned.body.error.message).toBe('您已签到，不能取消报名');
     const outsider = await app.login('teacher');
     expect((await app.call('POST', V('SignIn'), { token: outsider, body: { id, code: code.code } })).status).toBe(404);
     const page = ok(await app.call('GET', V('UserPageList'), { token: district.token, query: { id, signed: false, maxResultCount: 1 } }));

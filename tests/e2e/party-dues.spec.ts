@@ -59,6 +59,12 @@ test('党费: the branch sets a base, a member pays a month offline, the branch 
   expect(found, describeFindings(found)).toEqual([]);
   const pay = mp.getByRole('button', { name: /缴纳/ });
   await pay.dblclick();
+  // nothing is registered before he confirms the months and the amount (a double click asks once)
+  const ask = mp.locator('.ant-modal-confirm');
+  await expect(ask).toHaveCount(1);
+  await expect(ask).toContainText(`${month}月`);
+  await expect(ask).toContainText('合计 45.68 元');
+  await ask.getByRole('button', { name: /确\s*定/ }).click();
   await toast(mp, '缴费已登记，待支部确认收款');
   await expect(mp.getByTestId(`dues-month-${month}`)).toContainText('待确认');
   await expect(mp.locator('[data-testid^=dues-payment-]')).toHaveCount(1);

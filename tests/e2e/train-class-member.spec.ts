@@ -84,7 +84,7 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   // a note on the course, in the rich-text editor
   await page.getByTestId('train-course').filter({ hasText: '开班第一课' }).getByRole('button', { name: '学习笔记' }).click();
   const noteDialog = page.locator('.ant-modal:visible');
-  await noteDialog.getByLabel('心得标题').fill('第一课笔记');
+  await noteDialog.getByLabel('笔记标题').fill('第一课笔记');
   await noteDialog.locator('.public-DraftEditor-content').click();
   await page.keyboard.type('青年党员要勇于担当，在基层一线建功立业。');
   await noteDialog.getByRole('button', { name: '保存笔记' }).click();

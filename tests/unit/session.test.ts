@@ -115,3 +115,40 @@ describe('logout (core §4)', () => {
     expect(loginPath()).toBe('/login');
   });
 });
+
+describe('the session follows the member (issue 33: x-session-stamp)', () => {
+  it('keeps the first stamp, ignores answers to another token, and reloads session and permissions when the stamp changes', async () => {
+    const { onSessionStamp } = await import('../../src/client/state/session');
+    const { partyMemberService } = await import('../../src/client/api/endpoints');
+    setState({ session: session(1), roleId: 1 });
+    expect(onSessionStamp('s1', 'tok')).toBeNull();
+    expect(getState().session?.stamp).toBe('s1');
+    // the same stamp, or an answer to another token: nothing is asked
+    expect(onSessionStamp('s1', 'tok')).toBeNull();
+    expect(onSessionStamp('s2', 'other')).toBeNull();
+    expect(partyMemberService.currentSessionData).not.toHaveBeenCalled();
+
+    // transferred: his organisation is another one now
+    vi.mocked(partyMemberService.currentSessionData).mockResolvedValue({ ...session(1), organId: 7, organName: '新支部', organPath: '/1/7/' } as never);
+    vi.mocked(permissionService.currentUserPermission).mockResolvedValue([entry(1, true)]);
+    await onSessionStamp('s2', 'tok');
+    const s = getState();
+    expect(s.session).toMatchObject({ organName: '新支部', organId: 7, stamp: 's2', accessToken: 'tok' });
+    expect(s.roleId).toBe(1);
+    expect(permissionService.currentUserPermission).toHaveBeenCalledTimes(1);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('a failed reload keeps him signed in and tries again at the next answer', async () => {
+    const { onSessionStamp } = await import('../../src/client/state/session');
+    const { partyMemberService } = await import('../../src/client/api/endpoints');
+    setState({ session: { ...session(1), stamp: 'a' }, roleId: 1 });
+    vi.mocked(partyMemberService.currentSessionData).mockRejectedValueOnce(new Error('offline'));
+    await onSessionStamp('b', 'tok');
+    expect(getState().session).toMatchObject({ stamp: 'a', organName: '组织' });
+    vi.mocked(partyMemberService.currentSessionData).mockResolvedValue({ ...session(1), organName: '另一组织' } as never);
+    vi.mocked(permissionService.currentUserPermission).mockResolvedValue([entry(1, true)]);
+    await onSessionStamp('b', 'tok');
+    expect(getState().session).toMatchObject({ stamp: 'b', organName: '另一组织' });
+  });
+});

@@ -119,8 +119,8 @@ export const siteMessageService = {
   unreadCount: (source: 1 | 2) =>
     api.get<number>(servicePath('SiteMessageService', 'GetUserUnReadMessageCount'), { source }, { silent: true }),
   /** one message; the server marks it read (the page shows a failure itself) */
-  info: (id: number | string, source: 1 | 2) =>
-    api.get<SiteMessageInfo>(servicePath('SiteMessageService', 'GetMessageInfo'), { id, source }, { silent: true }),
+  info: (id: number | string, source: 1 | 2, kind?: 'announce') =>
+    api.get<SiteMessageInfo>(servicePath('SiteMessageService', 'GetMessageInfo'), { id, source, ...(kind ? { kind } : {}) }, { silent: true }),
   /** 全部标为已读 of one source (named extension); answers how many were marked */
   setAllRead: (source: 1 | 2) => api.post<number>(servicePath('SiteMessageService', 'SetAllRead'), { source }),
 };

@@ -28,6 +28,7 @@ export class ApiError extends Error {
 
 let tokenProvider: () => string | null | undefined = () => null;
 let unauthorizedHandler: (error?: { code?: number } | null) => void = () => {};
+let sessionStampListener: (stamp: string, token: string | undefined) => void = () => {};
 
 /** The state layer tells the wrapper where the token lives and what a 401 does. */
 export function registerTokenProvider(fn: () => string | null | undefined) {
@@ -35,6 +36,14 @@ export function registerTokenProvider(fn: () => string | null | undefined) {
 }
 export function registerUnauthorizedHandler(fn: (error?: { code?: number } | null) => void) {
   unauthorizedHandler = fn;
+}
+/**
+ * The state layer hears the session stamp of every answer (x-session-stamp: what the server's session
+ * shows — role, organisation, roles held), with the token the call was made with: a changed stamp
+ * means a transfer or a role changed since, and the session is reloaded (state/session.ts).
+ */
+export function registerSessionStampListener(fn: (stamp: string, token: string | undefined) => void) {
+  sessionStampListener = fn;
 }
 
 /** Query string without array indices: {a:[1,2]} -> a=1&a=2; empty values are left out. */
@@ -119,6 +128,8 @@ async function send(method: Method, url: string, headers: Record<string, string>
   } catch (e) {
     throw { status: res.status, data: null, fallback: res.statusText || (e as Error)?.message || '' } satisfies SendFailure;
   }
+  const stamp = res.headers?.get?.('x-session-stamp');
+  if (stamp) sessionStampListener(stamp, /^Bearer (.+)$/.exec(headers.Authorization ?? '')?.[1]);
   if (res.status >= 200 && res.status < 300) return data;
   throw { status: res.status, data, fallback: res.statusText || 'http error' } satisfies SendFailure;
 }

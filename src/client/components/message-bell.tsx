@@ -13,6 +13,8 @@ import { useNavigate } from 'react-router-dom';
 import { formatPlatform } from '../utils/platform-time';
 import { useAppState } from '../state/store';
 import { showMessages } from '../state/messages';
+import type { MessageItem } from '../../contract/types';
+import { noticeInfoPath } from '../member/notice/paths';
 
 export const BADGE_OVERFLOW = 999;
 
@@ -25,7 +27,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
   useEffect(() => {
     void showMessages(from);
   }, [from]);
-  const open = (id: number, isRead: boolean) => navigate(`/partyMember/partySpace/notice/info?id=${id}&isRead=${isRead}`);
+  const open = (m: MessageItem) => navigate(noticeInfoPath(m));
   return (
     <LazyDropdown
       trigger={['click']}
@@ -35,7 +37,7 @@ export function MessageBell({ source, label = '重要通知', dark = false }: { 
           <div className="dj-msg-head">{label}{unread ? <span className="dj-msg-unread">未读 {unread} 条</span> : null}</div>
           {list.length ? (
             list.slice(0, 6).map((m) => (
-              <a key={m.messageId} className="dj-msg-item" onClick={() => open(m.messageId, m.isRead)}>
+              <a key={`${m.kind ?? 'message'}-${m.messageId}`} className="dj-msg-item" onClick={() => open(m)}>
                 <Badge dot={!m.isRead} offset={[4, 2]}><span className="dj-msg-title">{m.title}</span></Badge>
                 <span className="dj-msg-meta">{m.organName} · {formatPlatform(m.creationTime)}</span>
               </a>

@@ -1,7 +1,7 @@
 /**
  * Admin shell (core §2) on antd's Layout and Menu: top menus in the header, the selected top menu's
  * submenus in the side menu (a submenu url is the parent url plus the child url); hangfire urls open
- * in the same window with the token appended. Header: page title, 切换管理组织, 切换党员, user menu.
+ * in the same window with the token appended. Header: page title, 切换管理组织, 切换党员 (for an account holding the 党员 role), user menu.
  * It replaced ProLayout (≈ 66 KB gzip with its provider on every admin page, for a header,
  * a side menu and the split between them).
  */
@@ -62,6 +62,8 @@ export default function AdminLayout({ routes }: { routes: AdminRoute[] }) {
   const session = useAppState((s) => s.session);
   const menus = useAppState((s) => s.permissionMenus);
   const roleName = useAppState((s) => s.permissions.find((p) => p.roleId === s.roleId)?.roleDisplayName ?? '');
+  // 切换党员 only for an account that holds the 党员 role: an administrator-only account has no member space
+  const holdsMemberRole = useAppState((s) => s.permissions.some((p) => p.isDefault));
   const [roleOpen, setRoleOpen] = useState(false);
   // below antd's lg breakpoint the side menu folds away; the header's button opens it over the page
   const [narrow, setNarrow] = useState(false);
@@ -137,9 +139,11 @@ export default function AdminLayout({ routes }: { routes: AdminRoute[] }) {
           <Button type="text" className="dj-admin__action" icon={<SwapOutlined />} onClick={() => setRoleOpen(true)} data-testid="switch-organ">
             切换管理组织
           </Button>
-          <Button type="text" className="dj-admin__action" icon={<TeamOutlined />} onClick={() => void switchToMember()} data-testid="switch-member">
-            切换党员
-          </Button>
+          {holdsMemberRole ? (
+            <Button type="text" className="dj-admin__action" icon={<TeamOutlined />} onClick={() => void switchToMember()} data-testid="switch-member">
+              切换党员
+            </Button>
+          ) : null}
           <Dropdown menu={userMenu} trigger={['click']} placement="bottomRight">
             <a className="dj-head-action" data-testid="admin-user-menu" title={`${session?.nickName ?? ''} ${session?.organName ?? ''}`}>
               <UserOutlined />

@@ -10,6 +10,7 @@ import type { MessageItem } from '../../contract/types';
 import { siteMessageService } from '../api/endpoints';
 import { useAppState } from '../state/store';
 import { AreaBanner } from './entry-grid';
+import { noticeInfoPath } from './notice/paths';
 import './member.css';
 
 const S = '/partyMember/partySpace';
@@ -44,7 +45,7 @@ export default function PartySpaceHome() {
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : notices.length ? (
           notices.map((n) => (
-            <Link key={n.messageId} className="dj-notice-item" to={`${S}/notice/info?id=${n.messageId}&isRead=${n.isRead}`}>
+            <Link key={`${n.kind ?? 'message'}-${n.messageId}`} className="dj-notice-item" to={noticeInfoPath(n)} data-testid="home-notice">
               <span className="dj-notice-title">{n.isRead ? null : <span style={{ color: '#c8161d' }}>● </span>}{n.title}</span>
               <span className="dj-notice-date">{formatPlatform(n.creationTime)}</span>
             </Link>

@@ -2,7 +2,7 @@
 import { toastError } from '../api/toast';
 import { MSG } from '../../contract/messages';
 import type { PermissionEntry, SessionData } from '../../contract/types';
-import { registerTokenProvider, registerUnauthorizedHandler } from '../api/request';
+import { registerSessionStampListener, registerTokenProvider, registerUnauthorizedHandler } from '../api/request';
 import { baseCodeService, partyMemberService, permissionService, tokenAuth } from '../api/endpoints';
 import { navigateTo } from '../routing/navigation';
 import { getState, resetState, setState } from './store';
@@ -108,6 +108,37 @@ export async function logout(opts: { callServer?: boolean; navigate?: boolean } 
   clearLocal();
   if (opts.callServer !== false && token) await tokenAuth.logout(token).catch(() => undefined);
   if (opts.navigate !== false) navigateTo(loginPath(), { replace: true });
+}
+
+/**
+ * The session follows the member (issue 33): an answer whose session stamp differs from the one
+ * kept means his organisation or roles changed on the server (a transfer, a role granted or ended);
+ * the session (the header's organisation) and the permissions are reloaded at once, no new sign-in.
+ */
+let reloadingSession: Promise<void> | null = null;
+export function onSessionStamp(stamp: string, token: string | undefined): Promise<void> | null {
+  const s = getState().session;
+  // an answer to another token (a sign-in in progress) says nothing about this session
+  if (!s || !token || token !== s.accessToken) return null;
+  if (!s.stamp) {
+    setState({ session: { ...s, stamp } });
+    return null;
+  }
+  if (s.stamp === stamp || reloadingSession) return reloadingSession;
+  reloadingSession = reloadSession(stamp).finally(() => (reloadingSession = null));
+  return reloadingSession;
+}
+registerSessionStampListener(onSessionStamp);
+
+async function reloadSession(stamp: string) {
+  try {
+    const data = await partyMemberService.currentSessionData({ silent: true });
+    setState((st) => ({ session: st.session ? { ...st.session, ...data, accessToken: st.session.accessToken, expireInSeconds: st.session.expireInSeconds, stamp } : st.session }));
+    const perms = await permissionService.currentUserPermission({ silent: true });
+    applyPermissions(perms ?? [], data?.roleId ?? getState().roleId);
+  } catch {
+    /* a 401 logs out through the wrapper; anything else is tried again at the next answer */
+  }
 }
 
 let handlingUnauthorized = false;

@@ -32,6 +32,7 @@ import * as m026 from './migrations/026-study-day-index';
 import * as m027 from './migrations/027-exam-reviews';
 import * as m028 from './migrations/028-jobs';
 import * as m029 from './migrations/029-elder-mode';
+import * as m030 from './migrations/030-member-organ-index';
 import * as m032 from './migrations/032-audit-operations';
 import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '027-exam-reviews': m027,
   '028-jobs': m028,
   '029-elder-mode': m029,
+  '030-member-organ-index': m030,
   '032-audit-operations': m032,
   '033-auth-policy': m033,
   '034-security-log': m034,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { verifyToken } from './token';
@@ -32,6 +33,18 @@ export interface CurrentUser {
    * call only the actions marked `whileRestricted` (sign-out, the second step, change password …).
    */
   restriction: 'secondFactor' | 'changePassword' | null;
+  /**
+   * What the browser shows of the session, as one short stamp (x-session-stamp on every answer to
+   * him): his role, the organisation it acts for and its name, his own organisation and the roles
+   * he holds. A transfer, a flow or a role granted or ended changes it; the browser then reloads
+   * his session and permissions at that answer, without signing in again (state/session.ts).
+   */
+  sessionStamp?: string;
+}
+
+/** The stamp of what a session shows (see CurrentUser.sessionStamp): a short hash, ASCII for a header. */
+export function sessionStampOf(parts: (string | number | null | undefined)[]) {
+  return createHash('sha256').update(parts.map((p) => String(p ?? '')).join('|')).digest('base64url').slice(0, 16);
 }
 
 /** Why a signed token no longer opens a session, when the client should tell the user (the idle timeout). */
@@ -169,6 +182,9 @@ export async function resolveSession(ctx: AppContext, token: string, ip?: string
       's.lastActivityTime', 's.creationTime', 's.secondFactor', 's.passwordExpired', 'u.totpEnabledAt',
       // the role may have been taken away since sign-in
       sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = s.role_id and ur.organ_id = s.organ_id)`.as('holdsRole'),
+      // the roles he holds, for the session stamp: a role granted or ended elsewhere shows at his next request
+      sql<string | null>`(select string_agg(ur.role_id::text || '@' || ur.organ_id::text, ',' order by ur.role_id, ur.organ_id) from user_roles ur where ur.user_id = u.id)`.as('rolesKey'),
+      'mo.organName as memberOrganName',
     ])
     .where('s.id', '=', claims.jti)
     .where('s.revokedAt', 'is', null)
@@ -215,6 +231,7 @@ export async function resolveSession(ctx: AppContext, token: string, ip?: string
     secondFactor: row.secondFactor,
     restriction,
   };
+  user.sessionStamp = sessionStampOf([roleId, user.organId, user.organName, row.memberOrganId, row.memberOrganName, row.rolesKey, row.userType]);
   ctx.sessions.set(token, user, nowMs, claims.exp, stamp, Math.max(lastActive, nowMs));
   // only on a cache miss (at most every few seconds per token), and a no-op within the step
   await writeActivity(ctx, row.sessionId, now, stepMs, ip);

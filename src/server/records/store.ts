@@ -63,6 +63,12 @@ function regionPath(user: CurrentUser, level: number) {
 
 export const RECORD_NOT_FOUND = '记录不存在或已删除';
 
+/**
+ * A published record's range (`visible` scope): a body field `publishRange` of 'own' shows it to the
+ * members of the publishing organisation only; absent or 'subtree', to those of its whole subtree.
+ */
+export const PUBLISH_RANGE = 'publishRange';
+
 
 
 export function baseQuery(db: Database, entity: string) {
@@ -101,7 +107,8 @@ export async function applyScope(db: Database, q: RecordQuery, scope: Scope, use
       const base = user.memberOrganId ?? user.organId;
       if (!base) return q.where(sql<boolean>`false`);
       const organ = await db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst();
-      return q.where('r.organPath', 'in', pathChain(organ?.organPath ?? '/'));
+      const own = organ?.organPath ?? '/';
+      return q.where('r.organPath', 'in', pathChain(own)).where(sql<boolean>`(coalesce(r.data->>${PUBLISH_RANGE}, 'subtree') <> 'own' or r.organ_path = ${own})`);
     }
     case 'children': {
       const organ = actingOrgan(user);
@@ -124,7 +131,7 @@ export async function applyScope(db: Database, q: RecordQuery, scope: Scope, use
  */
 export async function assertInScope(
   db: Database,
-  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
+  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null; data?: Record<string, unknown> },
   scope: Scope,
   user: CurrentUser,
   opts: ScopeOptions = {},
@@ -138,7 +145,7 @@ export async function assertInScope(
 /** Whether one record lies within a caller's scope. */
 export async function inScope(
   db: Database,
-  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null },
+  rec: { id: number; organId: number; parentId: number | null; organPath: string; ownerUserId: number | null; organParentId?: number | null; data?: Record<string, unknown> },
   scope: Scope,
   user: CurrentUser,
   opts: ScopeOptions = {},
@@ -160,7 +167,7 @@ export async function inScope(
   else if (scope === 'visible') {
     const base = user.memberOrganId ?? user.organId;
     const organ = base ? await db.selectFrom('organizations').select('organPath').where('id', '=', base).executeTakeFirst() : null;
-    ok = !!organ && pathChain(organ.organPath).includes(rec.organPath);
+    ok = !!organ && pathChain(organ.organPath).includes(rec.organPath) && (rec.data?.[PUBLISH_RANGE] !== 'own' || rec.organPath === organ.organPath);
   } else if (scope === 'children') ok = rec.organParentId === actingOrgan(user).id;
   else if (scope === 'available') ok = pathChain(actingOrgan(user).path).includes(rec.organPath);
   else if (scope === 'subtree') ok = isInSubtree(rec.organPath, actingOrgan(user).path);

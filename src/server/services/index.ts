@@ -7,6 +7,7 @@ import { menuButtonService } from './menu-button';
 import { roleService } from './role';
 import { projectService } from './project';
 import { siteMessageService } from './site-message';
+import { announceReadService } from './announcements';
 import { resourceUploadAuthService, vodService } from './vod';
 import { auditLogService, onlineUserService } from './audit-log';
 import { securityLogService } from './security-log';
@@ -25,6 +26,7 @@ export const platformServices: ServiceDef[] = [
   roleService,
   projectService,
   siteMessageService,
+  announceReadService,
   vodService,
   resourceUploadAuthService,
   auditLogService,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { action, defineService } from '../http/actions';
 import { notFound } from '../http/errors';
 import { objectInput, pagingProps } from '../http/paging';
@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages';
 import type { MessageItem } from '../../contract/types';
 import type { DB } from '../db/schema';
 import { iso } from './query-helpers';
+import { ANNOUNCE_MESSAGE_TYPE, ANNOUNCE_NOT_FOUND, markAnnouncementRead, memberPathOf, readBy, visibleAnnouncements } from './announcements';
 
 /** Where a message is shown: 1 the admin back-office, 2 the member space (core §3, §7). */
 export const MESSAGE_SOURCE = { admin: 1, member: 2 } as const;
@@ -51,6 +52,8 @@ export async function sendSiteMessage(db: Kysely<DB>, msg: SiteMessageInput): Pr
   return db.isTransaction ? write(db) : db.transaction().execute(write);
 }
 
+/** what a member-space item is: a site message, or an announcement (通知公告, a record: ids of their own) */
+const kind = { type: 'string', enum: ['message', 'announce'], title: '类别' };
 const source = { type: 'integer', enum: [MESSAGE_SOURCE.admin, MESSAGE_SOURCE.member], title: '消息来源' };
 
 export const siteMessageService = defineService('SiteMessageService', {
@@ -61,23 +64,50 @@ export const siteMessageService = defineService('SiteMessageService', {
     input: objectInput({ ...pagingProps, source, isRead: { type: 'boolean', title: '是否已读' }, unreadFirst: { type: 'boolean', title: '未读在前' } }),
     returns: '{ totalCount, items: [{messageId, isRead, messageType, title, organName, creationTime}] }',
     async handler({ ctx, user, input }) {
-      let q = ctx.db
+      let messages = ctx.db
         .selectFrom('siteMessageReceivers as r')
         .innerJoin('siteMessages as m', 'm.id', 'r.messageId')
-        .where('r.userId', '=', user.userId);
-      if (input.source != null) q = q.where('r.source', '=', input.source);
-      if (input.isRead != null) q = q.where('r.isRead', '=', input.isRead);
-      const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-      const rows = await q
-        .select(['m.id as messageId', 'r.isRead', 'm.messageType', 'm.title', 'm.organName', 'm.creationTime', 'r.source'])
+        .where('r.userId', '=', user.userId)
+        .select([
+          sql<string>`'message'`.as('kind'),
+          'm.id as messageId',
+          'r.isRead',
+          'm.messageType',
+          'm.title',
+          'm.organName',
+          'm.creationTime',
+          'r.source',
+        ]);
+      if (input.source != null) messages = messages.where('r.source', '=', input.source);
+      if (input.isRead != null) messages = messages.where('r.isRead', '=', input.isRead);
+      // the member space lists the announcements of his organisation and those above it beside his messages
+      let all = messages;
+      if (input.source === MESSAGE_SOURCE.member) {
+        let ann = visibleAnnouncements(ctx.db, memberPathOf(user)).select([
+          sql<string>`'announce'`.as('kind'),
+          'r.id as messageId',
+          readBy(user.userId).as('isRead'),
+          sql<string>`${ANNOUNCE_MESSAGE_TYPE}`.as('messageType'),
+          sql<string>`r.data->>'title'`.as('title'),
+          'o.organName',
+          'r.creationTime',
+          sql<number>`${MESSAGE_SOURCE.member}::int`.as('source'),
+        ]);
+        if (input.isRead != null) ann = ann.where(input.isRead ? readBy(user.userId) : sql<boolean>`not ${readBy(user.userId)}`);
+        all = messages.unionAll(ann as unknown as typeof messages);
+      }
+      const u = ctx.db.selectFrom(all.as('u'));
+      const { count } = await u.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const rows = await u
+        .selectAll()
         // the header preview asks unread first, so that every unread message its badge counts is listed (up to six)
-        .$if(input.unreadFirst === true, (q) => q.orderBy('r.isRead', 'asc'))
-        .orderBy('m.creationTime', 'desc')
-        .orderBy('m.id', 'desc')
+        .$if(input.unreadFirst === true, (q) => q.orderBy('u.isRead', 'asc'))
+        .orderBy('u.creationTime', 'desc')
+        .orderBy('u.messageId', 'desc')
         .offset(input.skipCount)
         .limit(input.maxResultCount)
         .execute();
-      const items = rows.map((r): MessageItem & { source: number } => ({ ...r, creationTime: iso(r.creationTime) }));
+      const items = rows.map((r): MessageItem & { source: number } => ({ ...r, kind: r.kind as MessageItem['kind'], source: Number(r.source), creationTime: iso(r.creationTime) }));
       return { totalCount: Number(count), items };
     },
   }),
@@ -96,17 +126,33 @@ export const siteMessageService = defineService('SiteMessageService', {
         .where('isRead', '=', false)
         .$if(input.source != null, (q) => q.where('source', '=', input.source!))
         .executeTakeFirstOrThrow();
-      return Number(count);
+      if (input.source !== MESSAGE_SOURCE.member) return Number(count);
+      // and the announcements he has not read: his organisation's chain of index ranges against his receipts
+      const { unread } = await visibleAnnouncements(ctx.db, memberPathOf(user))
+        .where(sql<boolean>`not ${readBy(user.userId)}`)
+        .select((eb) => eb.fn.countAll<number>().as('unread'))
+        .executeTakeFirstOrThrow();
+      return Number(count) + Number(unread);
     },
   }),
 
-  GetMessageInfo: action<{ id: number; source?: number }>({
+  GetMessageInfo: action<{ id: number; source?: number; kind?: 'message' | 'announce' }>({
     method: 'GET',
     summary: '查看我的站内消息详情（并标记为已读）',
     access: 'self',
-    input: objectInput({ id: { type: 'integer', minimum: 1, title: '消息编号' }, source }, ['id']),
-    returns: '{messageId, title, content, messageType, organName, linkUrl, creationTime, isRead}',
+    input: objectInput({ id: { type: 'integer', minimum: 1, title: '消息编号' }, source, kind }, ['id']),
+    returns: '{messageId, kind, title, content, messageType, organName, linkUrl, creationTime, isRead}（通知公告的 content 为富文本）',
     async handler({ ctx, user, input }) {
+      if (input.kind === 'announce') {
+        const a = await visibleAnnouncements(ctx.db, memberPathOf(user))
+          .where('r.id', '=', input.id)
+          .select(['r.id', sql<string>`r.data->>'title'`.as('title'), sql<string>`coalesce(r.data->>'content', '')`.as('content'), 'o.organName', 'r.creationTime'])
+          .executeTakeFirst();
+        // one beyond his organisation's chain (or range) is answered as a missing one
+        if (!a) throw notFound(ANNOUNCE_NOT_FOUND);
+        await markAnnouncementRead(ctx.db, a.id, user.userId);
+        return { messageId: a.id, kind: 'announce', title: a.title, content: a.content, messageType: ANNOUNCE_MESSAGE_TYPE, organName: a.organName, linkUrl: null, creationTime: iso(a.creationTime), isRead: true };
+      }
       return ctx.db.transaction().execute(async (trx) => {
         const m = await trx
           .selectFrom('siteMessages as m')
@@ -128,7 +174,7 @@ export const siteMessageService = defineService('SiteMessageService', {
           .$if(input.source != null, (q) => q.where('source', '=', input.source!))
           .execute();
         const { id, creationTime, ...rest } = m;
-        return { messageId: id, ...rest, creationTime: iso(creationTime), isRead: true };
+        return { messageId: id, kind: 'message', ...rest, creationTime: iso(creationTime), isRead: true };
       });
     },
   }),
@@ -152,7 +198,12 @@ export const siteMessageService = defineService('SiteMessageService', {
         .where('isRead', '=', false)
         .returning('id')
         .execute();
-      return rows.length;
+      if (input.source !== MESSAGE_SOURCE.member) return rows.length;
+      const unread = await visibleAnnouncements(ctx.db, memberPathOf(user)).where(sql<boolean>`not ${readBy(user.userId)}`).select('r.id').execute();
+      if (unread.length) {
+        await ctx.db.insertInto('recordReads').values(unread.map((r) => ({ recordId: r.id, userId: user.userId }))).onConflict((oc) => oc.doNothing()).execute();
+      }
+      return rows.length + unread.length;
     },
   }),
 });

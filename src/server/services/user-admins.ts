@@ -206,6 +206,8 @@ export const adminActions = {
           if (added) await grantEvent(ctx, trx, call.user, call.req, 'grant', `user:${input.id}`, { action: '授予管理角色', roleId: input.roleId, organId: input.organId });
         }
       });
+      // his open sessions show the new role at their next request (in every process)
+      if (grants) await ctx.sessions.invalidateUser(input.id);
       return loadAdminInScope(call, input.id);
     },
   }),

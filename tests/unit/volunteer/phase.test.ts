@@ -31,6 +31,9 @@ describe('a volunteer activity on the platform clock, in browsers far from China
       expect(phaseOf(activity, Date.now())).toBe('upcoming');
       expect(applyClosed(activity, Date.now())).toBe(true);
       expect(cancelClosed(activity, Date.now())).toBe(false);
+      // leaving closes when sign-in opens, half an hour before the start
+      expect(cancelClosed(activity, at('2026-11-23T22:59:00+08:00'))).toBe(false);
+      expect(cancelClosed(activity, at('2026-11-23T23:00:00+08:00'))).toBe(true);
       expect(signInOpen(activity, Date.now())).toBe(false);
       expect(signInWindow(activity)).toEqual({ from: at('2026-11-23T23:00:00+08:00'), to: at('2026-11-24T01:00:00+08:00') });
       expect(signInOpen(activity, at('2026-11-23T23:00:00+08:00'))).toBe(true);

@@ -13,6 +13,7 @@ export { useEntity } from './use-entity';
 export { useAction, type Action, type ActionOptions } from './use-action';
 export { StepButton, type StepButtonProps } from './step-button';
 export { SignInCode, type SignInCodeProps } from './sign-in-code';
+export { useQrSignIn, type QrSignIn } from './use-qr-sign-in';
 export { SecretaryCard, SecretaryCardView, type SecretaryCardProps } from './secretary-card';
 export { StatusTag, statusOf, type StatusListName } from '../../components/status-tag';
 export type { MemberRoutes } from './routes';

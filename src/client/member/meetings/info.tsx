@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/request';
 import { meetingService } from '../../api/meetings';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
-import { MemberPage, SignInCode, StatusTag, useAction, useEntity } from '../kit';
+import { MemberPage, SignInCode, StatusTag, useAction, useEntity, useQrSignIn } from '../kit';
 import { optionLabel } from '../volunteer/option-label';
 import { useNow } from '../volunteer/use-now';
 import { MEETINGS } from './index';
@@ -23,9 +23,8 @@ import '../member.css';
 import './meetings.css';
 
 export default function MeetingInfo() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
-  const qrToken = params.get('token')?.trim() || null;
   const back = params.get('status') ? `${MEETINGS}?status=${params.get('status')}` : MEETINGS;
   const now = useNow(15_000);
   const { entity } = useEntity('partyMeeting');
@@ -34,14 +33,7 @@ export default function MeetingInfo() {
   const [leaveOpen, setLeaveOpen] = useState(false);
   const [reason, setReason] = useState('');
 
-  const signByQr = useAction((token: string) => meetingService.signInByToken(id, token), {
-    success: '签到成功',
-    onSuccess: () => {
-      params.delete('token');
-      setParams(params, { replace: true });
-      req.refresh();
-    },
-  });
+  const qr = useQrSignIn((token) => meetingService.signInByToken(id, token), req.refresh);
   const leave = useAction(() => meetingService.askLeave(id, reason.trim()), {
     success: '请假已提交，等待组织审批',
     onSuccess: () => {
@@ -84,8 +76,8 @@ export default function MeetingInfo() {
         </dl>
         <div className="dj-meeting-info__actions" data-testid="meeting-actions">
           {m.isSigned ? <span className="dj-meeting-info__signed"><CheckCircleFilled /> 已签到</span> : null}
-          {canSign && qrToken ? (
-            <Button type="primary" loading={signByQr.loading} onClick={() => void signByQr.run(qrToken)}>扫码签到</Button>
+          {canSign && qr.token ? (
+            <Button type="primary" loading={qr.loading} onClick={() => void qr.run()}>扫码签到</Button>
           ) : canSign ? (
             <SignInCode signIn={(c) => meetingService.signIn(id, c)} onSigned={req.refresh} />
           ) : null}

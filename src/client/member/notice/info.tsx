@@ -12,8 +12,9 @@ import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
 import { refreshMessages } from '../../state/messages';
 import { useAppState } from '../../state/store';
 import { codeLabel } from '../../widgets/code-select/read';
+import { Value } from '../../engine/fields';
 import { MemberPage } from '../kit';
-import { MEMBER_SOURCE, NOTICE, UNREAD_TAB, memberLink } from './paths';
+import { ANNOUNCE_KIND, MEMBER_SOURCE, NOTICE, UNREAD_TAB, memberLink } from './paths';
 import './notice.css';
 
 export default function NoticeInfo() {
@@ -22,9 +23,10 @@ export default function NoticeInfo() {
   const raw = params.get('id');
   const id = raw && /^\d+$/.test(raw) ? raw : null;
   const types = useAppState((s) => s.baseCode?.EnumMessageType);
-  const req = useRequest(() => siteMessageService.info(id!, MEMBER_SOURCE), {
+  const announce = params.get('kind') === ANNOUNCE_KIND;
+  const req = useRequest(() => siteMessageService.info(id!, MEMBER_SOURCE, announce ? ANNOUNCE_KIND : undefined), {
     ready: !!id,
-    refreshDeps: [id],
+    refreshDeps: [id, announce],
     // the server has marked it read: the badge and the dropdown follow now (an already-read one changes nothing)
     onSuccess: () => {
       if (params.get('isRead') !== 'true') void refreshMessages(MEMBER_SOURCE);
@@ -55,7 +57,13 @@ export default function NoticeInfo() {
           <span>发布时间：{formatPlatform(m.creationTime, MINUTE_FORMAT)}</span>
           {m.messageType ? <span>类型：{codeLabel(types, m.messageType)}</span> : null}
         </div>
-        <div className="dj-notice-info__content">{m.content}</div>
+        {m.kind === ANNOUNCE_KIND ? (
+          <div className="dj-notice-info__content is-rich">
+            <Value col={{ field: 'content', valueType: 'html' }} record={m as unknown as Record<string, unknown>} />
+          </div>
+        ) : (
+          <div className="dj-notice-info__content">{m.content}</div>
+        )}
         {link ? (
           <div className="dj-notice-info__actions">
             <Button type="primary" onClick={() => navigate(link)}>

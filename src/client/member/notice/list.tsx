@@ -14,7 +14,7 @@ import { refreshMessages } from '../../state/messages';
 import { useAppState } from '../../state/store';
 import { codeLabel } from '../../widgets/code-select/read';
 import { MemberList, MemberPage, PAGE_PARAM, SecretaryCard, pageLink, useAction, usePagedList } from '../kit';
-import { MEMBER_SOURCE, NOTICE, UNREAD_TAB } from './paths';
+import { MEMBER_SOURCE, NOTICE, UNREAD_TAB, noticeQuery } from './paths';
 import './notice.css';
 
 export default function NoticeList() {
@@ -67,12 +67,12 @@ export default function NoticeList() {
         />
         <MemberList<MessageItem>
           list={list}
-          rowKey="messageId"
+          rowKey={(m) => `${m.kind ?? 'message'}-${m.messageId}`}
           empty={tab === UNREAD_TAB ? '暂无未读通知' : '暂无通知'}
           renderItem={(m) => (
             <Link
               className={`dj-notice-row${m.isRead ? '' : ' is-unread'}`}
-              to={pageLink(NOTICE.info, { id: m.messageId, isRead: String(m.isRead), tab: tab === UNREAD_TAB ? UNREAD_TAB : undefined }, list.pageIndex)}
+              to={pageLink(NOTICE.info, { ...noticeQuery(m), tab: tab === UNREAD_TAB ? UNREAD_TAB : undefined }, list.pageIndex)}
               data-testid="notice-row"
             >
               <span className="dj-notice-row__main">

@@ -81,7 +81,7 @@ export default workflowFeature<OrganChange>({
         message:
           r.changeType === ORGAN_CHANGE.type.outOfProvince
             ? '转出党组织已审核通过并开具介绍信，请持介绍信到转入党组织报到。'
-            : '组织关系已转接，您已转入新的党支部（重新登录后显示新的所在党组织）。',
+            : '组织关系已转接，您已转入新的党支部。',
         description: '请对本次组织关系转接服务作出评价。',
       }),
       [S.evaluated]: { type: 'success', message: '组织关系转接已办结，感谢您的评价。' },

@@ -41,6 +41,8 @@ export default function PartyDuesPage() {
   const pay = useAction(
     (body: { idempotencyKey: string; year: number; months: number[] }) => duesService.pay(body),
     {
+      // the months and the amount, before anything is registered
+      confirm: (body) => `确认登记缴纳${body.year}年${body.months.map((m) => `${m}月`).join('、')}党费，共 ${body.months.length} 个月，合计 ${formatFen(total)} 元？`,
       success: '缴费已登记，待支部确认收款',
       onSuccess: (result) => {
         attempt.current = null;
@@ -51,12 +53,15 @@ export default function PartyDuesPage() {
     },
   );
 
+  // one confirmation at a time: a double click asks once
+  const asking = useRef(false);
   const submit = () => {
-    if (!months.length || pay.loading) return;
+    if (!months.length || pay.loading || asking.current) return;
     const sig = `${year}:${months.join(',')}`;
     // a retry of the same months is the same attempt: same key
     if (attempt.current?.sig !== sig) attempt.current = { sig, key: newIdempotencyKey() };
-    void pay.run({ idempotencyKey: attempt.current.key, year, months });
+    asking.current = true;
+    void pay.run({ idempotencyKey: attempt.current.key, year, months }).finally(() => (asking.current = false));
   };
 
   const toggle = (month: number, on: boolean) => setChosen((c) => (on ? [...c.filter((m) => m !== month), month] : c.filter((m) => m !== month)));

@@ -14,7 +14,7 @@ import { STUDENT_APPROVED, trainCourseService } from '../../api/train-courses';
 import type { ClassCourse, MemberClassDetail } from '../../../contract/training';
 import { Value } from '../../engine/fields';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
-import { MemberPage, useAction } from '../kit';
+import { MemberPage, useAction, useQrSignIn, type QrSignIn } from '../kit';
 import { ClassMinds } from '../mind/class-minds';
 import { CourseItem } from './course-item';
 import { signOpensAt, signPhase } from './sign-phase';
@@ -81,8 +81,7 @@ function ClassHeader({ c, onApplied }: { c: MemberClassDetail; onApplied: () => 
 }
 
 /** The QR code's course and signed token: offered for one-click sign-in while that course is not signed and its window is open. */
-function ScanSignIn({ course, token, onSigned }: { course: ClassCourse; token: string; onSigned: () => void }) {
-  const signIn = useAction(() => trainCourseService.signInByToken(course.id, token), { success: '签到成功', onSuccess: onSigned });
+function ScanSignIn({ course, signIn }: { course: ClassCourse; signIn: QrSignIn }) {
   const phase = signPhase(course, Date.now());
   return (
     <div className="dj-train-scan" data-testid="train-scan-signin">
@@ -104,29 +103,24 @@ function ScanSignIn({ course, token, onSigned }: { course: ClassCourse; token: s
 }
 
 export default function TrainInfo() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const scanCourse = Number(params.get('courseId')) || 0;
-  // the QR code's signed token (the server checks it: altered or expired ones are refused with the reason)
-  const scanToken = (params.get('token') ?? '').trim();
   // the page shows refusals itself (不存在, 您不是该培训班的学员)
   const cls = useRequest(() => trainCourseService.myClass(id, { silent: true }), { ready: id > 0, refreshDeps: [id], onError: () => undefined });
-  const courses = useRequest(() => trainCourseService.courses(id, { silent: true }), { ready: id > 0, refreshDeps: [id], onError: () => undefined });
   const c = cls.data;
+  // the courses are a student's: not asked (and refused) before the application is approved
+  const approved = c?.studentStatus === STUDENT_APPROVED;
+  const courses = useRequest(() => trainCourseService.courses(id, { silent: true }), { ready: id > 0 && approved, refreshDeps: [id, approved], onError: () => undefined });
   const refresh = () => {
     cls.refresh();
-    courses.refresh();
+    if (approved) courses.refresh();
   };
-  const signedFromScan = () => {
-    // the token is used: take it out of the address, so a reload does not offer it again
-    const next = new URLSearchParams(params);
-    next.delete('token');
-    next.delete('courseId');
-    setParams(next, { replace: true });
-    courses.refresh();
-  };
+  // the QR code's course and signed token (the token and courseId leave the address once used)
+  const qr = useQrSignIn((token) => trainCourseService.signInByToken(scanCourse, token), () => courses.refresh(), ['courseId']);
+  const scanToken = qr.token;
 
-  if (!id || (cls.error && courses.error)) {
+  if (!id || (cls.error && !c)) {
     const message = cls.error instanceof ApiError ? cls.error.message : '培训班不存在或已删除';
     return (
       <MemberPage title="培训班详情" back={TRAIN.list} backText="返回集中轮训">
@@ -135,7 +129,7 @@ export default function TrainInfo() {
     );
   }
   if (cls.loading || courses.loading) {
-    if (!c && !courses.data)
+    if (!c)
       return (
         <MemberPage title="培训班详情" back={TRAIN.list} backText="返回集中轮训">
           <Skeleton active paragraph={{ rows: 8 }} />
@@ -143,14 +137,14 @@ export default function TrainInfo() {
       );
   }
   const items = courses.data?.items ?? [];
-  const student = c ? c.studentStatus === STUDENT_APPROVED : !!courses.data;
+  const student = approved;
   const scanTarget = scanCourse && scanToken ? items.find((x) => x.id === scanCourse) : undefined;
 
   return (
     <MemberPage title={c?.className ?? '培训班详情'} back={TRAIN.list} backText="返回集中轮训" className="dj-train-info">
       {c ? <ClassHeader c={c} onApplied={refresh} /> : cls.error ? <Alert type="warning" showIcon message={`培训班信息加载失败：${cls.error.message}`} action={<Button size="small" onClick={cls.refresh}>重新加载</Button>} /> : null}
 
-      {student && scanTarget && !scanTarget.isSigned ? <ScanSignIn course={scanTarget} token={scanToken} onSigned={signedFromScan} /> : null}
+      {student && scanTarget && !scanTarget.isSigned ? <ScanSignIn course={scanTarget} signIn={qr} /> : null}
       {scanCourse && scanToken && !student ? <p className="dj-train-course__hint">您不是该培训班的学员，不能签到。</p> : null}
 
       {student ? (

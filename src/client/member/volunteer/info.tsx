@@ -14,7 +14,7 @@ import { ApiError } from '../../api/request';
 import { volunteerService } from '../../api/volunteer';
 import { Value } from '../../engine/fields';
 import { MINUTE_FORMAT, formatPlatform } from '../../utils/platform-time';
-import { MemberPage, SignInCode, useAction, useEntity } from '../kit';
+import { MemberPage, SignInCode, useAction, useEntity, useQrSignIn } from '../kit';
 import { ActivityCover, placesText } from './activity-card';
 import { VOLUNTEER } from './index';
 import { optionLabel } from './option-label';
@@ -26,8 +26,7 @@ import './volunteer.css';
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && !v.replace(/<[^>]*>/g, '').trim());
 
 export default function VolunteerInfo() {
-  const [params, setParams] = useSearchParams();
-  const qrToken = params.get('token')?.trim() || null;
+  const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const back = params.get('tab') === 'mine' ? `${VOLUNTEER}?tab=mine` : VOLUNTEER;
   const now = useNow(15_000);
@@ -37,14 +36,7 @@ export default function VolunteerInfo() {
   const a = req.data;
 
   const apply = useAction(() => volunteerService.apply(id), { confirm: '确认报名参加该志愿活动？', success: '报名成功', onSuccess: req.refresh });
-  const signByQr = useAction((token: string) => volunteerService.signInByToken(id, token), {
-    success: '签到成功',
-    onSuccess: () => {
-      params.delete('token');
-      setParams(params, { replace: true });
-      req.refresh();
-    },
-  });
+  const qr = useQrSignIn((token) => volunteerService.signInByToken(id, token), req.refresh);
   const cancel = useAction(() => volunteerService.cancel(id), { confirm: '确认取消报名？', danger: true, success: '已取消报名', onSuccess: req.refresh });
 
   let body: React.ReactNode;
@@ -66,15 +58,16 @@ export default function VolunteerInfo() {
     let actions: React.ReactNode;
     if (a.isJoined) {
       const canSign = !a.isSigned && signInOpen(a, now);
-      const canCancel = !cancelClosed(a, now);
+      // one who signed in attended; and once sign-in opens the organiser counts on him (the server refuses both)
+      const canCancel = !a.isSigned && !cancelClosed(a, now);
       actions = (
         <>
           {a.isSigned ? (
             <span className="dj-vol-info__signed" data-testid="vol-signed">
               <CheckCircleFilled /> 已签到
             </span>
-          ) : canSign && qrToken ? (
-            <Button type="primary" loading={signByQr.loading} onClick={() => void signByQr.run(qrToken)}>
+          ) : canSign && qr.token ? (
+            <Button type="primary" loading={qr.loading} onClick={() => void qr.run()}>
               扫码签到
             </Button>
           ) : canSign ? (

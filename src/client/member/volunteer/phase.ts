@@ -2,7 +2,7 @@
  * Where an activity stands, from its wall-clock times read in the PLATFORM zone (never the browser's):
  * a member abroad sees 进行中 exactly while it runs in China. Instants only — no calendar day of the
  * browser is ever taken — so an activity crossing midnight is no special case. Mirrors the server's
- * rules (docs/foundations.md "Participants"): joining closes at lastApplyTime, leaving at the start,
+ * rules (docs/foundations.md "Participants"): joining closes at lastApplyTime, leaving when sign-in opens (and never after signing in),
  * sign-in opens 30 minutes before the start and closes at the end.
  */
 import { instantOf } from '../../../contract/platform-time';
@@ -46,10 +46,10 @@ export function applyClosed(a: Times, now: number): boolean {
   return until !== null && now >= until;
 }
 
-/** Leaving closes at the start. */
+/** Leaving closes once the sign-in window opens (30 minutes before the start), else at the start. */
 export function cancelClosed(a: Times, now: number): boolean {
-  const start = instantMs(a.startTime);
-  return start !== null && now >= start;
+  const from = signInWindow(a)?.from ?? instantMs(a.startTime);
+  return from !== null && now >= from;
 }
 
 /** The sign-in window: from 30 minutes before the start to the end. */

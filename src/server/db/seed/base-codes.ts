@@ -35,7 +35,7 @@ export const CODE_TABLES: CodeTableDef[] = [
   {
     name: 'EnumMessageType',
     displayName: '消息类型',
-    codes: flat(['1:系统通知', '2:工作提醒', '3:审核通知', '4:学习提醒', '5:活动通知', '6:党费提醒', '7:考试通知']),
+    codes: flat(['1:系统通知', '2:工作提醒', '3:审核通知', '4:学习提醒', '5:活动通知', '6:党费提醒', '7:考试通知', '8:通知公告']),
   },
   {
     name: 'PositionCategory',

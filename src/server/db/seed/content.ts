@@ -33,7 +33,6 @@ const ITEMS: Item[] = [
 
   { entity: 'publicInfo', organ: PROVINCE, isTop: true, data: { infoType: 'spirit', title: '深入学习贯彻党的二十届四中全会精神', source: '四川省委组织部', summary: '全省各级党组织要把学习贯彻全会精神作为当前和今后一个时期的重要政治任务。', content: '<p>全省各级党组织要把学习贯彻全会精神作为当前和今后一个时期的重要政治任务，迅速掀起学习热潮。</p>', publishDate: '2026-10-30' } },
   { entity: 'publicInfo', organ: PROVINCE, data: { infoType: 'spirit', title: '关于加强新时代党员教育管理工作的意见', source: '四川省委办公厅', content: '<p>坚持把政治标准放在首位，推动党员教育管理工作规范化、常态化。</p>', publishDate: '2026-09-12' } },
-  { entity: 'publicInfo', organ: PROVINCE, data: { infoType: 'announce', title: '关于开展2026年度党员学时认定工作的通知', source: '四川省委组织部', content: '<p>请各级党组织于12月31日前完成本年度党员线上线下学时的审核认定。</p>', publishDate: '2026-11-01' } },
   { entity: 'publicInfo', organ: WENJIANG, data: { infoType: 'dynamic', title: '温江区举办“两新”组织党组织书记培训班', source: '温江区委组织部', content: '<p>全区120余名“两新”组织党组织书记参加培训。</p>', publishDate: '2026-11-10' } },
   { entity: 'publicInfo', organ: WENJIANG, data: { infoType: 'dynamic', title: '柳城街道开展“党员先锋岗”亮身份活动', source: '柳城街道党工委', content: '<p>街道各社区党员在疫情防控、为民服务中亮身份、作表率。</p>', publishDate: '2026-11-15' } },
   { entity: 'publicInfo', organ: PIDU, data: { infoType: 'dynamic', title: '郫都区战旗村党支部获评先进基层党组织', source: '郫都区委组织部', content: '<p>战旗村党支部带领群众发展集体经济，获评先进基层党组织。</p>', publishDate: '2026-07-01' } },
@@ -44,9 +43,20 @@ const ITEMS: Item[] = [
   { entity: 'forumPost', organ: BRANCH, owner: 'branchadmin', isTop: true, data: { title: '本月主题党日活动安排', content: '<p>本月25日上午9点在社区党群服务中心开展主题党日活动，请全体党员准时参加。</p>' } },
 ];
 
-export async function seedContent(db: Db, byName: Map<string, OrgSeed>, userIdByName: Map<string, number>, orgs: OrgSeed[]): Promise<number> {
+/**
+ * The province's announcement to every member (通知公告), dated by the day the demo is seeded: the
+ * year it names and its publish date agree with when members see it.
+ */
+export const demoAnnouncementTitle = (day: string) => `关于开展${day.slice(0, 4)}年度党员学时认定工作的通知`;
+const announcement = (day: string): Item => ({
+  entity: 'publicInfo',
+  organ: PROVINCE,
+  data: { infoType: 'announce', title: demoAnnouncementTitle(day), source: '四川省委组织部', content: '<p>请各级党组织于12月31日前完成本年度党员线上线下学时的审核认定。</p>', publishDate: day },
+});
+
+export async function seedContent(db: Db, byName: Map<string, OrgSeed>, userIdByName: Map<string, number>, orgs: OrgSeed[], day = '2026-11-01'): Promise<number> {
   let n = 0;
-  for (const item of ITEMS) {
+  for (const item of [...ITEMS, announcement(day)]) {
     const organ = byName.get(item.organ);
     if (!organ) throw new Error(`演示数据缺少党组织 ${item.organ}`);
     const owner = item.owner ? userIdByName.get(item.owner) ?? null : null;

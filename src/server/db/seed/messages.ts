@@ -1,3 +1,4 @@
+import { calendarDay } from '../../../contract/platform-time';
 import type { Db } from './util';
 
 /**
@@ -15,15 +16,26 @@ interface MessageDef {
   link?: string;
 }
 
-const MESSAGES: MessageDef[] = [
+const QUARTERS = ['一', '二', '三', '四'];
+
+/**
+ * The demo's messages, dated by the day the demo is seeded (the platform day): a message names the
+ * year, month or quarter it is sent in, never a fixed one that would contradict its date.
+ */
+export function demoMessages(day: string): MessageDef[] {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const quarter = QUARTERS[Math.floor((month - 1) / 3)];
+  const summary = month <= 6 ? { title: `${year}年上半年`, until: '7月10日' } : { title: `${year}年度`, until: '12月31日' };
+  return [
   {
-    title: '关于开展2025年度民主评议党员工作的通知', type: '1', from: '中共温江区柳城街道工作委员会',
+    title: `关于开展${year}年度民主评议党员工作的通知`, type: '1', from: '中共温江区柳城街道工作委员会',
     content: '各党支部：按照区委组织部统一部署，请于本月底前完成年度民主评议党员工作，并将评议结果报街道党工委。',
     to: [['member', 2, false], ['branchadmin', 2, false], ['admin', 2, true]],
   },
   {
-    title: '请及时缴纳6月份党费', type: '6', from: '柳城街道凤凰社区党支部',
-    content: '请各位党员于6月25日前通过“我与支部—党费缴纳”完成本月党费缴纳。', link: '/partyMember/iBranch/partyDues',
+    title: `请及时缴纳${month}月份党费`, type: '6', from: '柳城街道凤凰社区党支部',
+    content: `请各位党员于${month}月25日前通过“我与支部—党费缴纳”完成本月党费缴纳。`, link: '/partyMember/iBranch/partyDues',
     to: [['member', 2, false], ['branchadmin', 2, true]],
   },
   {
@@ -36,8 +48,8 @@ const MESSAGES: MessageDef[] = [
     content: '您申报的“社区志愿服务集中学习”线下学时2.5学时已审核通过。', to: [['member', 2, true]],
   },
   {
-    title: '七一主题党日活动安排', type: '5', from: '柳城街道凤凰社区党支部',
-    content: '7月1日上午9:00在社区党群服务中心开展重温入党誓词主题党日活动，请准时参加。', to: [['member', 2, false], ['branchadmin', 2, false]],
+    title: `${month}月主题党日活动安排`, type: '5', from: '柳城街道凤凰社区党支部',
+    content: '本周五上午9:00在社区党群服务中心开展重温入党誓词主题党日活动，请准时参加。', to: [['member', 2, false], ['branchadmin', 2, false]],
   },
   {
     title: '您有一门课程即将到期，请尽快完成学习', type: '4', from: '中共四川省委员会',
@@ -49,8 +61,8 @@ const MESSAGES: MessageDef[] = [
     to: [['member', 2, true], ['admin', 2, true]],
   },
   {
-    title: '2025年第二季度理论学习测试通知', type: '7', from: '中共四川省委员会',
-    content: '第二季度理论学习测试将于下周一开放，测试时长60分钟，满分100分。', to: [['member', 2, false], ['admin', 2, false]],
+    title: `${year}年第${quarter}季度理论学习测试通知`, type: '7', from: '中共四川省委员会',
+    content: `第${quarter}季度理论学习测试将于下周一开放，测试时长60分钟，满分100分。`, to: [['member', 2, false], ['admin', 2, false]],
   },
   {
     title: '温江区上报的教育基地待审核', type: '3', from: '中共成都市温江区委员会',
@@ -61,11 +73,11 @@ const MESSAGES: MessageDef[] = [
     content: '您管理的党组织有3条党员注册申请待审核，请进入“管理—注册审核”处理。', to: [['admin', 1, false], ['districtadmin', 1, false], ['branchadmin', 1, false]],
   },
   {
-    title: '关于报送2025年上半年党建工作总结的通知', type: '2', from: '中共四川省委员会',
-    content: '请各市（州）委组织部于7月10日前报送上半年党建工作总结。', to: [['admin', 1, true], ['cityadmin', 1, false]],
+    title: `关于报送${summary.title}党建工作总结的通知`, type: '2', from: '中共四川省委员会',
+    content: `请各市（州）委组织部于${summary.until}前报送${summary.title}党建工作总结。`, to: [['admin', 1, true], ['cityadmin', 1, false]],
   },
   {
-    title: '关于做好2025年党内统计工作的通知', type: '1', from: '中共四川省委员会',
+    title: `关于做好${year}年党内统计工作的通知`, type: '1', from: '中共四川省委员会',
     content: '请各级党组织按照党内统计制度要求，核实党员和党组织基本信息，确保数据准确。', to: [['admin', 1, true], ['districtadmin', 1, true]],
   },
   {
@@ -81,14 +93,17 @@ const MESSAGES: MessageDef[] = [
     content: '教师张文华提交的直播课程申请待审核，计划直播时间为下周三14:30。', to: [['admin', 1, false]],
   },
 ];
+}
 
 export async function seedMessages(
   db: Db,
   now: Date,
   userIdByName: Map<string, number>,
   organIdByName: Map<string, number>,
+  timeZone = 'Asia/Shanghai',
 ): Promise<{ messages: number; receivers: number }> {
   let receivers = 0;
+  const MESSAGES = demoMessages(calendarDay(now, timeZone));
   // one message at a time keeps the ids straight; fifteen statements are cheap
   const msgRows = MESSAGES.map((m, i) => ({
     title: m.title,

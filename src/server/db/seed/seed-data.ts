@@ -1,3 +1,4 @@
+import { calendarDay } from '../../../contract/platform-time';
 import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,8 +144,8 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
     await insertTeamMembers(trx, team, memberIds, userIds);
     await seedUnits(trx, rng, byName);
     const userIdByName = new Map(DEMO_ACCOUNTS.map((a, i) => [a.userName, userIds[i]]));
-    await seedMessages(trx, ctx.now(), userIdByName, new Map(orgs.map((o) => [o.organName, o.id])));
-    await seedContent(trx, byName, userIdByName, orgs);
+    await seedMessages(trx, ctx.now(), userIdByName, new Map(orgs.map((o) => [o.organName, o.id])), ctx.config.platformTz);
+    await seedContent(trx, byName, userIdByName, orgs, calendarDay(ctx.now(), ctx.config.platformTz));
     await seedDifficulty(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedPartySpace(trx, { orgs, members, userIds, userIdByName, now: ctx.now() });
     await seedStudy(trx, FileStorage.for(ctx.config), orgs[0]);

@@ -25,6 +25,8 @@ export const PARTICIPANT_MSG = {
   notJoined: '您未报名该活动',
   codeWrong: SIGN_CODE_MSG.wrong,
   started: '活动已开始，不能取消报名',
+  cancelSigned: '您已签到，不能取消报名',
+  cancelSignInOpen: '活动已开始签到，不能取消报名',
   outOfWindow: '不在签到时间内',
   signed: '您已签到',
   notMember: '所选党员不在您的管理范围内',
@@ -163,8 +165,14 @@ export const PARTICIPANT_OPERATIONS: Record<string, Builder> = {
       method: o.config.method, summary: o.summary, access: o.access, input: idOnly, returns: 'true',
       async handler(call) {
         const rec = await loadInScope(call, o, call.input.id);
+        // one who has signed in attended: his registration stays (whatever the clock says)
+        const mine = await call.ctx.db.selectFrom('recordParticipants').select('signInTime').where('recordId', '=', rec.id).where('userId', '=', call.user.userId).where('status', '=', 1).executeTakeFirst();
+        if (mine?.signInTime) throw badRequest(PARTICIPANT_MSG.cancelSigned);
         const start = instantField(call, rec.data, cfgOf(o).cancelBeforeField);
         if (start && call.ctx.now() >= start) throw badRequest(PARTICIPANT_MSG.started);
+        // nor once the sign-in window has opened (30 minutes before the start): the organiser counts on him
+        const window = signInWindow(call, o, rec.data);
+        if (window && call.ctx.now() >= window.from) throw badRequest(PARTICIPANT_MSG.cancelSignInOpen);
         await withdraw(call, rec, [call.user.userId], PARTICIPANT_MSG.notJoined);
         return true;
       },
