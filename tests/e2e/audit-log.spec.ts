@@ -26,12 +26,13 @@ test('audit log search, forced logout and a half-checked parent in 分配菜单'
   test.setTimeout(120_000);
   const errors = trackErrors(page);
   const admin = await apiToken(request, 'admin', true);
-  // an earlier write: a role whose menus hold the 管理员 page without its buttons
-  const role = await call(request, admin, 'post', 'RoleService/Create', { name: roleCode, displayName: roleName, userType: 1 });
-  const menus = await call(request, admin, 'get', 'MenuButtonService/RoleMenusList', { roleId: role.id });
+  // roles are the 安全管理员's (三员分立, docs/SECURITY.md): an earlier write, a role whose menus hold the 管理员 page without its buttons
+  const sec = await apiToken(request, 'secadmin', true);
+  const role = await call(request, sec, 'post', 'RoleService/Create', { name: roleCode, displayName: roleName, userType: 1 });
+  const menus = await call(request, sec, 'get', 'MenuButtonService/RoleMenusList', { roleId: role.id });
   const flat = (l: any[]): any[] => l.flatMap((m) => [m, ...flat(m.children ?? [])]);
   const usersPage = flat(menus.items).find((m) => m.permissionName === 'Pages.Administration.Users');
-  await call(request, admin, 'post', 'MenuButtonService/SetRoleMenu', { roleId: role.id, menuIds: [usersPage.id] });
+  await call(request, sec, 'post', 'MenuButtonService/SetRoleMenu', { roleId: role.id, menuIds: [usersPage.id] });
   // a second user, signed in in his own browser
   const organs = await call(request, admin, 'get', 'UserService/GetUserManageOrgan');
   const city = organs.find((o: any) => o.roleName === '市级管理员');
@@ -99,7 +100,9 @@ test('audit log search, forced logout and a half-checked parent in 分配菜单'
   await expect(his).toHaveURL(/\/dj\/login/, { timeout: 20_000 });
   await context.close();
 
-  // 分配菜单: the page stored without its buttons is half-checked, as is 设置 above it
+  // 分配菜单 (the 安全管理员's): the page stored without its buttons is half-checked, as is 设置 above it
+  await page.evaluate(() => localStorage.clear());
+  await signInAdmin(page, 'secadmin', '中共四川省委员会');
   await screen.open('/setting/role');
   await filters.getByLabel('关键字').fill(roleName);
   await filters.getByRole('button', { name: /查\s*询/ }).click();
