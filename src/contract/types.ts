@@ -44,7 +44,7 @@ export interface SessionData {
   /** which map the browser draws (docs/map.md): the server's configuration, no secret beyond the AMap web key */
   map?: MapSettings;
   /**
-   * The second factor (docs/SECURITY.md §15), on sign-in answers: `required` — the user's
+   * The second factor (docs/SECURITY.md §17), on sign-in answers: `required` — the user's
    * administrator roles (or, with SECOND_FACTOR=all, every role) open only after it; `verified` —
    * this session proved it; `enrolled` — a TOTP authenticator is bound; `ukey` — a usb key is bound.
    */

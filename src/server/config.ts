@@ -75,7 +75,7 @@ export interface Config {
   storage: StorageSettings;
   /** background jobs (src/server/jobs/, docs/jobs.md) */
   jobs: JobSettings;
-  /** 等保 level 3 sign-in policy (docs/SECURITY.md §15): second factor, idle timeout, password age, unused accounts */
+  /** 等保 level 3 sign-in policy (docs/SECURITY.md §17): second factor, idle timeout, password age, unused accounts */
   authPolicy: AuthPolicy;
 }
 

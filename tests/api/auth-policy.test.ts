@@ -1,5 +1,5 @@
 /**
- * 等保 2.0 level 3 sign-in policy (docs/SECURITY.md §15): the second factor for administrator
+ * 等保 2.0 level 3 sign-in policy (docs/SECURITY.md §17): the second factor for administrator
  * roles, the idle timeout under a held clock, password age, unused accounts disabled, and the
  * security headers on every answer.
  */

@@ -1,5 +1,5 @@
 /**
- * The server's Content-Security-Policy (docs/SECURITY.md §16) is on for every page: the member's
+ * The server's Content-Security-Policy (docs/SECURITY.md §18) is on for every page: the member's
  * and the administrator's main pages, the big screen and the API documentation run under it
  * without a single violation (no inline script, no eval the policy refuses).
  */

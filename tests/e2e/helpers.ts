@@ -18,7 +18,7 @@ export const platformToday = () => calendarDay(new Date(), DEFAULT_PLATFORM_TZ);
 
 /**
  * Collects uncaught page errors and Content-Security-Policy violations (the server sends a strict
- * CSP, docs/SECURITY.md §16: a page that needs an inline script or eval breaks under it); assert on
+ * CSP, docs/SECURITY.md §18: a page that needs an inline script or eval breaks under it); assert on
  * it at the end of a test.
  */
 export function trackErrors(page: Page): string[] {

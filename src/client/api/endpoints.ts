@@ -39,7 +39,7 @@ export const tokenAuth = {
     api.post<SessionData>(auth('SignUkey'), input, { silent: true }),
   demoSoftwareKey: (userName: string) =>
     api.get<{ privateKeyPem: string }>(auth('GetDemoSoftwareKey'), { userName }, { silent: true }),
-  // the second factor (docs/SECURITY.md §15); `token`: a sign-in not yet completed (pending-login)
+  // the second factor (docs/SECURITY.md §17); `token`: a sign-in not yet completed (pending-login)
   secondFactorStatus: (token?: string) =>
     api.get<{ required: boolean; verified: boolean; enrolled: boolean; ukey: boolean; recoveryCodesLeft: number }>(auth('GetSecondFactorStatus'), {}, { silent: true, token }),
   beginTotpEnrol: (token?: string) => api.post<{ secret: string; otpauthUri: string }>(auth('BeginTotpEnrol'), {}, { silent: true, token }),

@@ -1,5 +1,5 @@
 /**
- * /secondFactor: the second step of an administrator's sign-in (docs/SECURITY.md §15) — a code of
+ * /secondFactor: the second step of an administrator's sign-in (docs/SECURITY.md §17) — a code of
  * the TOTP authenticator, a one-time recovery code or the usb key; and the first enrolment of an
  * authenticator (scan the QR code, confirm a code, keep the recovery codes shown once).
  * Serves a sign-in still pending (pending-login) and a signed-in session whose administrator role

@@ -165,7 +165,7 @@ export async function changeRole(roleId: number, organId?: number | null): Promi
   try {
     resp = await tokenAuth.changeRole(roleId, organId);
   } catch (e) {
-    // an administrator role asks for the second factor first (docs/SECURITY.md §15)
+    // an administrator role asks for the second factor first (docs/SECURITY.md §17)
     if ((e as { code?: number }).code === SECOND_FACTOR_REQUIRED_CODE) {
       navigateTo('/secondFactor');
       return false;

@@ -28,7 +28,7 @@ export interface CurrentUser {
   /** the cryptographic second factor this session proved (totp, recovery, ukey), if any */
   secondFactor: string | null;
   /**
-   * What the session must do before anything else (docs/SECURITY.md §15): prove the second factor
+   * What the session must do before anything else (docs/SECURITY.md §17): prove the second factor
    * its role requires, or change a password past its age. Meanwhile it holds no permission and may
    * call only the actions marked `whileRestricted` (sign-out, the second step, change password …).
    */

@@ -8,7 +8,7 @@ export const ERROR_CODE = {
   needChangePassword: 1003,
   /** too many failed sign-ins from the caller's network address */
   addressBlocked: 1004,
-  /** the current role needs the second factor (docs/SECURITY.md §15): the client asks for it */
+  /** the current role needs the second factor (docs/SECURITY.md §17): the client asks for it */
   secondFactorRequired: 1005,
   /** the session ended after the idle timeout: the client says 长时间未操作，已自动退出 */
   idleTimeout: 1006,

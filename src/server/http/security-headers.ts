@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer, set by the server itself (等保 2.0 level 3; docs/SECURITY.md
- * §16): a reverse proxy that drops or forgets them changes nothing, one that adds its own duplicates
+ * §18): a reverse proxy that drops or forgets them changes nothing, one that adds its own duplicates
  * them harmlessly.
  *
  * The Content-Security-Policy allows no inline script and no eval: the built index.html loads

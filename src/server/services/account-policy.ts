@@ -1,5 +1,5 @@
 /**
- * Unused accounts (等保 2.0 level 3, 访问控制: 及时删除或停用多余的、过期的账户; docs/SECURITY.md §15):
+ * Unused accounts (等保 2.0 level 3, 访问控制: 及时删除或停用多余的、过期的账户; docs/SECURITY.md §17):
  * an account whose last sign-in (or, never signed in, its creation) is older than
  * INACTIVE_DISABLE_ADMIN_DAYS (an account holding any administrator role) or
  * INACTIVE_DISABLE_MEMBER_DAYS (the others) is disabled — at its next sign-in attempt, and by a

@@ -1,5 +1,5 @@
 /**
- * The second factor of an administrator's sign-in (等保 2.0 level 3, 身份鉴别; docs/SECURITY.md §15):
+ * The second factor of an administrator's sign-in (等保 2.0 level 3, 身份鉴别; docs/SECURITY.md §17):
  * a TOTP authenticator (RFC 6238, enrolled with a QR code, with ten one-time recovery codes) or the
  * usb key (challenge–response, the same challenges as the key sign-in). Served under TokenAuth.
  *

@@ -225,7 +225,7 @@ export const tokenAuthService = defineService(
         await disableIfUnused(ctx, user.id);
         if (result === 'unbound') throw unauthorized(MSG.ukeyNotBound);
         if (result !== 'ok') throw unauthorized(MSG.ukeySignatureInvalid);
-        // the key is the cryptographic factor, unlocked by its PIN inside the key (docs/SECURITY.md §15)
+        // the key is the cryptographic factor, unlocked by its PIN inside the key (docs/SECURITY.md §17)
         return openSession(ctx, user.id, 'ukey', { secondFactor: 'ukey' });
       }),
     }),
