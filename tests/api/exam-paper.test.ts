@@ -316,6 +316,13 @@ describe('window, deadline and assignment', () => {
   it('before the window: not listed, refused to start; after it: refused', async () => {
     const id = await ordinaryPaper(district, { beginTitme: at(2 * HOUR), endTime: at(4 * HOUR) });
     expect(ok(await post(member, 'MyPaperPagedList', { maxResultCount: 50 })).items.map((p: any) => p.id)).not.toContain(id);
+    // 即将开始: listed with its start time, not startable; an open paper is not among them
+    const coming = ok(await post(member, 'MyPaperPagedList', { maxResultCount: 50, upcoming: true })).items;
+    expect(coming.find((p: any) => p.id === id)).toMatchObject({ canStart: false, beginTitme: expect.any(String) });
+    const open = ok(await post(member, 'MyPaperPagedList', { maxResultCount: 50 })).items.map((p: any) => p.id);
+    for (const p of coming) expect(open).not.toContain(p.id);
+    expect(coming.map((p: any) => new Date(p.beginTitme).getTime())).toEqual([...coming.map((p: any) => new Date(p.beginTitme).getTime())].sort((a, b) => a - b));
+    expect(ok(await post(outsider, 'MyPaperPagedList', { maxResultCount: 50, upcoming: true })).items.map((p: any) => p.id)).not.toContain(id);
     expect((await get(member, 'GetPaperQuestionByPaperId', { paperId: id })).body.error.message).toBe(PAPER_MSG.notStarted);
     app.advance(5 * HOUR);
     try {

@@ -1,6 +1,6 @@
 /**
  * 专题考试 (/partyMember/iStudy/subject/info/exam): without `paperId`, my exams — the papers open to
- * me now and my past attempts; with `paperId`, the paper's notice and my attempts, and with
+ * me now, those coming (即将开始, with their start times) and my past attempts; with `paperId`, the paper's notice and my attempts, and with
  * `take=1` the sitting itself (so a reload lands back in it, resuming where I was).
  */
 import { lazy, Suspense } from 'react';
@@ -22,7 +22,7 @@ const when = (v: Instant | null | undefined) => formatPlatform(v, MINUTE_FORMAT)
 const scoreTag = (r: { passed: boolean | null; status?: number }) =>
   r.status === 2 ? <Tag color="gold">待阅卷</Tag> : r.passed == null ? null : r.passed ? <Tag color="green">通过</Tag> : <Tag color="red">未通过</Tag>;
 
-function PaperCard({ p }: { p: MyPaper }) {
+function PaperCard({ p, upcoming }: { p: MyPaper; upcoming?: boolean }) {
   return (
     <article className="dj-exam-card" data-testid="exam-paper-card">
       <h3 className="dj-exam-card__name">
@@ -33,7 +33,7 @@ function PaperCard({ p }: { p: MyPaper }) {
         {p.trainName ? ` · 专题：${p.trainName}` : ''}
       </p>
       <p className="dj-exam-card__meta">
-        考试时间：{when(p.beginTitme)} 至 {when(p.endTime)}
+        {upcoming ? <strong className="dj-exam-card__start">开考时间：{when(p.beginTitme)}</strong> : <>考试时间：{when(p.beginTitme)} 至 {when(p.endTime)}</>}
       </p>
       <p className="dj-exam-card__meta">
         已考 {p.usedCount} 次{p.testCount ? ` / 共 ${p.testCount} 次` : '（不限次数）'}
@@ -41,7 +41,7 @@ function PaperCard({ p }: { p: MyPaper }) {
       </p>
       <Link to={`${EXAM_PATH}?paperId=${p.id}${p.openResultId ? '&take=1' : ''}`}>
         <Button type="primary" disabled={!p.canStart}>
-          {p.openResultId ? '继续答题' : p.canStart ? '参加考试' : '次数已用完'}
+          {upcoming ? '尚未开始' : p.openResultId ? '继续答题' : p.canStart ? '参加考试' : '次数已用完'}
         </Button>
       </Link>
     </article>
@@ -50,8 +50,9 @@ function PaperCard({ p }: { p: MyPaper }) {
 
 function MyExams() {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'history' ? 'history' : 'open';
+  const tab = (['history', 'upcoming'] as const).find((t) => t === params.get('tab')) ?? 'open';
   const open = usePagedList((p) => examService.myPapers(p), { ready: tab === 'open' });
+  const upcoming = usePagedList((p) => examService.myPapers({ ...p, upcoming: true }), { ready: tab === 'upcoming' });
   const history = usePagedList((p) => examService.history(p), { ready: tab === 'history' });
   return (
     <MemberPage
@@ -64,9 +65,10 @@ function MyExams() {
     >
       <Tabs
         activeKey={tab}
-        onChange={(k) => setParams(k === 'history' ? { tab: k } : {})}
+        onChange={(k) => setParams(k === 'open' ? {} : { tab: k })}
         items={[
           { key: 'open', label: '待参加的考试', children: <MemberList list={open} itemsClassName="dj-exam-cards" empty="暂无正在进行的考试" renderItem={(p: MyPaper) => <PaperCard p={p} />} /> },
+          { key: 'upcoming', label: '即将开始', children: <MemberList list={upcoming} itemsClassName="dj-exam-cards" empty="暂无即将开始的考试" renderItem={(p: MyPaper) => <PaperCard p={p} upcoming />} /> },
           {
             key: 'history',
             label: '考试记录',

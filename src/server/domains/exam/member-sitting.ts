@@ -20,21 +20,24 @@ import { paperIdInput } from './inputs';
  * paper's authors are not assigned it (paper-authors.ts); a random paper is drawn anew each attempt.
  */
 export const memberSittingActions = {
-  MyPaperPagedList: action<PagingInput & { paperName?: string; trainClassId?: number }>({
+  MyPaperPagedList: action<PagingInput & { paperName?: string; trainClassId?: number; upcoming?: boolean }>({
     method: 'POST',
-    summary: '我的考试：分配给我、正在考试时间内的试卷，含已用次数、最好成绩和未交卷的记录',
+    summary: '我的考试：分配给我、正在考试时间内的试卷，含已用次数、最好成绩和未交卷的记录；upcoming=true 为即将开始（尚未到考试时间）的试卷，按开始时间排列',
     access: 'self',
     returns: '{totalCount, items: [{id, paperName, paperType, beginTitme, endTime, testTime, testCount, usedCount, bestScore, passed, openResultId, canStart, totalScore, passScore, organName, trainName}]}',
-    input: pagedInput({ paperName: { type: 'string', maxLength: 100, title: '试卷名称' }, trainClassId: { type: 'integer', minimum: 1, title: '所属专题' } }),
+    input: pagedInput({ paperName: { type: 'string', maxLength: 100, title: '试卷名称' }, trainClassId: { type: 'integer', minimum: 1, title: '所属专题' }, upcoming: { type: 'boolean', title: '即将开始' } }),
     async handler(call): Promise<PagedResult<MyPaper>> {
       const { ctx, input } = call;
       const m = await memberOf(call);
       await closeExpired(ctx, { userId: m.userId! });
       const now = ctx.now();
-      let q = papers(ctx.db).where(assignedTo(m)).where('p.beginTime', '<=', now).where('p.endTime', '>=', now);
+      // open now, or (即将开始) not yet open: a member sees an exam coming, with its start time
+      let q = input.upcoming
+        ? papers(ctx.db).where(assignedTo(m)).where('p.beginTime', '>', now)
+        : papers(ctx.db).where(assignedTo(m)).where('p.beginTime', '<=', now).where('p.endTime', '>=', now);
       if (input.paperName?.trim()) q = q.where('p.paperName', 'like', containsPattern(input.paperName));
       if (input.trainClassId) q = q.where('p.trainClassId', '=', input.trainClassId);
-      const page = await pageQuery<PaperFull>(q, input, (x) => x.orderBy('p.endTime').orderBy('p.id'));
+      const page = await pageQuery<PaperFull>(q, input, (x) => (input.upcoming ? x.orderBy('p.beginTime') : x.orderBy('p.endTime')).orderBy('p.id'));
       const ids = page.items.map((p) => p.id);
       const [totals, mine, names] = await Promise.all([paperTotals(ctx.db, page.items), memberResults(ctx.db, m.userId!, ids), trainNames(ctx.db, page.items.map((p) => p.trainClassId))]);
       const items = page.items.map((p) => {
@@ -42,7 +45,7 @@ export const memberSittingActions = {
         return {
           id: p.id, paperName: p.paperName, paperType: p.paperType, paperTypeName: PAPER_TYPE_LABEL[p.paperType], beginTitme: p.beginTime, endTime: p.endTime, testTime: p.testTime, testCount: p.testCount,
           totalScore: totals.get(p.id)!.total, passScore: Number(p.passScore), organName: p.organName, trainClassId: p.trainClassId, trainName: names.get(p.trainClassId ?? 0) ?? null,
-          ...r, canStart: !!r.openResultId || p.testCount === 0 || r.usedCount < p.testCount,
+          ...r, canStart: !input.upcoming && (!!r.openResultId || p.testCount === 0 || r.usedCount < p.testCount),
         };
       });
       return { totalCount: page.totalCount, items };
