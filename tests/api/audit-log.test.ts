@@ -6,7 +6,7 @@
  * at; a role's menus reach its signed-in users at their next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startTestApp, svc, type TestApp } from './harness';
+import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { P } from '../../src/contract/permissions';
 import { auditInput, REDACTED } from '../../src/server/http/audit-input';
 import { makeIdCard } from '../../src/server/db/seed/idcard';
@@ -188,17 +188,20 @@ describe('role grants', () => {
   });
 
   it('a role menu change reaches a signed-in user at his next request', async () => {
-    const role = ok(await app.call('POST', svc('RoleService', 'Create'), { token: province.token, body: { name: `Aud${stamp}`, displayName: `审计角色${stamp}`, level: 3, userType: 1 } }));
+    // roles are the 安全管理员's (三员分立)
+    const security = await signInAsAdmin(app, 'secadmin');
+    const role = ok(await app.call('POST', svc('RoleService', 'Create'), { token: security.token, body: { name: `Aud${stamp}`, displayName: `审计角色${stamp}`, level: 3, userType: 1 } }));
     const auditMenu = await app.db.selectFrom('menus').select('id').where('permissionName', '=', 'Pages.Administration.AuditLogs').executeTakeFirstOrThrow();
-    const projects = await app.db.selectFrom('menus').select('id').where('permissionName', '=', P.Projects).executeTakeFirstOrThrow();
-    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: province.token, body: { roleId: role.id, menuIds: [projects.id] } }));
+    // a business menu (a 系统管理员 menu such as 项目管理 would make the role privileged: 三员分立)
+    const projects = await app.db.selectFrom('menus').select('id').where('permissionName', '=', 'Pages.PartyMember').where('type', '!=', 2).executeTakeFirstOrThrow();
+    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security.token, body: { roleId: role.id, menuIds: [projects.id] } }));
     ok(await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: district.token, body: { userName: `aud_${stamp}_rm`, name: '菜单生效', password: PASSWORD, roleId: role.id, organId: district.organId } }));
     const him = await actAs(`aud_${stamp}_rm`, `审计角色${stamp}`, PASSWORD);
     expect((await logs(him, {})).status).toBe(403);
-    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: province.token, body: { roleId: role.id, menuIds: [auditMenu.id] } }));
+    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security.token, body: { roleId: role.id, menuIds: [auditMenu.id] } }));
     // same token, no new sign-in
     expect((await logs(him, {})).status).toBe(200);
-    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: province.token, body: { roleId: role.id, menuIds: [projects.id] } }));
+    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security.token, body: { roleId: role.id, menuIds: [projects.id] } }));
     expect((await logs(him, {})).status).toBe(403);
   });
 });

@@ -201,9 +201,11 @@ describe('masking, the ViewSensitive right and its audit trail', () => {
 describe('the buttons of 党员管理 are checked by the server', () => {
   it('a role that may list members but holds no 新增/编辑/删除 gets 403 on each, and reads as before', async () => {
     const stamp = Date.now() % 1_000_000;
-    const role = ok(await app.call('POST', svc('RoleService', 'Create'), { token: province.token, body: { name: `PmRead${stamp}`, displayName: `党员只读${stamp}`, level: 3, userType: 1 } }));
+    // roles are the 安全管理员's (三员分立)
+    const security = await signInAsAdmin(app, 'secadmin');
+    const role = ok(await app.call('POST', svc('RoleService', 'Create'), { token: security.token, body: { name: `PmRead${stamp}`, displayName: `党员只读${stamp}`, level: 3, userType: 1 } }));
     const listMenu = await app.db.selectFrom('menus').select('id').where('permissionName', '=', 'Pages.PartyMember').where('type', '!=', 2).executeTakeFirstOrThrow();
-    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: province.token, body: { roleId: role.id, menuIds: [listMenu.id] } }));
+    ok(await app.call('POST', svc('MenuButtonService', 'SetRoleMenu'), { token: security.token, body: { roleId: role.id, menuIds: [listMenu.id] } }));
     ok(await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: district.token, body: { userName: `pm_read_${stamp}`, name: '只读管理员', password: 'Reader@2024x', roleId: role.id, organId: district.organId } }));
     const token = await app.login(`pm_read_${stamp}`, 'Reader@2024x');
     const roles = ok<any[]>(await app.call('GET', svc('UserService', 'GetUserManageOrgan'), { token }));

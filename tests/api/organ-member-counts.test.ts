@@ -55,6 +55,9 @@ describe('member counts kept by the writes', () => {
     await sql`update party_members set is_deleted = true where id = ${ids[8]}`.execute(app.db);
     await sql`delete from party_members where id = ${ids[9]}`.execute(app.db);
     await sql`update party_members set name = '只改姓名' where id = ${ids[10]}`.execute(app.db);
+    // a member registered without sex or type (a registration before its audit): counted, in neither split
+    await sql`update party_members set sex = null, party_member_type = null where id = ${ids[11]}`.execute(app.db).catch(() => sql`update party_members set sex = null where id = ${ids[11]}`.execute(app.db));
+    await sql`insert into party_members (organ_id, organ_path, name, status) values (${a.id}, ${a.organPath}, '未填性别', 1)`.execute(app.db);
     await expectInStep();
     // a whole subtree moved under another parent: every member's path changes
     const moved = `${b.organPath}${a.id}/`;

@@ -105,7 +105,9 @@ describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreS
     const roleId = await idOf("select id from roles where name = 'DistrictAdmin'", []);
     const projects = await idOf("select id from menus where permission_name = 'Pages.Administration.Projects'", []);
     await db.end();
-    const set = await json(a.base, svc('MenuButtonService', 'SetRoleMenu'), { token: province, body: { roleId, menuIds: [projects] } });
+    // roles' menus are the 安全管理员's (三员分立)
+    const security = await asAdmin(a.base, 'secadmin');
+    const set = await json(a.base, svc('MenuButtonService', 'SetRoleMenu'), { token: security, body: { roleId, menuIds: [projects] } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(await names()).toContain('Pages.Administration.Projects');
     expect(await names()).not.toContain('Pages.PartyMember');

@@ -210,9 +210,10 @@ describe('offline study hours', () => {
   });
 
   it('a role with only the 学时审核 menu audits declarations, and 学时核查 stays with 线下学时', async () => {
-    const admin = await asAdmin('admin');
+    // roles are the 安全管理员's (三员分立)
+    const security = await asAdmin('secadmin');
     const menu = await app.db.selectFrom('menus').select('id').where('tags', '=', 'offlinePeriodAudit').executeTakeFirstOrThrow();
-    const role = await app.call('POST', svc('RoleService', 'Create'), { token: admin, body: { name: 'PeriodAuditor', displayName: '学时审核员', level: 3, menuIds: [menu.id] } });
+    const role = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'PeriodAuditor', displayName: '学时审核员', level: 3, menuIds: [menu.id] } });
     expect(role.status, JSON.stringify(role.body)).toBe(200);
     const auditor = await app.db.selectFrom('users').select('id').where('userName', '=', 'district2admin').executeTakeFirstOrThrow();
     const wenjiang = await app.db.selectFrom('organizations').select('id as organId').where('organName', '=', '中共成都市温江区委员会').executeTakeFirstOrThrow();

@@ -142,7 +142,8 @@ const writeActivity = (ctx: AppContext, sessionId: string, now: Date, stepMs: nu
     .updateTable('authSessions')
     .set({ lastActivityTime: now, clientIp: ip ?? null })
     .where('id', '=', sessionId)
-    .where((eb) => eb.or([eb('lastActivityTime', 'is', null), eb('lastActivityTime', '<', new Date(now.getTime() - stepMs))]))
+    // a session opened just now has its activity time but not yet the address it is used from
+    .where((eb) => eb.or([eb('lastActivityTime', 'is', null), eb('clientIp', 'is', null), eb('lastActivityTime', '<', new Date(now.getTime() - stepMs))]))
     .execute();
 
 export async function resolveCurrentUser(ctx: AppContext, token: string, ip?: string): Promise<CurrentUser | null> {

@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * weight out of the old path's organisations and into the new path's — inserts, edits, transfers,
  * moves of a whole subtree (each member's path changes), soft deletes and status changes alike — in
  * the writing transaction, so the counts are right at commit on PGlite and PostgreSQL and across
- * processes. Ancestors are updated root first, the same order in every transaction, so concurrent
+ * processes; a member without sex or type counts in `members` only. Ancestors are updated root first, the same order in every transaction, so concurrent
  * writers queue on the root's row instead of deadlocking. Counted: members with status 1, not deleted.
  */
 const statements = [
@@ -25,7 +25,7 @@ const statements = [
     FOREACH a IN ARRAY string_to_array(trim(both '/' from path), '/') LOOP
       CONTINUE WHEN a = '';
       INSERT INTO organ_member_counts AS c (organ_id, members, formal, probationary, male, female)
-      VALUES (a::bigint, sign, sign * (member_type = 1)::int, sign * (member_type = 2)::int, sign * (member_sex = 1)::int, sign * (member_sex = 2)::int)
+      VALUES (a::bigint, sign, sign * coalesce(member_type = 1, false)::int, sign * coalesce(member_type = 2, false)::int, sign * coalesce(member_sex = 1, false)::int, sign * coalesce(member_sex = 2, false)::int)
       ON CONFLICT (organ_id) DO UPDATE SET
         members = c.members + excluded.members, formal = c.formal + excluded.formal, probationary = c.probationary + excluded.probationary,
         male = c.male + excluded.male, female = c.female + excluded.female;
