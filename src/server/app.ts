@@ -181,7 +181,12 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // the 审计日志's reading of every action: module, operation, title, labelled before/after
   const auditCatalog = buildAuditCatalog(services, loadEntityFiles(ctx.config.schemaDirs));
   app.addHook('preHandler', async (req) => captureAuditBefore(ctx, req, auditCatalog));
-  app.addHook('onResponse', async (req, reply) => recordAudit(ctx, req, reply.statusCode, auditCatalog));
+  // written before the answer leaves: a write acknowledged is a write logged, and the log shows it
+  // to whoever looks right after (onResponse ran after the client had its answer)
+  app.addHook('onSend', async (req, reply, payload) => {
+    await recordAudit(ctx, req, reply.statusCode, auditCatalog);
+    return payload;
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
