@@ -1,8 +1,23 @@
 /** axe-core (the pinned devDependency) in the page: serious and critical violations, rule by rule. */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe into the page as the test's own tool, through the DevTools protocol: the server's CSP forbids
+ * inline scripts (docs/SECURITY.md §18), and the page under test keeps that CSP.
+ */
+async function injectAxe(page: Page) {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE });
+  } finally {
+    await cdp.detach();
+  }
+}
 
 export interface Finding {
   id: string;
@@ -18,7 +33,7 @@ export interface Finding {
  * violations, each with its rule id and the selectors of its elements, ready for a readable failure.
  */
 export async function seriousViolations(page: Page, opts: { exclude?: string[] } = {}): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  await injectAxe(page);
   const violations = await page.evaluate(async (exclude) => {
     const axe = (window as any).axe;
     const result = await axe.run(exclude.length ? { exclude: exclude.map((s: string) => [s]) } : document, { resultTypes: ['violations'] });

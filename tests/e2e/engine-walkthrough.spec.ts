@@ -72,8 +72,13 @@ test('step 3: the menu entry is created and given to the province role through t
   });
   expect(created.ok()).toBeTruthy();
   const menuId = (await created.json()).result.id as number;
-  const assigned = (await (await request.get(`/api/services/app/MenuButtonService/RoleMenusList?roleId=${province.roleId}`, { headers: auth })).json()).result.menuIds as number[];
-  const set = await request.post('/api/services/app/MenuButtonService/SetRoleMenu', { headers: auth, data: { roleId: province.roleId, menuIds: [...assigned, menuId] } });
+  // a role's menus are the 安全管理员's to give (三员分立, docs/SECURITY.md §15)
+  let sec: string = (await (await request.post('/api/TokenAuth/Sigin', { data: { userName: 'secadmin', password: PASSWORD } })).json()).result.accessToken;
+  const secRole = (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: { Authorization: `Bearer ${sec}` } })).json()).result[0];
+  sec = (await (await request.get(`/api/TokenAuth/UserChangeRole?roleId=${secRole.roleId}&organId=${secRole.organId}`, { headers: { Authorization: `Bearer ${sec}` } })).json()).result?.accessToken ?? sec;
+  const secAuth = { Authorization: `Bearer ${sec}` };
+  const assigned = (await (await request.get(`/api/services/app/MenuButtonService/RoleMenusList?roleId=${province.roleId}`, { headers: secAuth })).json()).result.menuIds as number[];
+  const set = await request.post('/api/services/app/MenuButtonService/SetRoleMenu', { headers: secAuth, data: { roleId: province.roleId, menuIds: [...assigned, menuId] } });
   expect(set.ok()).toBeTruthy();
 });
 

@@ -83,12 +83,15 @@ export async function apiToken(request: APIRequestContext, userName: string, adm
   return bearer;
 }
 
-/** A valid 18-digit identity card number (GB 11643 check character) made from a number. */
-export function idCardOf(seq: number): string {
+/**
+ * A valid 18-digit identity card number (GB 11643 check character) made from a number, of a man (sex 1)
+ * or a woman (2): the 17th digit is odd for men, and the server refuses a sex that contradicts it.
+ */
+export function idCardOf(seq: number, sex: 1 | 2 = 1): string {
   const year = 1960 + (seq % 40);
   const month = 1 + (Math.floor(seq / 40) % 12);
   const day = 1 + (Math.floor(seq / 480) % 28);
-  const order = Math.floor(seq / 13_440) % 1000;
+  const order = (Math.floor(seq / 13_440) % 500) * 2 + (sex === 1 ? 1 : 0);
   const body = `510115${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${String(order).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = body.split('').reduce((s, d, i) => s + Number(d) * weights[i], 0);

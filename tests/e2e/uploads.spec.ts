@@ -69,12 +69,16 @@ test.beforeAll(async () => {
   const { roleId, organId } = organs.find((o) => o.organName === PROVINCE)!;
   const changed = await call<{ accessToken?: string }>('GET', `/api/TokenAuth/UserChangeRole?roleId=${roleId}&organId=${organId}`, undefined, signedIn.accessToken);
   const accessToken = changed.accessToken ?? signedIn.accessToken;
-  const role = await call<{ menuIds: number[]; items: MenuNode[] }>('GET', `/api/services/app/MenuButtonService/RoleMenusList?roleId=${roleId}`, undefined, accessToken);
+  // a role's menus are the 安全管理员's to read and give (三员分立, docs/SECURITY.md §15)
+  const sec = await call<{ accessToken: string }>('POST', '/api/TokenAuth/Sigin', { userName: 'secadmin', password: PASSWORD });
+  const secOrgan = (await call<{ roleId: number; organId: number }[]>('GET', '/api/services/app/UserService/GetUserManageOrgan', undefined, sec.accessToken))[0];
+  const secToken = (await call<{ accessToken?: string }>('GET', `/api/TokenAuth/UserChangeRole?roleId=${secOrgan.roleId}&organId=${secOrgan.organId}`, undefined, sec.accessToken)).accessToken ?? sec.accessToken;
+  const role = await call<{ menuIds: number[]; items: MenuNode[] }>('GET', `/api/services/app/MenuButtonService/RoleMenusList?roleId=${roleId}`, undefined, secToken);
   const parent = findMenu(role.items, 'message')!;
   const menu = await call<{ id: number }>('POST', '/api/services/app/MenuButtonService/Create', {
     parentId: parent.id, displayName: '上传示例', url: '/uploadDemo', type: 6, tags: 'uploadDemo', permissionName: 'Pages.UploadDemo', sort: 999, isEnabled: true,
   }, accessToken);
-  await call('POST', '/api/services/app/MenuButtonService/SetRoleMenu', { roleId, menuIds: [...role.menuIds, menu.id] }, accessToken);
+  await call('POST', '/api/services/app/MenuButtonService/SetRoleMenu', { roleId, menuIds: [...role.menuIds, menu.id] }, secToken);
 });
 
 test.afterAll(async () => {

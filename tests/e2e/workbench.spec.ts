@@ -21,7 +21,7 @@ async function piduMember(request: APIRequestContext, name: string) {
   const organId = (await (await request.get('/api/services/app/UserService/GetUserManageOrgan', { headers: auth })).json()).result[0].organId;
   const seq = (Date.now() * 7 + process.pid) % 100_000_000;
   const phone = `137${String(seq).padStart(8, '0')}`;
-  const created = await request.post('/api/services/app/PartyMemberService/SimpleCreate', { headers: auth, data: { name, organId, phoneNumber: phone, idCard: idCardOf(seq + 7), sex: 2 } });
+  const created = await request.post('/api/services/app/PartyMemberService/SimpleCreate', { headers: auth, data: { name, organId, phoneNumber: phone, idCard: idCardOf(seq + 7, 2), sex: 2 } });
   expect(created.ok(), await created.text()).toBeTruthy();
   let initial: string | undefined;
   await expect(async () => {

@@ -79,6 +79,13 @@ export function stripThirdPartyMenu(container: HTMLElement) {
     const a = item.querySelector('a');
     const href = a?.getAttribute('href') ?? '';
     if (/^(https?:)?\/\//i.test(href) || a?.target === '_blank') item.remove();
+    // DPlayer's own items are `javascript:` links, which the server's CSP refuses to run; the click
+    // handler is the item's, so the link becomes a button
+    else if (a && /^javascript:/i.test(href)) {
+      a.removeAttribute('href');
+      a.setAttribute('role', 'button');
+      a.tabIndex = 0;
+    }
   });
 }
 
