@@ -58,7 +58,12 @@ describe('the QR token', () => {
     nowMs = Date.UTC(2031, 4, 12, 6, 0);
     const token = signInToken(ctx, event, new Date(nowMs + 60 * 60_000));
     const [body, sig] = token.split('.');
-    const other = (s: string) => (s.endsWith('A') ? `${s.slice(0, -1)}B` : `${s.slice(0, -1)}A`);
+    // one character changed in the middle: the last base64url character of a signature carries
+    // padding bits, so changing it may leave the decoded bytes — and the token — as they were
+    const other = (s: string) => {
+      const i = Math.floor(s.length / 2);
+      return `${s.slice(0, i)}${s[i] === 'A' ? 'B' : 'A'}${s.slice(i + 1)}`;
+    };
     const download = signPurposeToken(ctx.config.jwtSecret, 'download', { e: event.key }, 3600, nowMs);
     const foreign = signInToken({ ...ctx, config: { jwtSecret: Buffer.from('another-deployment-secret-xxxxxxx') } } as unknown as AppContext, event, new Date(nowMs + 60 * 60_000));
     for (const bad of [`${body}.${other(sig)}`, `${other(body)}.${sig}`, download, foreign, `${token}.x`, '.', 'x']) {
