@@ -13,8 +13,9 @@
  * transaction, so rows deleted any other way are found by `verifySecurityLog`.
  */
 import { createHash, getHashes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema';
+import type { SecurityLogTable } from '../db/schema/platform';
 
 export const CHAIN_ALGORITHM = getHashes().includes('sm3') ? 'sm3' : 'sha256';
 
@@ -54,19 +55,8 @@ export interface SecurityEvent {
   organPath?: string | null;
 }
 
-type Row = {
-  seq: number;
-  occurredAt: Date;
-  eventType: string;
-  result: string;
-  actorUserId: number | null;
-  actorName: string | null;
-  target: string | null;
-  detail: string | null;
-  clientIp: string | null;
-  organPath: string | null;
-  prevHash: string;
-};
+/** A record as hashed: every column but its own hash (the table's type, one definition). */
+type Row = Omit<Selectable<SecurityLogTable>, 'hash'>;
 
 /** The hash of one row: its fields in a fixed order and the previous row's hash. */
 export function rowHash(r: Row, algorithm = CHAIN_ALGORITHM): string {
