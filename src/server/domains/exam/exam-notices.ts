@@ -22,7 +22,7 @@ const EXAM_MESSAGE_TYPE = '7';
 /** where a member opens the paper (member-routes.txt: 我的考试 lives under a topic's path) */
 export const MY_EXAM_ROUTE = '/partyMember/iStudy/subject/info/exam';
 
-type Paper = { id: number; paperName: string; beginTime: Date; endTime: Date; testTime: number; organId: number; creationTime: Date };
+type Paper = { id: number; paperName: string; beginTime: Date; endTime: Date; testTime: number; organId: number; creationTime: unknown };
 
 const paperRow = (db: Database) =>
   db
@@ -91,7 +91,7 @@ export async function noticePublished(ctx: AppContext, paperId: number) {
   if (!p || p.endTime < ctx.now()) return null;
   const { day, start, end } = todayBounds(ctx);
   const opensToday = p.beginTime >= start && p.beginTime < end;
-  const published = { kind: NOTICE_KIND.published, day: platformDay(ctx, p.creationTime) };
+  const published = { kind: NOTICE_KIND.published, day: platformDay(ctx, new Date(p.creationTime as unknown as Date)) };
   return send(ctx, p, opensToday ? [published, { kind: NOTICE_KIND.opensToday, day }] : [published], opensToday);
 }
 
