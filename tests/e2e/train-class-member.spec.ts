@@ -1,7 +1,8 @@
 /**
  * 培训班 for a member: he finds a class open for applications in 集中轮训, applies; the
  * organiser approves him in the class's 学员 list; he signs in to the course with the code the
- * organiser shows (the class opened early, its first course under way), plays its video (the study report credits it), writes a note and a mind; the
+ * organiser shows (the class opened early, its first course under way) and to a second by its QR code
+ * (one click; the token leaves the address), plays its video (the study report credits it), writes a note and a mind; the
  * organiser comments on the mind in 思想汇报 and makes it public; the member reads the comment.
  * The class and its course are made through the API (the organiser's screens have their own spec).
  */
@@ -76,6 +77,19 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   await course.getByLabel('开班第一课：青年党员的使命担当签到码').fill(code);
   await course.getByRole('button', { name: /签\s*到/ }).click();
   await expect(course).toContainText('已签到');
+
+  // a second course signed in by its QR code: the code opens the class with the course and a signed
+  // token, one click signs in, and both leave the address (a reload does not offer it again)
+  const second = (await api('post', 'TrainClassCourseService/Create', { trainClassId: classId, courseName: '第二课：基层治理中的党员作用', courseType: 1, period: 1, address: '温江区委党校201教室', startTime: iso(-5 * MIN), endTime: iso(120 * MIN) })).id;
+  const { signUrl } = await api('post', 'TrainClassCourseService/SignCode', { id: second });
+  await page.goto(`/dj${signUrl}`);
+  const scan = page.getByTestId('train-scan-signin');
+  await expect(scan).toContainText('第二课：基层治理中的党员作用');
+  await scan.getByRole('button', { name: '一键签到' }).click();
+  await expect(page.locator('.ant-message')).toContainText('签到成功');
+  await expect(page).toHaveURL(new RegExp(`rotationTrain/info\\?id=${classId}$`));
+  await expect(scan).toHaveCount(0);
+  await expect(page.getByTestId('train-course').filter({ hasText: '第二课' })).toContainText('已签到');
 
   // its video in the ordinary player; the end of the clip reports at once
   await course.getByRole('button', { name: /学习资源/ }).click();
