@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 import { WENJIANG_BRANCH } from '../../src/server/db/seed/accounts';
 import { noticeOpensToday, noticePublished } from '../../src/server/domains/exam/exam-notices';
+import { assignedCount } from '../../src/server/domains/exam';
 
 let app: TestApp;
 let district: string;
@@ -80,7 +81,9 @@ describe('exam notices', () => {
     const notices = await app.db.selectFrom('examPaperNotices').select(['kind', 'day', 'receivers']).where('paperId', '=', id).orderBy('kind').execute();
     expect(notices.map((n) => n.kind)).toEqual([1, 2]);
     expect(notices[1]).toMatchObject({ day: '2030-06-16' });
-    expect(notices[1].receivers).toBeGreaterThan(0);
+    // every member assigned the paper, each once
+    expect(notices.map((n) => n.receivers)).toEqual([await assignedCount(app.db, id), await assignedCount(app.db, id)]);
+    expect(notices[1].receivers).toBeGreaterThan(1);
   });
 
   it('published on the day it opens: one notice that says so; a deleted or ended paper none', async () => {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { JobDef } from '../../jobs/runner';
 import { platformDay } from '../../platform-day';
 import { instantOf, zoneMinute } from '../../../contract/platform-time';
-import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
+import { MESSAGE_SOURCE, sendSiteMessageToQuery } from '../../services/site-message';
 import { assignedMembers } from './papers';
 
 /**
@@ -60,19 +60,21 @@ async function send(ctx: AppContext, p: Paper & { organName: string }, kinds: { 
       .returning('kind')
       .execute();
     if (!recorded.some((r) => r.kind === kinds[0].kind)) return null;
-    const members = await (await assignedMembers(trx, p.id)).select('m.userId').execute();
-    const userIds = members.map((m) => m.userId!).filter(Boolean);
-    await sendSiteMessage(trx, {
-      ...noticeText(p, ctx.config.platformTz, opensToday),
-      messageType: EXAM_MESSAGE_TYPE,
-      senderOrganId: p.organId,
-      organName: p.organName,
-      userIds,
-      source: MESSAGE_SOURCE.member,
-      linkUrl: `${MY_EXAM_ROUTE}?paperId=${p.id}`,
-    });
-    for (const k of kinds) await trx.updateTable('examPaperNotices').set({ receivers: userIds.length }).where('paperId', '=', p.id).where('kind', '=', k.kind).where('day', '=', k.day).execute();
-    return userIds.length;
+    // a province's paper reaches a province's members: inserted from the query, not listed
+    const receivers = await sendSiteMessageToQuery(
+      trx,
+      {
+        ...noticeText(p, ctx.config.platformTz, opensToday),
+        messageType: EXAM_MESSAGE_TYPE,
+        senderOrganId: p.organId,
+        organName: p.organName,
+        source: MESSAGE_SOURCE.member,
+        linkUrl: `${MY_EXAM_ROUTE}?paperId=${p.id}`,
+      },
+      (await assignedMembers(trx, p.id)).select('m.userId'),
+    );
+    for (const k of kinds) await trx.updateTable('examPaperNotices').set({ receivers }).where('paperId', '=', p.id).where('kind', '=', k.kind).where('day', '=', k.day).execute();
+    return receivers;
   });
 }
 
