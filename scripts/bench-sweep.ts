@@ -101,7 +101,7 @@ async function main() {
       const url = `${s.prefix}/${s.name}/${action}`;
       if (!contract.has(`${def.method} ${url}`.toLowerCase()) || def.access === 'public') continue;
       if (!(def.method === 'GET' || (def.method === 'POST' && READ_POST.test(action))) || /export|import|download|captcha|sms|code$/i.test(action)) continue;
-      const schema = def.input ?? { properties: {} };
+      const schema: any = def.input ?? { properties: {} };
       reads.push({ service: s.name, action, method: def.method, url, schema, paged: !!schema.properties?.skipCount });
     }
   }
