@@ -100,7 +100,7 @@ async function main() {
       const action = key.split('#')[0];
       const url = `${s.prefix}/${s.name}/${action}`;
       if (!contract.has(`${def.method} ${url}`.toLowerCase()) || def.access === 'public') continue;
-      if (!(def.method === 'GET' || (def.method === 'POST' && READ_POST.test(action))) || /export|import|download|captcha|sms|code$/i.test(action)) continue;
+      if (!(def.method === 'GET' || (def.method === 'POST' && READ_POST.test(action))) || /export|import|download|captcha|sms|code$|changerole/i.test(action)) continue;
       const schema: any = def.input ?? { properties: {} };
       reads.push({ service: s.name, action, method: def.method, url, schema, paged: !!schema.properties?.skipCount });
     }
@@ -115,10 +115,17 @@ async function main() {
     const row = Array.isArray(rows) ? rows.find((x) => x && typeof x.id === 'number') : undefined;
     return row?.id ?? (typeof result?.id === 'number' ? result.id : undefined);
   };
-  const idFor = (service: string, field: string): number => {
+  // a caller's own answers first: an id from the province's list lies outside a district's scope
+  const idFor = (service: string, field: string, who: string): number => {
     const f = field.replace(/id$/i, '').toLowerCase();
-    if (f === '') return ids.get(service.toLowerCase()) ?? 1;
-    for (const [k, v] of ids) if (k.replace(/service$/, '').endsWith(f) || (f.length > 3 && k.includes(f))) return v;
+    for (const prefix of [`${who}:`, 'any:']) {
+      if (f === '') { const v = ids.get(prefix + service.toLowerCase()); if (v !== undefined) return v; continue; }
+      for (const [k, v] of ids) {
+        if (!k.startsWith(prefix)) continue;
+        const name = k.slice(prefix.length).replace(/service$/, '');
+        if (name.endsWith(f) || (f.length > 3 && name.includes(f))) return v;
+      }
+    }
     return 1;
   };
   const today = new Date(Date.now() + 8 * 3600e3).toISOString().slice(0, 10);
@@ -132,8 +139,8 @@ async function main() {
       if (/^(organ|organization|parent|manageorgan)id$/.test(n)) out[name] = c.organId;
       else if (/path$/.test(n)) out[name] = c.organPath;
       else if (n === 'userid') out[name] = c.userId;
-      else if (/ids$/.test(n)) out[name] = [idFor(r.service, name.slice(0, -1))];
-      else if (/id$/.test(n)) out[name] = t === 'string' ? String(idFor(r.service, name)) : idFor(r.service, name);
+      else if (/ids$/.test(n)) out[name] = [idFor(r.service, name.slice(0, -1), c.who)];
+      else if (/id$/.test(n)) out[name] = t === 'string' ? String(idFor(r.service, name, c.who)) : idFor(r.service, name, c.who);
       else if (p.enum) out[name] = p.enum[0];
       else if (n === 'year') out[name] = Number(today.slice(0, 4));
       else if (n === 'month') out[name] = Number(today.slice(5, 7));
@@ -191,7 +198,7 @@ async function main() {
         if (!deep) {
           try {
             const id = firstId(JSON.parse(first.body).result);
-            if (id !== undefined && !ids.has(r.service.toLowerCase())) ids.set(r.service.toLowerCase(), id);
+            for (const key of [`${c.who}:${r.service.toLowerCase()}`, `any:${r.service.toLowerCase()}`]) if (id !== undefined && !ids.has(key)) ids.set(key, id);
           } catch {}
         }
         await inject(r.method, r.url, c.token, inp);
