@@ -34,6 +34,8 @@ interface Built {
   screens: Map<string, ScreenFile>;
   entities: EntityFile[];
   overrides: Map<string, OverrideState>;
+  /** the newest version of every key that has any, an override or a return to the shipped file */
+  latest: Map<string, number>;
 }
 
 export const hashOf = (json: unknown) => createHash('sha256').update(JSON.stringify(json)).digest('hex');
@@ -100,11 +102,11 @@ export class ConfigOverlay implements ConfigSource {
     const screens = new Map(this.shippedScreens);
     const entities = new Map(this.shippedEntities);
     const overrides = new Map<string, OverrideState>();
-    const seen = new Set<string>();
+    const latest = new Map<string, number>();
     for (const r of rows) {
       const k = overrideKey(r.kind, r.key);
-      if (seen.has(k)) continue;
-      seen.add(k);
+      if (latest.has(k)) continue;
+      latest.set(k, r.version);
       if (r.body === null) continue;
       const shipped = this.shipped(r.kind, r.key);
       let body: Record<string, unknown>;
@@ -123,6 +125,6 @@ export class ConfigOverlay implements ConfigSource {
       if (r.kind === 'screen') screens.set(r.key, body as ScreenFile);
       else entities.set(r.key, { ...(body as unknown as EntityFile), file: `界面配置 ${r.key} 第${r.version}版` });
     }
-    return { generation, screens, entities: [...entities.values()], overrides };
+    return { generation, screens, entities: [...entities.values()], overrides, latest };
   }
 }

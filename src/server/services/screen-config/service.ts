@@ -49,14 +49,14 @@ export function screenConfigService(overlay: ConfigOverlay) {
       input: { type: 'object', properties: { keyword: { type: 'string', maxLength: 50, title: '关键字' }, kind: kindProp, overridden: { type: 'boolean', title: '已修改' } } },
       returns: 'ConfigListItem[]（src/contract/screen-config.ts）',
       async handler({ ctx, input }) {
-        const { overrides } = await overlay.current(ctx);
+        const { overrides, latest } = await overlay.current(ctx);
         const menus = await ctx.db.selectFrom('menus').select(['displayName', 'tags']).where('tags', 'is not', null).execute();
         const menuOf = new Map<string, string[]>();
         for (const m of menus) for (const t of (m.tags ?? '').split(',')) if (t.trim()) menuOf.set(t.trim(), [...(menuOf.get(t.trim()) ?? []), m.displayName]);
         const items: ConfigListItem[] = [];
         const push = (kind: ConfigKind, key: string, title: string, screenKind: string, menuTag: string | null) => {
           const st = overrides.get(overrideKey(kind, key));
-          items.push({ id: overrideKey(kind, key), kind, key, title, screenKind, menuNames: menuTag ? (menuOf.get(menuTag) ?? []).join('、') : '', overridden: !!st, version: st?.version ?? null, needsReview: !!st?.needsReview });
+          items.push({ id: overrideKey(kind, key), kind, key, title, screenKind, menuNames: menuTag ? (menuOf.get(menuTag) ?? []).join('、') : '', overridden: !!st, version: latest.get(overrideKey(kind, key)) ?? null, needsReview: !!st?.needsReview });
         };
         for (const [tag, s] of overlay.shippedScreens) if (!SELF_TAGS.test(tag)) push('screen', tag, s.title, s.kind, tag.split('/')[0]);
         for (const [name, e] of overlay.shippedEntities) push('entity', name, e.title, '实体', null);
