@@ -247,5 +247,5 @@ describe.skipIf(!onPostgres)('two API processes', () => {
     const r = await callJson(a.base, S('Save'), { token: sysA, body: { kind: 'screen', key: 'partyMember', body: changed, comment: '两个进程' } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await callJson(b.base, svc('UiConfigService', 'GetAll'), { token: districtB })).body.result.screens.partyMember.title).toBe('党员名册（进程A保存）');
-  });
+  }, 300_000);
 });
