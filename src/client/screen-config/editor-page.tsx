@@ -79,6 +79,7 @@ export default function ConfigEditorPage({ basePath }: KindProps) {
 
   // the server's own check (calls that exist, entity limits, no addresses), shortly after typing stops
   const seq = useRef(0);
+  const importInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!detail || !valid) {
       setServerErrors([]);
@@ -175,10 +176,8 @@ export default function ConfigEditorPage({ basePath }: KindProps) {
           </Typography.Title>
           <Space wrap>
             <Button onClick={doExport}>导出全部修改</Button>
-            <label className="ant-btn ant-btn-default dj-config-import">
-              导入
-              <input type="file" accept=".json,application/json" multiple aria-label="导入配置文件" onChange={(e) => doImport(e.target.files)} />
-            </label>
+            <Button onClick={() => importInput.current?.click()}>导入</Button>
+            <input ref={importInput} hidden type="file" accept=".json,application/json" multiple aria-label="导入配置文件" onChange={(e) => doImport(e.target.files)} />
             {detail.overridden && <Button danger onClick={() => rollback(0)}>恢复出厂</Button>}
           </Space>
         </Space>

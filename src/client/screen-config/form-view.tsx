@@ -41,19 +41,19 @@ function Rows({ title, noun, rows, fields, blank, onChange }: RowsProps) {
     <section className="dj-config-rows" aria-label={title}>
       <Typography.Title level={5}>{title}</Typography.Title>
       {rows.map((r, i) => (
-        <Space key={i} wrap className="dj-config-row" data-testid={`${noun}-${i}`}>
+        <div key={i} className="dj-config-row" data-testid={`${noun}-${i}`}>
           <span className="dj-config-row__no">{i + 1}</span>
           {fields.map((f) =>
             f.options ? (
-              <Select key={f.key} aria-label={`${noun}${i + 1}${f.label}`} placeholder={f.label} allowClear style={{ width: f.width ?? 120 }} value={r[f.key]} options={f.options.map((o) => ({ label: o, value: o }))} onChange={(v) => set(i, f.key, v)} />
+              <Select key={f.key} aria-label={`${noun}${i + 1}${f.label}`} placeholder={f.label} allowClear style={{ width: f.width ?? 110 }} size="small" value={r[f.key]} options={f.options.map((o) => ({ label: o, value: o }))} onChange={(v) => set(i, f.key, v)} />
             ) : (
-              <Input key={f.key} aria-label={`${noun}${i + 1}${f.label}`} placeholder={f.label} style={{ width: f.width ?? 140 }} value={r[f.key] ?? ''} onChange={(e) => set(i, f.key, e.target.value)} />
+              <Input key={f.key} aria-label={`${noun}${i + 1}${f.label}`} placeholder={f.label} style={{ width: f.width ?? 120 }} size="small" value={r[f.key] ?? ''} onChange={(e) => set(i, f.key, e.target.value)} />
             ),
           )}
-          <Button size="small" aria-label={`${noun}${i + 1}上移`} disabled={i === 0} onClick={() => onChange(move(rows, i, -1))}>上移</Button>
-          <Button size="small" aria-label={`${noun}${i + 1}下移`} disabled={i === rows.length - 1} onClick={() => onChange(move(rows, i, 1))}>下移</Button>
-          <Button size="small" danger aria-label={`删除${noun}${i + 1}`} onClick={() => onChange(rows.filter((_, k) => k !== i))}>删除</Button>
-        </Space>
+          <Button size="small" title="上移" aria-label={`${noun}${i + 1}上移`} disabled={i === 0} onClick={() => onChange(move(rows, i, -1))}>↑</Button>
+          <Button size="small" title="下移" aria-label={`${noun}${i + 1}下移`} disabled={i === rows.length - 1} onClick={() => onChange(move(rows, i, 1))}>↓</Button>
+          <Button size="small" title="删除" danger aria-label={`删除${noun}${i + 1}`} onClick={() => onChange(rows.filter((_, k) => k !== i))}>✕</Button>
+        </div>
       ))}
       <Button size="small" type="dashed" onClick={() => onChange([...rows, { ...blank }])}>添加{noun}</Button>
     </section>
@@ -78,9 +78,9 @@ export function ScreenFormView({ json, onChange }: { json: Obj; onChange(json: O
   if (Array.isArray(json.columns) || json.kind === 'list' || json.kind === 'audit') {
     parts.push(
       <Rows key="columns" title="列" noun="列" rows={json.columns ?? []} blank={{ field: '', title: '' }} onChange={(r) => put('columns', r)}
-        fields={[{ key: 'field', label: '字段' }, { key: 'title', label: '标题' }, { key: 'valueType', label: '值类型', options: VALUE_TYPES }, { key: 'codeTable', label: '代码表', width: 120 }]} />,
+        fields={[{ key: 'field', label: '字段' }, { key: 'title', label: '标题' }, { key: 'valueType', label: '值类型', options: VALUE_TYPES }, { key: 'codeTable', label: '代码表', width: 110 }]} />,
       <Rows key="filters" title="查询条件" noun="查询条件" rows={json.filters ?? []} blank={{ field: '', type: 'text', title: '' }} onChange={(r) => put('filters', r)}
-        fields={[{ key: 'field', label: '字段' }, { key: 'title', label: '标题' }, { key: 'type', label: '类型', options: FILTER_TYPES }, { key: 'codeTable', label: '代码表', width: 120 }]} />,
+        fields={[{ key: 'field', label: '字段' }, { key: 'title', label: '标题' }, { key: 'type', label: '类型', options: FILTER_TYPES }, { key: 'codeTable', label: '代码表', width: 110 }]} />,
     );
   }
   if (Array.isArray(json.toolbar)) parts.push(<Rows key="toolbar" title="工具栏按钮" noun="工具栏按钮" rows={json.toolbar} blank={{}} onChange={(r) => put('toolbar', r)} fields={[{ key: 'label', label: '按钮文字' }, { key: 'confirm', label: '确认提示', width: 200 }]} />);
