@@ -167,7 +167,7 @@ export default function ConfigEditorPage({ basePath }: KindProps) {
   const formView = !json ? <Alert type="warning" message="JSON 有语法错误，请先在 JSON 视图中修正" /> : kind === 'screen' ? <ScreenFormView json={json} onChange={(j) => setDraft(text(j))} /> : <EntityFormView json={json} onChange={(j) => setDraft(text(j))} />;
 
   return (
-    <div className="dj-config-page">
+    <div className="dj-config-page" data-screen="screenConfig/edit">
       <Card size="small">
         <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
           <Typography.Title level={4} style={{ margin: 0 }}>
