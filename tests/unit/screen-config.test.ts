@@ -60,8 +60,11 @@ describe('completion and hover from the meta-schema', () => {
     expect(at.atKey).toBe(true);
   });
 
-  it('help names the allowed values', () => {
-    expect(helpOf(schemasAt(screenMeta, ['columns', 0, 'valueType']))).toContain('可选值');
+  it('help is the Chinese title of the schema, and names the allowed values', () => {
+    const help = helpOf(schemasAt(screenMeta, ['columns', 0, 'valueType']));
+    expect(help).toMatch(/^值类型：/);
+    expect(help).toContain('可选值');
+    expect(keysAt(screenMeta, []).find((k) => k.key === 'columns')?.help).toMatch(/^列表的列/);
   });
 });
 
