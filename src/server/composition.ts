@@ -5,6 +5,7 @@ import { registerDomain, type Domain } from './domain';
 import { loadEntityFiles } from './records/entities';
 import { buildConfiguredServices } from './records/configured-services';
 import { uiConfigService } from './records/ui-config-service';
+import { setStricterSource } from './records/stricter-limits';
 import { loadScreenFiles } from './records/screens';
 import { ConfigOverlay } from './services/screen-config/overlay';
 import { indexCalls } from './services/screen-config/calls';
@@ -38,6 +39,9 @@ export function buildServices(config: Pick<Config, 'schemaDirs' | 'screenDirs'>)
   // the shipped screens and entities overlaid with the overrides made in 界面配置, read by every process
   const calls = new Map();
   const overlay = new ConfigOverlay(entities, screens, calls);
+  // the record store checks limits an override made stricter (the input schemas are the shipped files')
+  const quiet = { warn() {} } as unknown as AppContext['log'];
+  setStricterSource((db, name) => overlay.entity({ db, log: quiet }, name));
   const services = [
     ...platformServices,
     ...DOMAINS.flatMap((d) => d.services?.({ entities, config }) ?? []),

@@ -118,7 +118,16 @@ describe('an override is validated like a file', () => {
     const served = (await app.call('GET', svc('UiConfigService', 'GetAll'), { token: sys })).body.result.entities.teachingPlan.schema;
     expect(served.properties[first]).toMatchObject({ title: '改过的标签', description: '填写说明' });
     expect(Object.keys(served.properties)).toEqual(props.map(([k]) => k));
+    // the server holds the stricter limit too (the record store's check after the file's own)
+    const { token: admin } = await signInAsAdmin(app, 'admin');
+    const plan = { title: '计'.repeat(withLimit[1].maxLength), year: 2026 };
+    const create = () => app.call('POST', svc('TeachingPlanService', 'Create'), { token: admin, body: plan });
+    const tight = await create();
+    expect(tight.status, JSON.stringify(tight.body)).toBe(400);
+    expect(tight.body.error.validationErrors[0].members).toEqual([withLimit[0]]);
     expect((await app.call('POST', S('Rollback'), { token: sys, body: { kind: 'entity', key: 'teachingPlan', version: 0 } })).status).toBe(200);
+    const back = await create();
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
   });
 });
 

@@ -46,6 +46,7 @@ export class ConfigOverlay implements ConfigSource {
   private hashes = new Map<string, string>();
   private built: Promise<Built> | null = null;
   private builtAt: string | null = null;
+  private builtFor: unknown = null;
 
   constructor(
     entities: EntityFile[],
@@ -73,15 +74,22 @@ export class ConfigOverlay implements ConfigSource {
     return this.hashes.get(overrideKey(kind, key)) ?? null;
   }
 
-  static async generation(ctx: AppContext): Promise<string> {
+  static async generation(ctx: Pick<AppContext, 'db'>): Promise<string> {
     const { rows } = await sql<{ g: string }>`select coalesce(max(id), 0)::text as g from config_overrides`.execute(ctx.db);
     return rows[0].g;
   }
 
-  async current(ctx: AppContext) {
+  /** The entity in force (the override, else the shipped file): the record store checks its stricter limits. */
+  async entity(ctx: Pick<AppContext, 'db' | 'log'>, name: string): Promise<EntityFile | undefined> {
+    return (await this.current(ctx)).entities.find((e) => e.name === name);
+  }
+
+  async current(ctx: Pick<AppContext, 'db' | 'log'>) {
     const generation = await ConfigOverlay.generation(ctx);
-    if (!this.built || this.builtAt !== generation) {
+    // keyed by the database too: tests build several apps in one process
+    if (!this.built || this.builtAt !== generation || this.builtFor !== ctx.db) {
       this.builtAt = generation;
+      this.builtFor = ctx.db;
       const p = this.build(ctx, generation);
       this.built = p;
       p.catch(() => {
@@ -91,7 +99,7 @@ export class ConfigOverlay implements ConfigSource {
     return this.built;
   }
 
-  private async build(ctx: AppContext, generation: string): Promise<Built> {
+  private async build(ctx: Pick<AppContext, 'db' | 'log'>, generation: string): Promise<Built> {
     const rows = await ctx.db
       .selectFrom('configOverrides')
       .select(['kind', 'key', 'version', 'body', 'shippedHash'])
