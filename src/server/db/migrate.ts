@@ -38,6 +38,7 @@ import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
 import * as m038 from './migrations/038-config-overrides';
+import * as m042 from './migrations/042-exam-notices';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '034-security-log': m034,
   '037-organ-member-counts': m037,
   '038-config-overrides': m038,
+  '042-exam-notices': m042,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

@@ -5,7 +5,7 @@ import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable,
 import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
 import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable } from './study';
-import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
+import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamPaperNoticeTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
 import type { TrainClassTable, TrainClassScopeTable, TrainClassAllocationTable, TrainClassStudentTable, TrainClassSigninTable, TrainClassMindTable, CenTrainTable, TrainClassCourseTable, TrainClassCourseResourceTable, TrainClassNoteTable } from './training';
 import type { PartyDuesBaseTable, PartyDuesBaseChangeTable, PartyDuesPaymentTable, PartyDuesPaymentMonthTable, PartyDuesPayoutTable } from './dues';
 import type { BigScreenRegistCodeTable, BigScreenInfoTable, BigScreenVideoTable, BigScreenVersionTable, BigScreenNewsTable, BigScreenResourceTable, BigScreenResourceMapTable, BigScreenConcernTable } from './big-screen';
@@ -38,6 +38,7 @@ export interface DB {
   examPaperRandomSets: ExamPaperRandomSetTable;
   examPaperOrgans: ExamPaperOrganTable;
   examPaperUsers: ExamPaperUserTable;
+  examPaperNotices: ExamPaperNoticeTable;
   examSheets: ExamSheetTable;
   examPaperAuthors: ExamPaperAuthorTable;
   examQuestionReaders: ExamQuestionReaderTable;
