@@ -37,6 +37,7 @@ import * as m032 from './migrations/032-audit-operations';
 import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
+import * as m038 from './migrations/038-config-overrides';
 import * as m042 from './migrations/042-exam-notices';
 import * as m045 from './migrations/045-dues-member-index';
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '033-auth-policy': m033,
   '034-security-log': m034,
   '037-organ-member-counts': m037,
+  '038-config-overrides': m038,
   '042-exam-notices': m042,
   '045-dues-member-index': m045,
 };
