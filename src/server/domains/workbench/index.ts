@@ -6,7 +6,7 @@ import { P } from '../../../contract/permissions';
 import type { WorkbenchDto } from '../../../contract/workbench';
 import { countPending, listByCall, pendingLists } from './pending';
 import { workbenchFigures } from './figures';
-import { currentYear, organTargetAt } from '../study/examination';
+import { currentYear, organTargetAt } from '../study';
 
 /** The list whose own count is the 工作台's 欠缴 figure (the dues domain's 欠缴名单). */
 const ARREARS_LIST = 'PartyDuesService/ArrearsPageList';
