@@ -256,7 +256,7 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
         eff.rowActions.filter((a) => permitted(a) && !a.visibleWhen).map((a) => a.label),
       ),
       render: (_: unknown, r: Record<string, unknown>) => (
-        <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} />
+        <ActionBar link nowrap size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} />
       ),
     });
   }
