@@ -51,3 +51,9 @@ export const BUTTON_PERMISSIONS = [
 
 /** Organisation levels of the demo province (organ_level). */
 export const ORGAN_LEVEL = { province: 1, city: 2, district: 3, street: 4, branch: 5 } as const;
+
+/**
+ * The one wording of each level: the code table organLevel (党组织层级) is seeded from it, and roles'
+ * levels read it, so a form, a list and a message never name one level two ways.
+ */
+export const ORGAN_LEVEL_LABEL: Record<number, string> = { 1: '省级', 2: '市（州）级', 3: '县（市、区）级', 4: '乡镇（街道）级', 5: '基层党组织' };

@@ -11,6 +11,10 @@ export interface WorkbenchDto {
     organCount: number;
     /** members of the subtree with online study this platform year */
     yearLearners: number;
+    /** 本年学时达标率 in percent (考核设置's member rule, as its 实际达标率); null when no rule applies */
+    studyPassRate: number | null;
+    /** members who reached this year's required hours */
+    studyPassedMembers: number;
     /** exams of the subtree open now */
     openExams: number;
     /** members with unpaid months this year (欠缴名单's own count, capped like it) */

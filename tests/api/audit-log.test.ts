@@ -177,13 +177,13 @@ describe('role grants', () => {
     const branch = await organUnder(district.organPath, 5);
     const r = await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: province.token, body: { userName: `aud_${stamp}_lv`, name: '层级不符', password: PASSWORD, roleId: await roleId('DistrictAdmin'), organId: branch.id } });
     expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe(`角色“区县管理员”为区县级角色，只能在区县级党组织授予，“${branch.organName}”为支部级党组织`);
+    expect(r.body.error.message).toBe(`角色“区县管理员”为县（市、区）级角色，只能在县（市、区）级党组织授予，“${branch.organName}”为基层党组织`);
     expect(await app.db.selectFrom('users').select('id').where('userName', '=', `aud_${stamp}_lv`).executeTakeFirst()).toBeUndefined();
     // the reverse too, and on an update
     const made = ok(await app.call('POST', svc('UserService', 'CreateAdminAsync'), { token: province.token, body: { userName: `aud_${stamp}_ok`, name: '层级相符', password: PASSWORD, roleId: await roleId('BranchAdmin'), organId: branch.id } }));
     const up = await app.call('PUT', svc('UserService', 'UpdateAdminAsync'), { token: province.token, body: { id: made.id, name: '改名不生效', roleId: await roleId('BranchAdmin'), organId: district.organId } });
     expect(up.status).toBe(400);
-    expect(up.body.error.message).toContain('支部级角色');
+    expect(up.body.error.message).toContain('基层角色');
     expect((await app.db.selectFrom('users').select('name').where('id', '=', made.id).executeTakeFirstOrThrow()).name).toBe('层级相符');
   });
 

@@ -155,12 +155,12 @@ describe('BaseCodeService', () => {
 describe('RoleService', () => {
   it('creates, reads, updates and deletes a role; refuses static and in-use roles', async () => {
     const levels = await app.call('GET', svc('RoleService', 'GetRoleLevelList'), { token: security });
-    expect(levels.body.result.map((l: any) => l.label)).toEqual(['省级', '市级', '区县级', '乡镇街道级', '支部级']);
+    expect(levels.body.result.map((l: any) => l.label)).toEqual(['省级', '市（州）级', '县（市、区）级', '乡镇（街道）级', '基层党组织']);
 
     const created = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'TestAuditor', displayName: '测试审核员', level: 3 } });
     expect(created.status).toBe(200);
     const id = created.body.result.id;
-    expect(created.body.result.levelName).toBe('区县级');
+    expect(created.body.result.levelName).toBe('县（市、区）级');
 
     const dup = await app.call('POST', svc('RoleService', 'Create'), { token: security, body: { name: 'testauditor', displayName: '重复' } });
     expect(dup.status).toBe(400);

@@ -10,9 +10,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { describeFindings, seriousViolations } from './a11y';
 import { apiToken, go, idCardOf, PASSWORD, platformToday, smsTexts, trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
+import { calendarDay, DEFAULT_PLATFORM_TZ } from '../../src/contract/platform-time';
 
 const PIDU = '中共成都市郫都区委员会';
 const DECLARATIONS = 'OfflinePeriodService/GetAuditOffineReportPageList';
+const APPLICATIONS = 'TrainClassService/ApplicationPageList';
+const day = (offset: number) => calendarDay(new Date(Date.now() + offset * 86_400_000), DEFAULT_PLATFORM_TZ);
 
 /** A member of 郫都区 who signs in with the demo password, and his token. */
 async function piduMember(request: APIRequestContext, name: string) {
@@ -106,5 +109,62 @@ test('the chart pages: rings, lines and bars with their text alternatives, no se
   await expect(page.locator('[data-chart="bar"], .ant-empty').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await axe(page, 'dues-arrears-statistics');
+  expect(errors).toEqual([]);
+});
+
+test('the 工作台: follow 培训班报名 to 报名审核, approve another member\'s application, the count drops', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const errors = trackErrors(page);
+  const stamp = `${Date.now() % 1_000_000}`;
+  // a class of 郫都区 open for applications, and a new 郫都 member who applies to it
+  const admin = await apiToken(request, 'district2admin', true);
+  const className = `郫都工作台培训班${stamp}`;
+  const made = await request.post('/api/services/app/TrainClassService/Create', {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { className, applyStartTime: `${day(-1)} 00:00`, applyEndTime: `${day(3)} 18:00`, startTime: `${day(4)} 09:00`, endTime: `${day(6)} 17:00`, trainNumbers: 0, needAudit: true, status: 1, scopeList: [] },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const classId = (await made.json()).result.id as number;
+  const applicantName = `郫都报名${stamp}`;
+  const member = await piduMember(request, applicantName);
+  const applied = await request.post('/api/services/app/TrainClassService/Apply', { headers: { Authorization: `Bearer ${member}` }, data: { classId } });
+  expect(applied.ok(), await applied.text()).toBeTruthy();
+
+  await signInAdmin(page, 'district2admin', PIDU);
+  await expect(page).toHaveURL(/\/dj\/workbench\?t=\d+$/);
+  const item = pendingItem(page, APPLICATIONS);
+  await expect(item).toBeVisible({ timeout: 30_000 });
+  const before = await pendingCount(page, APPLICATIONS);
+  expect(before).toBeGreaterThanOrEqual(1);
+  await expect(item.getByRole('link')).toHaveAccessibleName(`培训班报名：待办${before}件`);
+  await expect(page.locator('[data-figure="figures.studyPassRate"]')).toBeVisible();
+
+  await item.getByRole('link').click();
+  await expect(page).toHaveURL(/\/dj\/education\/trainClass\/applications$/);
+  await expect(page.getByRole('tab', { name: '待审核' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(before);
+  const row = page.locator('.ant-table-row', { hasText: applicantName });
+  await expect(row).toContainText(className);
+  await page.waitForLoadState('networkidle');
+  await axe(page, 'train-class-applications');
+  await row.getByRole('button', { name: /^审\s*核$/ }).click();
+  const audit = page.locator('.ant-modal:visible', { hasText: '审核结果' });
+  await audit.getByText('通过', { exact: true }).click();
+  await audit.getByRole('button', { name: /提\s*交/ }).click();
+  await new Screen(page).toast('操作成功');
+  await expect(row).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: '工作台' }).click();
+  await expect(page).toHaveURL(/\/dj\/workbench$/);
+  await expect(pendingItem(page, APPLICATIONS)).toHaveAttribute('data-count', String(before - 1));
+
+  // 待阅卷, the other list counted now, reached from its count too
+  const marking = pendingItem(page, 'ExamPaperService/MarkingPageList');
+  await expect(marking).toBeVisible();
+  await marking.getByRole('link').click();
+  await expect(page).toHaveURL(/\/dj\/education\/exam\/marking$/);
+  await expect(page.getByTestId('page-title')).toContainText('待阅卷');
+  await page.waitForLoadState('networkidle');
+  await axe(page, 'exam-marking');
   expect(errors).toEqual([]);
 });

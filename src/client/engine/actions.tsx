@@ -341,11 +341,12 @@ export function useActionRunner(handlers: ActionHandlers, scopeBase: RefScope) {
   return { run, holder };
 }
 
-export function ActionBar({ actions, onRun, record, size, link }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null, spin: Spinner) => unknown; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean }) {
+/** `nowrap`: a row's actions stay on one line, so the table cannot squeeze their column under its width (it scrolls instead). */
+export function ActionBar({ actions, onRun, record, size, link, nowrap }: { actions: ActionDef[]; onRun: (a: ActionDef, r: Record<string, unknown> | null, spin: Spinner) => unknown; record: Record<string, unknown> | null; size?: 'small' | 'middle'; link?: boolean; nowrap?: boolean }) {
   const [spinning, setSpinning] = useState<string | null>(null);
   if (!actions.length) return null;
   return (
-    <Space size={link ? 0 : 8} wrap>
+    <Space size={link ? 0 : 8} wrap={!nowrap} className={nowrap ? 'dj-actions-nowrap' : undefined}>
       {actions.map((a) => (
         <Button
           key={a.key}

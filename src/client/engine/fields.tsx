@@ -4,6 +4,7 @@ import { DAY_FORMAT, MINUTE_FORMAT, formatPlatform } from '../utils/platform-tim
 import { getWidget, isRegistered } from '../widgets/registry';
 import { StatusTag } from '../components/status-tag';
 import { getPath } from './refs';
+import { ImageCell, VideoCell } from './media-cell';
 import { formatFen } from '../../contract/money';
 import type { ColumnDef, EntityDef, FieldSchema } from './types';
 
@@ -52,6 +53,9 @@ export function resolveColumn(def: string | ColumnDef, entity?: EntityDef): Colu
         c.valueType = 'enum';
         c.options ??= props.options as ColumnDef['options'];
       } else if (fs.contentMediaType === 'text/html') c.valueType = 'html';
+      // an address of a video or an image: played or previewed, never shown as its path
+      else if (fs.contentMediaType?.startsWith('video/')) c.valueType = 'video';
+      else if (fs.contentMediaType?.startsWith('image/')) c.valueType = 'image';
       else if (fs.format === 'date') c.valueType = 'date';
       else if (fs.format === 'date-time') c.valueType = 'dateTime';
       // a picked day, or a day and time (showTime): shown, filtered and exported as such
@@ -114,6 +118,10 @@ export function Value({ col, record, inTable }: { col: ColumnDef; record: Record
     case 'html':
       if (inTable) return <span>{empty(v) ? '-' : stripHtml(String(v)).slice(0, 60)}</span>;
       return <LazyRead widget="RichText" value={v} record={record} />;
+    case 'image':
+      return <ImageCell value={v} inTable={inTable} />;
+    case 'video':
+      return <VideoCell value={v} record={record} title={col.title} props={col.props} />;
     case 'widget': {
       if (!col.widget || !isRegistered(col.widget)) return <span>{empty(v) ? '-' : String(v)}</span>;
       return <LazyRead widget={col.widget} value={v} record={record} props={col.props} />;

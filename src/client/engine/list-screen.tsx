@@ -7,6 +7,7 @@
  * rows where the screen has those row actions (list-options.ts, bulk.tsx).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { actionColumnWidth } from './action-width';
 import type { Key } from 'react';
 import { Empty, Modal, Spin } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -251,9 +252,12 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
       title: '操作',
       // a wide list scrolls under its actions, which stay in view
       fixed: 'right',
-      width: Math.min(360, 40 + eff.rowActions.filter(permitted).reduce((n, a) => n + a.label.length * 14 + 16, 0)),
+      width: actionColumnWidth(
+        rows.map((r) => visibleActions(eff.rowActions, permitted, { ...scope, record: r }).map((a) => a.label)),
+        eff.rowActions.filter((a) => permitted(a) && !a.visibleWhen).map((a) => a.label),
+      ),
       render: (_: unknown, r: Record<string, unknown>) => (
-        <ActionBar link size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} />
+        <ActionBar link nowrap size="small" actions={visibleActions(eff.rowActions, permitted, { ...scope, record: r })} record={r} onRun={runner.run} />
       ),
     });
   }

@@ -26,7 +26,8 @@ export interface Condition {
 }
 
 /** fen: an integer amount of money in fen (分), shown as 元 with two decimals (党费) */
-export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'fen' | 'widget';
+/** image: a thumbnail with preview; video: a 播放 button opening the player (props.posterField, props.titleField) */
+export type ValueType = 'text' | 'date' | 'dateTime' | 'number' | 'code' | 'enum' | 'bool' | 'auditStatus' | 'status' | 'html' | 'fen' | 'widget' | 'image' | 'video';
 
 export interface ColumnDef {
   field: string;
@@ -277,7 +278,8 @@ export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | '
 export interface DashboardDef {
   /** [{call, title, count, capped}]: each links to the screen (and tab) whose list is that call */
   pending?: string;
-  figures?: { field: string; title: string; unit?: string; capped?: string; menu?: string }[];
+  /** `empty`: shown instead of the figure when the answer has none (null), e.g. no rule to measure against */
+  figures?: { field: string; title: string; unit?: string; capped?: string; menu?: string; empty?: string }[];
   charts?: { field: string; kind: 'bar' | 'line' | 'ring'; title: string; label: string; value: string; labelTitle?: string; unit?: string }[];
   lists?: { field: string; title: string; empty?: string; menu?: string; columns: { field: string; title: string }[] }[];
   /** quick links: menu tags, shown to roles that have the menu */

@@ -5,20 +5,15 @@ import { idInput, objectInput, pagedInput } from '../http/paging';
 import type { CurrentUser } from '../http/auth';
 import type { AppContext } from '../context';
 import { MSG } from '../../contract/messages';
-import { ORGAN_LEVEL, P } from '../../contract/permissions';
+import { ORGAN_LEVEL, ORGAN_LEVEL_LABEL, P } from '../../contract/permissions';
 import type { DB, RoleTable } from '../db/schema';
 import { assignRoleMenus, roleMenuIds } from './menu-tree';
 import { assertNotOwnRole, assertSeparated } from '../security/three-admins';
 import { grantEvent } from './grant-events';
 import { containsPattern, iso, keywordOf } from './query-helpers';
 
-export const ROLE_LEVEL_NAMES: Record<number, string> = {
-  [ORGAN_LEVEL.province]: '省级',
-  [ORGAN_LEVEL.city]: '市级',
-  [ORGAN_LEVEL.district]: '区县级',
-  [ORGAN_LEVEL.street]: '乡镇街道级',
-  [ORGAN_LEVEL.branch]: '支部级',
-};
+/** A role's level in the words of the code table organLevel (the role form's choices). */
+export const ROLE_LEVEL_NAMES: Record<number, string> = ORGAN_LEVEL_LABEL;
 const LEVELS = Object.keys(ROLE_LEVEL_NAMES).map(Number);
 
 const M = {

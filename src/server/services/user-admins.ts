@@ -58,15 +58,17 @@ export function roleGrantable(user: { organLevel?: number | null }, role: { isDe
 }
 
 /**
- * A role bound to a level manages organisations of that level only: a 区县级 role granted on a 支部
+ * A role bound to a level manages organisations of that level only: a 县（市、区）级 role granted on a 支部
  * would give a branch's administrator the district's menus (and the reverse a district's
  * administrator a branch's). Level-free roles (教师, custom roles without a level) fit anywhere.
  * The message when the role does not fit the organisation, else null.
  */
 export function roleLevelMisfit(role: { displayName: string; level: number | null }, organ: { organName: string; organLevel: number | null }): string | null {
   if (role.level == null || role.level === organ.organLevel) return null;
-  const roleLevel = ROLE_LEVEL_NAMES[role.level] ?? `第${role.level}级`;
-  const organLevel = organ.organLevel != null ? ROLE_LEVEL_NAMES[organ.organLevel] ?? `第${organ.organLevel}级` : '未定层级';
+  // 基层党组织 reads 基层 before 角色 / 党组织
+  const word = (level: number) => (ROLE_LEVEL_NAMES[level] ?? `第${level}级`).replace(/党组织$/, '');
+  const roleLevel = word(role.level);
+  const organLevel = organ.organLevel != null ? word(organ.organLevel) : '未定层级';
   return `角色“${role.displayName}”为${roleLevel}角色，只能在${roleLevel}党组织授予，“${organ.organName}”为${organLevel}党组织`;
 }
 

@@ -84,10 +84,12 @@ export default function DashboardScreen({ screen, config }: KindProps) {
         {def.figures?.length ? (
           <Row gutter={[16, 16]} className="dj-dashboard__figures">
             {def.figures.map((f) => {
-              const v = Number(valueAt(answer, f.field) ?? 0) || 0;
+              const raw = valueAt(answer, f.field);
+              const none = !!answer && raw === null && !!f.empty;
+              const v = Number(raw ?? 0) || 0;
               const capped = !!valueAt(answer, f.capped);
               const route = menuRoute(f.menu);
-              const stat = <Statistic title={f.title} value={answer ? countText(v, capped) : '—'} suffix={answer ? f.unit : undefined} />;
+              const stat = <Statistic title={f.title} value={!answer ? '—' : none ? f.empty : countText(v, capped)} suffix={answer && !none ? f.unit : undefined} />;
               return (
                 <Col key={f.field} flex="1 1 180px">
                   <Card size="small" data-figure={f.field}>

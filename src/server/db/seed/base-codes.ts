@@ -1,4 +1,5 @@
 import { DUES_BANDS } from '../../../contract/party-dues';
+import { ORGAN_LEVEL_LABEL } from '../../../contract/permissions';
 import { insertChunked, type Db } from './util';
 
 /**
@@ -120,7 +121,7 @@ export const CODE_TABLES: CodeTableDef[] = [
   {
     name: 'organLevel',
     displayName: '党组织层级',
-    codes: flat(['1:省级', '2:市（州）级', '3:县（市、区）级', '4:乡镇（街道）级', '5:基层党组织']),
+    codes: flat(Object.entries(ORGAN_LEVEL_LABEL).map(([v, l]) => `${v}:${l}`)),
   },
   {
     name: 'unitType',

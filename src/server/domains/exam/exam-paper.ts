@@ -2,6 +2,7 @@ import { defineService } from '../../http/actions';
 import { paperAdminActions } from './paper-admin';
 import { paperParticipantActions } from './paper-participants';
 import { paperResultActions } from './paper-results';
+import { paperMarkingActions } from './paper-marking';
 import { memberSittingActions } from './member-sitting';
 import { memberReviewActions } from './member-review';
 
@@ -18,6 +19,7 @@ export const examPaperService = defineService('ExamPaperService', {
   ...paperAdminActions,
   ...paperParticipantActions,
   ...paperResultActions,
+  ...paperMarkingActions,
   ...memberSittingActions,
   ...memberReviewActions,
 });

@@ -7,6 +7,7 @@ import { resourceHoldsFileFor } from './resources';
 import { declarationHoldsFileFor, offlinePeriodService, periodManageService } from './study-period';
 
 export { hours } from './credit';
+export { currentYear, organTargetAt } from './examination';
 export { baseSelect, RESOURCE, toResource } from './resources';
 
 /** 学习: the resource library, study credit, offline declarations and the study-hour assessment. */

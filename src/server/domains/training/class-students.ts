@@ -6,6 +6,7 @@ import { objectInput, pagedInput, type PagingInput } from '../../http/paging';
 import { pageQuery } from '../../http/paging';
 import { subtreeRange, actingOrgan, withinScope } from '../../scope';
 import { takeStep } from '../../workflow/decide';
+import { notOwnCaseWhere } from '../../workflow/own-case';
 import { MESSAGE_SOURCE, sendSiteMessage } from '../../services/site-message';
 import { containsPattern } from '../../services/query-helpers';
 import { STUDENT_STATUS, STUDENT_STATUS_LABEL, TRAIN_MSG, TRAIN_PERMISSION, managedClass } from './classes';
@@ -24,6 +25,23 @@ async function managedStudent(call: Call<unknown>, id: number) {
   return { s, c };
 }
 
+/** The student rows an organiser sees: of the given class, or of every class of his subtree. */
+function studentRows(call: Call<{ status?: number; name?: string }>, classId?: number) {
+  let q = call.ctx.db
+    .selectFrom('trainClassStudents as s')
+    .innerJoin('trainClasses as t', 't.id', 's.trainClassId')
+    .leftJoin('organizations as o', 'o.id', 's.organId')
+    .leftJoin('users as u', 'u.id', 's.userId')
+    .where(withinScope(call, 't.organPath'))
+    .where(withinScope(call, 's.organPath'));
+  if (classId !== undefined) q = q.where('s.trainClassId', '=', classId);
+  if (call.input.status !== undefined) q = q.where('s.status', '=', call.input.status);
+  if (call.input.name?.trim()) q = q.where('s.memberName', 'like', containsPattern(call.input.name));
+  return q;
+}
+
+const studentItem = <T extends { phoneNumber: string | null; status: number }>(s: T) => ({ ...s, phoneNumber: maskPhone(s.phoneNumber), statusText: STUDENT_STATUS_LABEL[s.status] });
+
 export const classStudentActions: Record<string, ActionDef> = {
   StudentPageList: action<PagingInput & { trainClassId: number; status?: number; name?: string }>({
     method: 'GET',
@@ -32,20 +50,30 @@ export const classStudentActions: Record<string, ActionDef> = {
     returns: '{totalCount, items: {id, userId, name, organName, phoneNumber(脱敏), status, statusText, source, creationTime, auditRemark, auditTime}[]}',
     input: pagedInput({ trainClassId: { type: 'integer', minimum: 1, title: '培训班' }, status: { type: 'integer', minimum: 0, maximum: 3, title: '状态' }, name: { type: 'string', maxLength: 50, title: '姓名' } }, ['trainClassId']),
     async handler(call) {
-      const { ctx, input } = call;
-      const c = await managedClass(call, input.trainClassId);
-      let q = ctx.db
-        .selectFrom('trainClassStudents as s')
-        .leftJoin('organizations as o', 'o.id', 's.organId')
-        .leftJoin('users as u', 'u.id', 's.userId')
-        .where('s.trainClassId', '=', c.id)
-        .where(withinScope(call, 's.organPath'));
-      if (input.status !== undefined) q = q.where('s.status', '=', input.status);
-      if (input.name?.trim()) q = q.where('s.memberName', 'like', containsPattern(input.name));
-      const page = await pageQuery(q, input, (x) =>
+      const c = await managedClass(call, call.input.trainClassId);
+      const page = await pageQuery(studentRows(call, c.id), call.input, (x) =>
         x.select(['s.id', 's.userId', 's.memberName as name', 'o.organName', 'u.phoneNumber', 's.status', 's.source', 's.creationTime', 's.auditRemark', 's.auditTime']).orderBy('s.status').orderBy('s.id'),
       );
-      return { totalCount: page.totalCount, items: page.items.map((s) => ({ ...s, phoneNumber: maskPhone(s.phoneNumber), statusText: STUDENT_STATUS_LABEL[s.status] })) };
+      return { totalCount: page.totalCount, items: page.items.map(studentItem) };
+    },
+  }),
+
+  ApplicationPageList: action<PagingInput & { status?: number; name?: string; className?: string }>({
+    method: 'GET',
+    summary: '报名审核（扩展）：本人管理范围内各培训班的报名，默认待审核的（不含本人的报名），最早报名的在前',
+    access: { permission: TRAIN_PERMISSION.update },
+    pending: { title: '培训班报名', input: { status: STUDENT_STATUS.pending } },
+    returns: '{totalCount, items: {id(学员记录), trainClassId, className, userId, name, organName, phoneNumber(脱敏), status, statusText, source, creationTime, auditRemark, auditTime}[]}',
+    input: pagedInput({ status: { type: 'integer', minimum: 0, maximum: 3, default: 0, title: '状态' }, name: { type: 'string', maxLength: 50, title: '姓名' }, className: { type: 'string', maxLength: 100, title: '培训班名称' } }),
+    async handler(call) {
+      let q = studentRows(call).where('t.isDeleted', '=', false).where('t.classType', '=', 1);
+      // Audit refuses his own application (takeStep's case rule): it does not wait for him
+      if (call.input.status === STUDENT_STATUS.pending) q = q.where(notOwnCaseWhere('s.userId', call.user));
+      if (call.input.className?.trim()) q = q.where('t.name', 'like', containsPattern(call.input.className));
+      const page = await pageQuery(q, call.input, (x) =>
+        x.select(['s.id', 's.trainClassId', 't.name as className', 's.userId', 's.memberName as name', 'o.organName', 'u.phoneNumber', 's.status', 's.source', 's.creationTime', 's.auditRemark', 's.auditTime']).orderBy('s.creationTime').orderBy('s.id'),
+      );
+      return { totalCount: page.totalCount, items: page.items.map(studentItem) };
     },
   }),
 
