@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organProgress } from '../../src/server/domains/study/examination';
+import { organProgress } from '../../src/server/domains/study/organ-progress';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 
 let app: TestApp;
