@@ -61,6 +61,13 @@ async function main() {
     code = 'BENCHROOT01';
     await sql`insert into big_screen_regist_codes (code, organ_id, organ_path) values (${code}, ${root.id}, ${root.organPath})`.execute(db);
   }
+  // the job study.progress's work (JOBS=0 here): once, timed, when this version keeps the summary
+  const progress = await import('../src/server/domains/study/study-progress').catch(() => null);
+  if (progress) {
+    const t1 = Date.now();
+    await progress.refreshProgress(ctx, year);
+    console.log(`study.progress, one year of the province and its cities summed: ${Date.now() - t1} ms`);
+  }
   const counts = (await sql<{ members: number; days: number }>`select (select count(*) from party_members) as members, (select count(*) from study_days) as days`.execute(db)).rows[0];
   console.log(`${URL}: ${Number(counts.members).toLocaleString()} members, ${Number(counts.days).toLocaleString()} study days; ${RUNS} runs each after 3 warm-ups\n`);
 
