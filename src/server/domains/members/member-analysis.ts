@@ -24,15 +24,21 @@ const UNKNOWN = '未填写';
 /** The band of a value (upper bounds inclusive); null stays null (未填写). */
 const bandOf = (v: number | null, list: [number, string][]) => (v == null ? null : list.find(([max]) => v <= max)![1]);
 
-/** Whole years on `day` (YYYY-MM-DD) of a YYYYMMDD birthday. */
-export function ageOn(day: string, birth: string): number {
-  const mmdd = Number(day.slice(5, 7) + day.slice(8, 10));
-  return Number(day.slice(0, 4)) - Number(birth.slice(0, 4)) - (Number(birth.slice(4, 8)) > mmdd ? 1 : 0);
+/**
+ * The age band of a YYYYMMDD birthday on `day`, as SQL over the kept birthdays: whole years are at
+ * most A exactly when the birthday comes after the day A + 1 years earlier, so each band is one
+ * comparison of digit strings and the root's thousands of birthdays leave the database as six rows.
+ */
+function ageBand(day: string) {
+  const [y, mmdd] = [Number(day.slice(0, 4)), day.slice(5, 7) + day.slice(8, 10)];
+  const after = (a: number) => `${String(y - a - 1).padStart(4, '0')}${mmdd}`;
+  const whens = AGE_BANDS.filter(([max]) => Number.isFinite(max)).map(([max, label]) => sql`when key > ${after(max)} then ${label}`);
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${AGE_BANDS[AGE_BANDS.length - 1][1]} end`;
 }
 
 /** The figures in the order of the kept facets (migration 043's `member_facet_keys`). */
-const DIMENSIONS = (day: string) => [
-  { key: 'age', title: '年龄', band: (k: string) => bandOf(ageOn(day, k), AGE_BANDS), order: AGE_BANDS.map((b) => b[1]) },
+const DIMENSIONS = () => [
+  { key: 'age', title: '年龄', order: AGE_BANDS.map((b) => b[1]) },
   { key: 'sex', title: '性别', codeTable: 'sex' },
   { key: 'nation', title: '民族', codeTable: 'nation' },
   { key: 'education', title: '学历', codeTable: 'education' },
@@ -42,11 +48,13 @@ const DIMENSIONS = (day: string) => [
 ] as { key: string; title: string; codeTable?: string; band?: (k: string) => string | null; order?: string[] }[];
 
 export async function analyseMembers(db: Database, organPath: string, day: string) {
-  const dims = DIMENSIONS(day);
+  const dims = DIMENSIONS();
   const organId = Number(organPath.split('/').filter(Boolean).pop());
   const [codes, kept, children, own] = await Promise.all([
     codeLabels(db, dims.map((d) => d.codeTable ?? '')),
-    db.selectFrom('organMemberFacets').select(['facet', 'key', 'n']).where('organId', '=', organId).where('n', '<>', 0).execute(),
+    sql<{ facet: number; key: string; n: number }>`
+      select facet, case when facet = 1 and key <> '' then ${ageBand(day)} else key end as key, sum(n)::int as n
+      from organ_member_facets where organ_id = ${organId} and n <> 0 group by 1, 2`.execute(db).then((r) => r.rows),
     db
       .selectFrom('organizations as o')
       .leftJoin('organMemberCounts as c', 'c.organId', 'o.id')
