@@ -6,7 +6,7 @@
  * runs after three warm-ups.
  *
  *   MEMBERS=100000 BRANCHES=29600 npx tsx scripts/generate-province.ts && npx tsx scripts/bench-aggregates.ts
- *   # BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/dj_bench), BENCH_RUNS (20)
+ *   # BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/dj_bench), BENCH_RUNS (20), BENCH_ONLY (a part of a title)
  *
  * Study days: when the generated members have none, each gets 1 to 6 days of online credit in
  * the current platform year up to today (2.76 M rows for a million members, the ratio measured before), and a
@@ -23,6 +23,7 @@ import { loadEntityFiles } from '../src/server/records/entities';
 
 const URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dj_bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const ONLY = process.env.BENCH_ONLY;
 
 async function main() {
   const config = loadConfig({ ...process.env, DATABASE_URL: URL, LOG_LEVEL: 'warn', JOBS: '0' }, { dataDir: null });
@@ -85,6 +86,7 @@ async function main() {
   ];
   console.log('call'.padEnd(64), 'p50'.padStart(10), 'p95'.padStart(10));
   for (const [title, url, as, before] of cases) {
+    if (ONLY && !title.includes(ONLY)) continue;
     for (let i = 0; i < 3; i++) await call(url, as);
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {

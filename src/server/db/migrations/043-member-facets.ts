@@ -12,7 +12,9 @@ import { sql, type Kysely } from 'kysely';
  * edits, transfers, subtree moves, status changes, deletes), in one statement ordered root first
  * then by facet — the same order in every transaction, as 037 — so the figures are right at commit
  * on PGlite and PostgreSQL and across processes. The birthday is the profile's, else the identity
- * card's, as the analysis always read it.
+ * card's, as the analysis always read it. The key holds the count too (INCLUDE n): the root's
+ * thousands of birthday rows are read by an index-only scan, not from heap pages the updates
+ * scattered (143 ms against 14 ms at the root of 100,000 generated members).
  *
  * `member_name_grams(name)`: the characters and character pairs of a name, GIN-indexed. A
  * contains search (`name like '%王伟%'`) first asks the index for the names holding every pair of
@@ -26,7 +28,7 @@ const statements = [
     facet smallint NOT NULL,
     key text NOT NULL,
     n int NOT NULL DEFAULT 0,
-    PRIMARY KEY (organ_id, facet, key)
+    PRIMARY KEY (organ_id, facet, key) INCLUDE (n)
   )`,
   `CREATE FUNCTION member_facet_keys(addition jsonb, party_member jsonb, id_card text, sex int, duty text, member_type int) RETURNS text[]
   LANGUAGE sql IMMUTABLE AS $$
