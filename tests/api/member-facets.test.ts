@@ -4,7 +4,8 @@
  * identity card, sex, nation, education, join date, duty, type), a transfer, a whole subtree
  * moved, a status change, a soft and a hard delete, concurrent writers — the kept rows equal a
  * count of the member rows, and the analysis answers what the member rows give, read here in
- * TypeScript from the rows themselves. The member name search finds rare and absent names.
+ * TypeScript from the rows themselves. The member and organisation name searches find rare and
+ * absent names.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,5 +169,15 @@ describe('member name search', () => {
     // the same members as a plain LIKE over the subtree
     const like = Number((await sql<{ n: number }>`select count(*) as n from party_members where name like '%党%' and status = 1 and not is_deleted`.execute(app.db)).rows[0].n);
     expect((await search('党')).totalCount).toBe(Math.min(like, 101));
+  });
+
+  it('organisation names: a rare part, an absent one, % and _ as letters', async () => {
+    const find = async (organName: string) =>
+      ok<{ organName: string }[]>(await app.call('GET', svc('OrganizationService', 'GetBranchOrganListByName'), { token: province.token, query: { organName } })).map((o) => o.organName);
+    const all = (await sql<{ organName: string }>`select organ_name from organizations where not is_deleted and audit_status = 1 and organ_name like '%温江%'`.execute(app.db)).rows.map((r) => r.organName);
+    expect(all.length).toBeGreaterThan(0);
+    expect((await find('温江')).sort()).toEqual(all.slice(0, 50).sort());
+    expect(await find('没有这个组织')).toEqual([]);
+    expect(await find('温江_')).toEqual([]);
   });
 });

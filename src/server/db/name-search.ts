@@ -8,13 +8,14 @@ export function searchGrams(text: string): string[] {
 }
 
 /**
- * A member's name (party_members.name) contains `text` literally: the character pairs are asked of
- * the GIN index `ix_party_members_name_grams` (migration 043) first, which answers a rare or absent
- * name from a few index entries instead of walking the subtree's members; the LIKE keeps the
- * answer exact (the pairs may lie apart in a name).
+ * A name contains `text` literally — a member's (party_members.name) or an organisation's
+ * (organizations.organ_name), the columns with a GIN index of `name_grams` (migration 043): the
+ * character pairs are asked of the index first, which answers a rare or absent name from a few
+ * index entries instead of walking the subtree in list order; the LIKE keeps the answer exact (the
+ * pairs may lie apart in a name).
  */
-export function memberNameContains(column: string, text: string): RawBuilder<boolean> {
+export function nameContains(column: 'm.name' | 'o.organName', text: string): RawBuilder<boolean> {
   const t = text.trim();
   const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`(member_name_grams(${sql.ref(column)}) @> ${sql.val(searchGrams(t))}::text[] and ${sql.ref(column)} like ${pattern})`;
+  return sql<boolean>`(name_grams(${sql.ref(column)}) @> ${sql.val(searchGrams(t))}::text[] and ${sql.ref(column)} like ${pattern})`;
 }

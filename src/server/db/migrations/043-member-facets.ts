@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * 党员分析 kept by the member writes, and the member name search served by an index.
+ * 党员分析 kept by the member writes, and the member and organisation name searches served by an index.
  *
  * `organ_member_facets`: per organisation subtree, how many members (status 1, not deleted, as
  * migration 037 counts them) have each value of each figure 党员分析 shows — facet 1 the birthday
@@ -16,7 +16,8 @@ import { sql, type Kysely } from 'kysely';
  * thousands of birthday rows are read by an index-only scan, not from heap pages the updates
  * scattered (143 ms against 14 ms at the root of 100,000 generated members).
  *
- * `member_name_grams(name)`: the characters and character pairs of a name, GIN-indexed. A
+ * `name_grams(name)`: the characters and character pairs of a name, GIN-indexed on the members'
+ * and the organisations' names. A
  * contains search (`name like '%王伟%'`) first asks the index for the names holding every pair of
  * the searched text (`@>`), which finds rare and absent names at once. pg_trgm cannot do this for
  * Chinese names: a two-character search holds no whole trigram, so its GIN index hands back every
@@ -69,12 +70,13 @@ const statements = [
     RETURN NULL;
   END $$`,
   `CREATE TRIGGER trg_organ_member_facets AFTER INSERT OR UPDATE OR DELETE ON party_members FOR EACH ROW EXECUTE FUNCTION organ_member_facets_trigger()`,
-  `CREATE FUNCTION member_name_grams(name text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  `CREATE FUNCTION name_grams(name text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
     SELECT coalesce(array_agg(DISTINCT g), '{}') FROM (
       SELECT substr(name, i, 1) AS g FROM generate_series(1, length(name)) i
       UNION ALL SELECT substr(name, i, 2) FROM generate_series(1, length(name) - 1) i) x
   $$`,
-  `CREATE INDEX ix_party_members_name_grams ON party_members USING gin (member_name_grams(name))`,
+  `CREATE INDEX ix_party_members_name_grams ON party_members USING gin (name_grams(name))`,
+  `CREATE INDEX ix_organizations_name_grams ON organizations USING gin (name_grams(organ_name))`,
 ];
 
 /** Recounts every subtree's figures from the member rows (the migration's backfill; the generator after a bulk load). */

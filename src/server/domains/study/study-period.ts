@@ -17,7 +17,7 @@ import { isCalendarDay, isFutureDay } from '../../../contract/platform-time';
 import { entityFile, entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
-import { memberNameContains } from '../../db/name-search';
+import { nameContains } from '../../db/name-search';
 import { hours } from './credit';
 import { studyTrendActions } from './study-trend';
 
@@ -251,7 +251,7 @@ export const periodManageService = defineService('PeriodManageService', {
         .where('m.status', '=', 1)
         .where('m.userId', 'is not', null)
         .where(subtreeRange('m.organPath', input.organPath || user.organPath));
-      if (input.name?.trim()) q = q.where(memberNameContains('m.name', input.name));
+      if (input.name?.trim()) q = q.where(nameContains('m.name', input.name));
       const total = await countUpToCap(q, input);
       const rows = await q
         .select([
