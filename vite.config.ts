@@ -27,6 +27,30 @@ function precompress() {
   };
 }
 
+/**
+ * The meta-schemas' validators for the browser (界面配置's editor): the server checks screen and
+ * entity files with ajv compiled at run time, which the page's CSP (no 'unsafe-eval') forbids in the
+ * browser; the same ajv, with the same options, compiles the same meta-schemas here into a module
+ * of plain functions (ajv's standalone code), so the editor marks exactly what the server refuses.
+ */
+function metaValidators() {
+  const ID = 'virtual:meta-validators';
+  return {
+    name: 'dj-meta-validators',
+    resolveId: (id: string) => (id === ID ? `\0${ID}` : null),
+    async load(id: string) {
+      if (id !== `\0${ID}`) return null;
+      const { default: Ajv } = await import('ajv');
+      const { default: standalone } = await import('ajv/dist/standalone/index.js');
+      const read = (f: string) => JSON.parse(readFileSync(join(__dirname, 'src/contract/meta', f), 'utf8'));
+      const ajv = new (Ajv as any)({ allErrors: true, strict: false, code: { source: true, esm: true } });
+      ajv.addSchema(read('screen.schema.json'), 'screen');
+      ajv.addSchema(read('entity.schema.json'), 'entity');
+      return (standalone as any)(ajv, { screen: 'screen', entity: 'entity' });
+    },
+  };
+}
+
 /** antd's rc-* libraries (and @rc-component/*), pure ES modules without a `sideEffects` field. */
 const RC_LIBRARY = /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/;
 
@@ -195,7 +219,7 @@ export default defineConfig({
   root: 'src/client',
   base: '/dj/',
   publicDir: '../../public',
-  plugins: [react(), precompress(), ANTD_CORE],
+  plugins: [react(), metaValidators(), precompress(), ANTD_CORE],
   define: { global: 'globalThis' },
   legacy: { inconsistentCjsInterop: true },
   build: {

@@ -28,6 +28,8 @@ export const P = {
   /** 安全日志 (the hash-chained security log): the 审计管理员's, nobody else's (三员分立) */
   SecurityLogs: 'Pages.Administration.SecurityLogs',
   OnlineUsers: 'Pages.Administration.OnlineUsers',
+  /** 界面配置: screens and entity labels changed in the browser (a system administrator's, 三员分立) */
+  ScreenConfig: 'Pages.Administration.ScreenConfig',
   /** a button of 在线用户 */
   ForceLogout: 'Pages.Administration.OnlineUsers.ForceLogout',
 } as const;

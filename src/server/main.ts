@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { isFreshDataDir, pgliteBasePath } from './db/pglite-base';
 import { migrateToLatest, withStartLock } from './db/migrate';
 import { loadEntityFiles } from './records/entities';
 import { createContext } from './context';
@@ -37,7 +38,11 @@ async function main(log: Logger) {
   const config = loadConfig();
   if (cluster.isWorker) return serve(config, log, { worker: true });
 
-  if (!existsSync(resolve(clientDir, 'index.html')) && process.env.SKIP_CLIENT_BUILD !== '1') buildClient(log);
+  if (!existsSync(resolve(clientDir, 'index.html')) && process.env.SKIP_CLIENT_BUILD !== '1') {
+    buildClient(log);
+    // as `npm run build` does: the build's memory is spent already, so the first open need not run initdb
+    if (!config.databaseUrl && config.dataDir && isFreshDataDir(config.dataDir) && !existsSync(pgliteBasePath())) makeDatabaseBase(log);
+  }
   if (config.apiProcesses > 1 && !config.databaseUrl) {
     throw new ConfigError(`API_PROCESSES=${config.apiProcesses} 需要 PostgreSQL（DATABASE_URL）：内嵌数据库 PGlite 只能由一个进程打开`);
   }
@@ -53,6 +58,12 @@ function buildClient(log: Logger) {
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
   if (r.status === 0) logEvent(log, 'client.build', { state: 'done', ms: Date.now() - started }, '浏览器端构建完成');
   else logEvent(log, 'client.build', { state: 'failed', status: r.status, output }, '浏览器端构建失败，仅启动接口服务。', 'error');
+}
+
+/** The embedded database's empty cluster, made by a child process: initdb's memory is its, not the server's. */
+function makeDatabaseBase(log: Logger) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve('src/server/db/pglite-base.ts')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) logEvent(log, 'database.base', { state: 'failed', status: r.status, output: `${r.stderr ?? ''}`.trim().slice(-2000) }, '内嵌数据库初始模板生成失败，改为在本进程内初始化', 'warn');
 }
 
 /**

@@ -154,6 +154,49 @@ describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreS
     await Promise.all([stop(a.child), stop(b.child)]);
   });
 
+  it('two processes with Redis: a transfer completed in one shows on the member’s session in the other at its next request (x-session-stamp)', async () => {
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    const a = await launch(env);
+    const b = await launch(env);
+    const session = async (token: string) => {
+      const r = await json(b.base, svc('PartyMemberService', 'GetCurrentUserSessionData'), { token });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { stamp: r.headers['x-session-stamp'] as string, organName: r.body.result.organName as string };
+    };
+    // a bulk member of the demo branch (党员 only; he signs in with his phone number)
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const target = (await db.query("select id from organizations where organ_name = '郫筒街道机关党支部'")).rows[0] as { id: number };
+    const who = (
+      await db.query(
+        `select u.phone_number from users u join organizations o on o.id = u.organ_id
+         where o.organ_name = '柳城街道凤凰社区党支部' and u.user_name not in ('member', 'branchadmin') and u.phone_number is not null order by u.id limit 1`,
+      )
+    ).rows[0] as { phone_number: string };
+    await db.end();
+    // his session, resolved (and kept) by B
+    const token = await signIn(b.base, who.phone_number);
+    const before = await session(token);
+    expect(before.organName).toBe('柳城街道凤凰社区党支部');
+    expect((await session(token)).stamp).toBe(before.stamp);
+    // he moves to a 郫都区 branch: applied and approved by the city through A
+    const applied = await json(a.base, svc('OrganizationChangeService', 'Apply'), { token: await signIn(a.base, who.phone_number), body: { changeType: 1, toOrganId: target.id, reason: 'work', contactPhone: who.phone_number, explain: '调往郫都区' } });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const city = await asAdmin(a.base, 'cityadmin');
+    let status = 0;
+    for (let i = 0; i < 3 && status !== 3; i++) {
+      const r = await json(a.base, svc('OrganizationChangeService', 'Audit'), { token: city, body: { id: applied.body.result.id, approved: true } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      status = r.body.result.auditStatus;
+    }
+    expect(status).toBe(3);
+    // B, at his next request on the same token: a new stamp and the new branch
+    const after = await session(token);
+    expect(after.stamp).not.toBe(before.stamp);
+    expect(after.organName).toBe('郫筒街道机关党支部');
+    await Promise.all([stop(a.child), stop(b.child)]);
+  });
+
   for (const withRedis of [true, false]) {
     it(`API_PROCESSES=2 on one port, ${withRedis ? 'with Redis' : 'without Redis (nothing cached)'}: every logout is refused at once, whichever process answers`, async () => {
       const c = await launch({ DATABASE_URL: databaseUrl, API_PROCESSES: '2', ...(withRedis ? { REDIS_URL: redisUrl!, REDIS_PREFIX: prefix } : {}) });

@@ -233,7 +233,7 @@ describe('topics for administrators', () => {
 
     const exams = ok(await call(member, 'POST', T('UserExamPageList'), { id: topicId }));
     expect(exams.items).toHaveLength(1);
-    expect(exams.items[0]).toMatchObject({ paperId: p1, paperName: '乡村振兴测试', attempts: 2, bestScore: 80, passed: true, statusText: '进行中', examUrl: `/partyMember/iStudy/subject/info/exam?paperId=${p1}` });
+    expect(exams.items[0]).toMatchObject({ paperId: p1, paperName: '乡村振兴测试', attempts: 2, bestScore: 80, passed: true, statusText: '进行中', examUrl: `/partyMember/iStudy/subject/info/exam?paperId=${p1}&topicId=${topicId}` });
 
     const stats = ok(await call(district, 'POST', T('ExamStatisticsPageList'), { id: topicId }));
     expect(stats.items[0]).toMatchObject({ paperId: p1, joinedCount: 1, passedCount: 1, passRate: 100, avgScore: 80 });
@@ -256,6 +256,7 @@ describe('学习心得', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error.validationErrors[0]).toMatchObject({ message: SPECIAL_MSG.noteContent, members: ['content'] });
     expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '  ', content: '<p>x</p>' })).body.error.message).toBe(SPECIAL_MSG.noteTitle);
+    expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, content: '<p>x</p>' })).body.error.message).toBe(SPECIAL_MSG.noteTitle);
     const { id } = ok(await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '学习二十大精神的体会', content: '<p>牢记初心使命</p><script>x</script>' }));
     const again = ok(await call(member, 'POST', T('SubmitNote'), { trainClassId: demo.id, title: '学习二十大精神的体会（修改）', content: '<p>牢记初心使命，走好赶考路</p>' }));
     expect(again.id).toBe(id);

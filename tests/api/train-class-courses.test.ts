@@ -285,7 +285,12 @@ describe('notes', () => {
     // a course of another class, and an empty note
     const otherCourse = ok(await call(district2, 'POST', C('Create'), { trainClassId: otherClassId, ...course('郫都课程', 0, 60) })).id;
     expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: otherCourse, title: 'x', content: '<p>x</p>' })).status).toBe(404);
-    expect((await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: c1, title: 'x', content: '<p><br></p>' })).status).toBe(400);
+    const blank = await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: c1, title: 'x', content: '<p><br></p>' });
+    expect(blank.status).toBe(400);
+    // a class's note is a 学习笔记 (a topic's a 学习心得): the messages say so, whether the field is blank or missing
+    expect(err(blank)).toBe('请输入笔记内容');
+    expect(err(await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: c1, title: ' ', content: '<p>x</p>' }))).toBe('请输入笔记标题');
+    expect(err(await call(member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: c1, content: '<p>x</p>' }))).toBe('请输入笔记标题');
     // not a student of the class
     const r = await call(district2Member, 'POST', T('SubmitNote'), { trainClassId: classId, courseId: c1, title: 'x', content: '<p>x</p>' });
     expect(r.status).toBe(403);

@@ -100,13 +100,13 @@ export function idCardOf(seq: number, sex: 1 | 2 = 1): string {
 
 let added = 0;
 /**
- * A new member of branchadmin's branch (柳城街道凤凰社区党支部) with an account of his own, added
+ * A new member of branchadmin's branch (柳城街道凤凰社区党支部; `by` another administrator: his first managed organisation) with an account of his own, added
  * through PartyMemberService/SimpleCreate: for a spec that changes its member (a password reset, a
  * transfer, a flow) — the named demo accounts are shared by every spec of the run. The account's
  * initial password comes by SMS (the demo outbox); it must be changed at the first sign-in.
  */
-export async function addMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string; initialPassword: string }> {
-  const admin = await apiToken(request, 'branchadmin', true);
+export async function addMember(request: APIRequestContext, name: string, by = 'branchadmin'): Promise<{ userName: string; name: string; initialPassword: string }> {
+  const admin = await apiToken(request, by, true);
   const seq = (Date.now() + process.pid * 7919 + added++ * 104_729) % 100_000_000;
   const phone = `139${String(seq).padStart(8, '0')}`;
   const created = await request.post('/api/services/app/PartyMemberService/SimpleCreate', {
@@ -124,8 +124,8 @@ export async function addMember(request: APIRequestContext, name: string): Promi
 }
 
 /** A new member of 凤凰社区党支部 who signs in with the demo password (addMember, then UpdateWeakPassword). */
-export async function newMember(request: APIRequestContext, name: string): Promise<{ userName: string; name: string }> {
-  const who = await addMember(request, name);
+export async function newMember(request: APIRequestContext, name: string, by = 'branchadmin'): Promise<{ userName: string; name: string }> {
+  const who = await addMember(request, name, by);
   const first = await request.post('/api/TokenAuth/Sigin', { data: { userName: who.userName, password: who.initialPassword } });
   const bearer = (await first.json()).result.accessToken as string;
   const changed = await request.post('/api/services/app/UserService/UpdateWeakPassword', { headers: { Authorization: `Bearer ${bearer}` }, data: { newPassword: PASSWORD } });

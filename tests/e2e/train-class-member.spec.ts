@@ -1,7 +1,8 @@
 /**
  * 培训班 for a member: he finds a class open for applications in 集中轮训, applies; the
  * organiser approves him in the class's 学员 list; he signs in to the course with the code the
- * organiser shows, plays its video (the study report credits it), writes a note and a mind; the
+ * organiser shows (the class opened early, its first course under way) and to a second by its QR code
+ * (one click; the token leaves the address), plays its video (the study report credits it), writes a note and a mind; the
  * organiser comments on the mind in 思想汇报 and makes it public; the member reads the comment.
  * The class and its course are made through the API (the organiser's screens have their own spec).
  */
@@ -17,35 +18,27 @@ const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 async function organiserApi(request: APIRequestContext) {
   const token = await apiToken(request, 'districtadmin', true);
   const headers = { Authorization: `Bearer ${token}` };
-  return async (method: 'get' | 'post', action: string, data: Record<string, unknown> = {}) => {
+  return async (method: 'get' | 'post' | 'put', action: string, data: Record<string, unknown> = {}) => {
     const url = `/api/services/app/${action}`;
-    const r = method === 'get' ? await request.get(url, { headers, params: data as Record<string, string> }) : await request.post(url, { headers, data });
+    const r = method === 'get' ? await request.get(url, { headers, params: data as Record<string, string> }) : await request[method](url, { headers, data });
     const body = await r.json();
     expect(r.status(), JSON.stringify(body)).toBe(200);
     return body.result;
   };
 }
 
-// FIXME: a course must now lie within its class's 培训时间 (server rule), while this journey applies to a
-// class before it opens and signs in to a lead-in course under way now. It needs reordering: apply and
-// approve first, then move the class's start into the past, then create the course. Until then it is
-// skipped, not weakened.
-test.fixme('培训班: apply, approval, sign-in by code, a course video, a note and a mind commented by the organiser', async ({ page, request }) => {
+/** A class open for applications now, starting in two days; a course must lie within its 培训时间. */
+const classFields = (className: string, startMs: number) => ({
+  className, applyStartTime: iso(-60 * MIN), applyEndTime: iso(24 * 60 * MIN), startTime: iso(startMs), endTime: iso(10 * 24 * 60 * MIN),
+  trainNumbers: 30, needAudit: true, address: '温江区委党校', introduction: '<p>提升青年党员的理论素养和履职能力。</p>',
+});
+
+test('培训班: apply, approval, sign-in by code, a course video, a note and a mind commented by the organiser', async ({ page, request }) => {
   test.setTimeout(240_000);
   const errors = trackErrors(page);
   const api = await organiserApi(request);
   const className = `青年党员骨干培训班${stamp()}`;
-  const classId = (
-    await api('post', 'TrainClassService/Create', {
-      className, applyStartTime: iso(-60 * MIN), applyEndTime: iso(24 * 60 * MIN), startTime: iso(2 * 24 * 60 * MIN), endTime: iso(10 * 24 * 60 * MIN),
-      trainNumbers: 30, needAudit: true, address: '温江区委党校', introduction: '<p>提升青年党员的理论素养和履职能力。</p>',
-    })
-  ).id;
-  // an online lead-in course under way now, before the class opens (its sign-in is open), with a video of the library
-  const courseId = (await api('post', 'TrainClassCourseService/Create', { trainClassId: classId, courseName: '开班第一课：青年党员的使命担当', courseType: 2, period: 2, startTime: iso(-10 * MIN), endTime: iso(180 * MIN) })).id;
-  const videos = ((await api('get', 'TrainClassService/GetSpecialResourceOptions')) as { id: number; name: string; resourceType: number }[]).filter((r) => r.resourceType === 1);
-  const video = videos.find((v) => v.name.includes('微党课')) ?? videos[0];
-  await api('post', 'TrainClassCourseService/SetCourseResource', { trainClassCourseId: courseId, resourceList: [video.id], resourceType: 1 });
+  const classId = (await api('post', 'TrainClassService/Create', classFields(className, 2 * 24 * 60 * MIN))).id;
 
   // a member of the district of his own: the study rules credit one playing video per member at a time,
   // and other specs play as the demo members meanwhile
@@ -67,6 +60,14 @@ test.fixme('培训班: apply, approval, sign-in by code, a course video, a note 
   expect(students.items).toHaveLength(1);
   await api('post', 'TrainClassService/Audit', { id: students.items[0].id, approved: true });
 
+  // the class opens early (its start moved to an hour ago), and its first course is under way now — within
+  // the class's 培训时间, as a course must be — an online one (its sign-in open) with a video of the library
+  await api('put', 'TrainClassService/Update', { id: classId, ...classFields(className, -60 * MIN) });
+  const courseId = (await api('post', 'TrainClassCourseService/Create', { trainClassId: classId, courseName: '开班第一课：青年党员的使命担当', courseType: 2, period: 2, startTime: iso(-10 * MIN), endTime: iso(180 * MIN) })).id;
+  const videos = ((await api('get', 'TrainClassService/GetSpecialResourceOptions')) as { id: number; name: string; resourceType: number }[]).filter((r) => r.resourceType === 1);
+  const video = videos.find((v) => v.name.includes('微党课')) ?? videos[0];
+  await api('post', 'TrainClassCourseService/SetCourseResource', { trainClassCourseId: courseId, resourceList: [video.id], resourceType: 1 });
+
   // an approved student: the course, signed in with the organiser's code
   await page.reload();
   await expect(page.getByTestId('train-student-status')).toContainText('已通过');
@@ -76,6 +77,19 @@ test.fixme('培训班: apply, approval, sign-in by code, a course video, a note 
   await course.getByLabel('开班第一课：青年党员的使命担当签到码').fill(code);
   await course.getByRole('button', { name: /签\s*到/ }).click();
   await expect(course).toContainText('已签到');
+
+  // a second course signed in by its QR code: the code opens the class with the course and a signed
+  // token, one click signs in, and both leave the address (a reload does not offer it again)
+  const second = (await api('post', 'TrainClassCourseService/Create', { trainClassId: classId, courseName: '第二课：基层治理中的党员作用', courseType: 1, period: 1, address: '温江区委党校201教室', startTime: iso(-5 * MIN), endTime: iso(120 * MIN) })).id;
+  const { signUrl } = await api('post', 'TrainClassCourseService/SignCode', { id: second });
+  await page.goto(`/dj${signUrl}`);
+  const scan = page.getByTestId('train-scan-signin');
+  await expect(scan).toContainText('第二课：基层治理中的党员作用');
+  await scan.getByRole('button', { name: '一键签到' }).click();
+  await expect(page.locator('.ant-message')).toContainText('签到成功');
+  await expect(page).toHaveURL(new RegExp(`rotationTrain/info\\?id=${classId}$`));
+  await expect(scan).toHaveCount(0);
+  await expect(page.getByTestId('train-course').filter({ hasText: '第二课' })).toContainText('已签到');
 
   // its video in the ordinary player; the end of the clip reports at once
   await course.getByRole('button', { name: /学习资源/ }).click();

@@ -83,5 +83,5 @@ export async function callJson(base: string, path: string, init: { method?: stri
     headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: res.status, body: await res.json().catch(() => null) };
+  return { status: res.status, body: await res.json().catch(() => null), headers: Object.fromEntries(res.headers) as Record<string, string> };
 }

@@ -107,4 +107,14 @@ describe('member routes', () => {
     expect(showBreadcrumb('/partyMember/iStudy/partybook/video/info')).toBe(true);
     expect(matchedTitles('/partyMember/iStudy/partybook/video/info').map((t) => t.title)).toEqual(['我的学习', '党员书架', '视频', '视频详情']);
   });
+  it('the exam pages have their own breadcrumb; a topic’s paper opened from its topic leads back to that topic', () => {
+    const E = '/partyMember/iStudy/subject/info/exam';
+    expect(matchedTitles(E)).toEqual([{ path: '/partyMember/iStudy', title: '我的学习' }, { path: E, title: '我的考试' }]);
+    expect(matchedTitles(E, '?paperId=7').map((c) => c.title)).toEqual(['我的学习', '我的考试', '考试详情']);
+    const topic = matchedTitles(E, '?paperId=7&topicId=12');
+    expect(topic.map((c) => c.title)).toEqual(['我的学习', '专题课程', '专题详情', '专题考试']);
+    expect(topic[2].path).toBe('/partyMember/iStudy/subject/info?id=12');
+    expect(matchedTitles('/partyMember/iStudy/subject/info/mistakesCollection').map((c) => c.title)).toEqual(['我的学习', '我的考试', '错题集']);
+    expect(matchedTitles('/partyMember/iStudy/subject/info/createReport', '?id=12')[2]).toEqual({ path: '/partyMember/iStudy/subject/info?id=12', title: '专题详情' });
+  });
 });

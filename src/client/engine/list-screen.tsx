@@ -124,7 +124,8 @@ export function ListScreen({ screen, config, basePath, context, embedded }: List
     toolbar: tab?.toolbar ?? screen.toolbar ?? [],
     rowActions: tab?.rowActions ?? screen.rowActions ?? [],
     empty: tab?.empty ?? screen.empty ?? '无数据',
-    summary: tab ? tab.summary : screen.summary,
+    // a tab without figures of its own shows the screen's (the 阅读情况 of both its tabs)
+    summary: tab?.summary ?? screen.summary,
   };
   const entity = screen.entity ? config.entities[screen.entity] : undefined;
   const pageSize = screen.pageSize ?? PAGER_PAGE_SIZE;

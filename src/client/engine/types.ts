@@ -271,7 +271,7 @@ export interface FormThenDef {
 
 /** The kinds of screen; each is registered in engine/kinds (a unit test keeps the two in step). */
 /** construction: 建设中, a page whose service comes later (`waitsFor` says which) */
-export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar' | 'construction';
+export type ScreenKind = 'list' | 'form' | 'detail' | 'audit' | 'statistics' | 'calendar' | 'construction' | 'configEditor';
 
 /** A dashboard (工作台): parts of one answer, each read by a dotted path. */
 export interface DashboardDef {

@@ -11,6 +11,7 @@ import { MessageBell } from '../components/message-bell';
 import { LazyDropdown } from '../components/lazy-dropdown';
 import { lazyDialog } from '../components/lazy-dialog';
 import { ConfirmHost } from '../member/kit/confirm-host';
+import { useCrumbName } from '../member/kit/page-crumb';
 import { ElderSwitch, useElderArea } from '../components/elder-switch';
 import './member-layout.css';
 
@@ -54,7 +55,8 @@ export default function MemberLayout() {
   const [roleOpen, setRoleOpen] = useState(false);
   const [qrOpen, setQrOpen] = useState(false);
   const alertShown = useAppState((s) => s.alertConfig.show);
-  const crumbs = matchedTitles(location.pathname);
+  const pageName = useCrumbName(location.pathname + location.search);
+  const crumbs = matchedTitles(location.pathname, location.search).map((c, i, all) => (i === all.length - 1 && pageName ? { ...c, title: pageName } : c));
   useElderArea();
   useScrollRegionsFocusable();
   const displayName = session?.nickName || session?.userName || '';

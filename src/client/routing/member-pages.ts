@@ -5,6 +5,7 @@
  * (建设中); a unit test lists the contract's routes against this table.
  */
 import type { ComponentType } from 'react';
+import type { Crumb } from '../member/kit/routes';
 import { volunteerRoutes } from '../member/volunteer';
 import { liveRoutes } from '../member/live';
 import { villageOfficialRoutes } from '../member/village-official';
@@ -30,6 +31,7 @@ type Loader = () => Promise<{ default?: ComponentType<any> }>;
 export interface MemberPage {
   title: string;
   load?: Loader;
+  crumbs?: (search: URLSearchParams) => Crumb[];
 }
 
 const P = '/partyMember';
@@ -72,8 +74,13 @@ export const MEMBER_TABS = [
   { key: `${P}/iPractice`, label: '我的实践' },
 ];
 
-/** Titled routes matched by a path: each titled prefix of it, shortest first. */
-export function matchedTitles(pathname: string): { path: string; title: string }[] {
+/**
+ * The breadcrumb of a location: the page's own when its route gives one (from the query), else each
+ * titled prefix of the path, shortest first.
+ */
+export function matchedTitles(pathname: string, search = ''): Crumb[] {
+  const own = MEMBER_PAGES[pathname.replace(/\/+$/, '')]?.crumbs;
+  if (own) return own(new URLSearchParams(search));
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
   const out: { path: string; title: string }[] = [];
   for (let i = 1; i <= parts.length; i++) {

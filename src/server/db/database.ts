@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type SelectQueryBuilder } fro
 import { PGliteDialect } from './pglite-dialect';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema';
+import { pgliteBaseFor } from './pglite-base';
 
 export type Database = Kysely<DB>;
 
@@ -58,6 +59,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
   const { PGlite, types } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     dataDir: target.dataDir,
+    // a first start loads the empty cluster kept by pglite-base.ts instead of running initdb here
+    loadDataDir: pgliteBaseFor(target.dataDir),
     // PostgreSQL's server defaults (128 MB of shared buffers and more) live in WebAssembly memory,
     // which never shrinks: an embedded database of a demo or a county needs far less
     // (docs/BENCHMARKS.md, "The embedded database's memory")

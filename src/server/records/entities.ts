@@ -119,6 +119,11 @@ export class ConfigError extends Error {}
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateEntity = ajv.compile(entityMeta);
 
+/** The meta-schema's errors of a parsed entity file (none: valid), as ajv gives them. */
+export function entityMetaErrors(json: unknown) {
+  return validateEntity(json) ? [] : [...validateEntity.errors!];
+}
+
 /** Validates one parsed file against the entity meta-schema; the message names the file and the JSON pointer. */
 export function checkEntityFile(json: unknown, file: string): EntityFile {
   if (!validateEntity(json)) {

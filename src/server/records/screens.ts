@@ -11,6 +11,11 @@ export type ScreenFile = { tag: string; kind: string; title: string; entity?: st
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateScreen = ajv.compile(screenMeta);
 
+/** The meta-schema's errors of a parsed screen (none: valid), as ajv gives them. */
+export function screenMetaErrors(json: unknown) {
+  return validateScreen(json) ? [] : [...validateScreen.errors!];
+}
+
 export function checkScreenFile(json: unknown, file: string, entityNames?: Set<string>): ScreenFile {
   if (!validateScreen(json)) {
     const e = validateScreen.errors![0];

@@ -8,6 +8,7 @@ import { unmasked } from '../../contract/validators';
 import { actingOrgan, isInSubtree, pathChain, subtreePattern, subtreeRange } from '../scope';
 import { sanitizeRichText } from '../http/rich-text';
 import type { EntityFile } from './entities';
+import { checkStricterLimits } from './stricter-limits';
 
 /**
  * The generic record store: entity-agnostic queries over `records`. It knows organisations, owners,
@@ -245,6 +246,7 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
     out[k] = v;
   }
   checkOrder(entity, out);
+  await checkStricterLimits(db, entity, out);
   if (by) await checkOwnFiles(db, entity, out, by.userId, by.previous ?? {});
   return out;
 }

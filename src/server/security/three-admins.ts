@@ -18,8 +18,8 @@ export type AdminFamily = 'system' | 'security' | 'audit';
 
 /** The permissions that make a role privileged, by family. Other permissions (business) combine freely. */
 export const ADMIN_FAMILIES: Record<AdminFamily, string[]> = {
-  // 系统管理员: menus, code tables, projects, resource classes (organisations and users are also business administration of every level)
-  system: [P.Menus, P.BaseCodes, P.Projects, 'Pages.Administration.ResourceClasses'],
+  // 系统管理员: menus, code tables, projects, resource classes, 界面配置 (organisations and users are also business administration of every level)
+  system: [P.Menus, P.BaseCodes, P.Projects, 'Pages.Administration.ResourceClasses', P.ScreenConfig],
   // 安全管理员: roles and their permissions, the security policy
   security: [P.Roles, SECURITY_POLICY_PERMISSION],
   // 审计管理员: the security log

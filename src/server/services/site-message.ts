@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { action, defineService } from '../http/actions';
 import { notFound } from '../http/errors';
 import { objectInput, pagingProps } from '../http/paging';
@@ -50,6 +50,33 @@ export async function sendSiteMessage(db: Kysely<DB>, msg: SiteMessageInput): Pr
     return id;
   };
   return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+/**
+ * As sendSiteMessage, to the users a query selects (a `userId` column) — a province's members may be
+ * more than one statement's parameters can name: the receivers are inserted from the query, in the
+ * caller's transaction. No receivers: no message. Returns the receivers.
+ */
+export async function sendSiteMessageToQuery(trx: Kysely<DB>, msg: Omit<SiteMessageInput, 'userIds'>, users: SelectQueryBuilder<DB, any, { userId: number | null }>): Promise<number> {
+  const { id } = await trx
+    .insertInto('siteMessages')
+    .values({ title: msg.title, content: msg.content, messageType: msg.messageType, senderOrganId: msg.senderOrganId ?? null, organName: msg.organName ?? '', linkUrl: msg.linkUrl ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const inserted = await trx
+    .insertInto('siteMessageReceivers')
+    .columns(['messageId', 'userId', 'source'])
+    .expression(
+      trx
+        .selectFrom(users.as('u'))
+        .where('u.userId', 'is not', null)
+        .select([sql<number>`${id}::int`.as('messageId'), sql<number>`u.user_id`.as('userId'), sql<number>`${msg.source}::int`.as('source')])
+        .distinct() as any,
+    )
+    .executeTakeFirst();
+  const receivers = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  if (!receivers) await trx.deleteFrom('siteMessages').where('id', '=', id).execute();
+  return receivers;
 }
 
 /** what a member-space item is: a site message, or an announcement (通知公告, a record: ids of their own) */

@@ -59,3 +59,15 @@ describe('SignCodeQr', () => {
     expect(document.querySelector('.ant-qrcode')).toBeTruthy();
   });
 });
+
+describe('the 学习笔记 dialog', () => {
+  it('asks 笔记标题 / 笔记内容 with its own messages, not the topic’s 学习心得 words', async () => {
+    const { noteEntity } = await import('../../../src/client/member/train/course-note');
+    const { entityFile } = await import('../../../src/server/records/entity-input');
+    const def = noteEntity(entityFile('specialNote') as any);
+    expect(def.title).toBe('学习笔记');
+    expect(def.schema.properties.title).toMatchObject({ title: '笔记标题', 'x-required-message': '请输入笔记标题', maxLength: 100 });
+    expect(def.schema.properties.content).toMatchObject({ title: '笔记内容', 'x-required-message': '请输入笔记内容' });
+    expect(JSON.stringify([def.title, def.schema.properties.title, def.schema.properties.content])).not.toContain('心得');
+  });
+});

@@ -32,6 +32,8 @@ const KINDS: Record<string, Loader> = {
   construction: () => import('./construction'),
   // 工作台: pending counts linking to their lists, figures, charts, today's lists, quick links
   dashboard: () => import('../dashboard'),
+  // 界面配置's editor: a screen or entity file beside its live preview (CodeMirror loads with it only)
+  configEditor: () => import('../../screen-config/editor-page'),
 };
 
 export const isKindRegistered = (kind: string) => Object.prototype.hasOwnProperty.call(KINDS, kind);

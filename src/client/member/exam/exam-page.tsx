@@ -11,7 +11,8 @@ import { useRequest } from 'ahooks';
 import { formatPlatform, MINUTE_FORMAT } from '../../utils/platform-time';
 import { examService } from '../../api/exam';
 import type { ExamRecord, Instant, MyPaper } from '../../../contract/exam';
-import { MemberList, MemberPage, usePagedList } from '../kit';
+import { MemberList, MemberPage, useNameCrumb, usePagedList } from '../kit';
+import { SUBJECT } from '../subject';
 import { formatDuration } from './clock';
 import { ANALYSIS_PATH, EXAM_PATH, MISTAKES_PATH, SHOW_ANSWER_TEXT } from './paths';
 import './exam.css';
@@ -95,11 +96,16 @@ function MyExams() {
   );
 }
 
-function PaperNotice({ paperId }: { paperId: number }) {
+/** A topic's paper opened from its topic goes back to the topic; any other to 我的考试. */
+function PaperNotice({ paperId, topicId }: { paperId: number; topicId: number }) {
   const info = useRequest(() => examService.info(paperId), { refreshDeps: [paperId] });
   const records = useRequest(() => examService.records(paperId), { refreshDeps: [paperId] });
   const p = info.data;
-  if (info.error) return <MemberPage title="考试" back={EXAM_PATH} backText="返回我的考试"><Empty description={info.error.message} /></MemberPage>;
+  // the breadcrumb names the paper (a topic's keeps 专题考试, under its topic)
+  useNameCrumb(topicId ? null : p?.paperName);
+  const back = topicId ? { back: `${SUBJECT.info}?id=${topicId}`, backText: '返回专题详情' } : { back: EXAM_PATH, backText: '返回我的考试' };
+  const here = `${EXAM_PATH}?paperId=${paperId}${topicId ? `&topicId=${topicId}` : ''}`;
+  if (info.error) return <MemberPage title="考试" {...back}><Empty description={info.error.message} /></MemberPage>;
   if (!p) return <Spin className="dj-exam-loading" />;
   const now = new Date(p.serverTime);
   const notYet = now < new Date(p.beginTitme);
@@ -107,7 +113,7 @@ function PaperNotice({ paperId }: { paperId: number }) {
   const noneLeft = !p.openResultId && p.testCount > 0 && p.usedCount >= p.testCount;
   const reason = notYet ? '考试尚未开始' : over ? '考试已结束' : noneLeft ? '考试次数已用完' : null;
   return (
-    <MemberPage title={p.paperName} back={EXAM_PATH} backText="返回我的考试">
+    <MemberPage title={p.paperName} {...back}>
       {p.description ? <p className="dj-exam-notice__desc">{p.description}</p> : null}
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} className="dj-exam-notice">
         <Descriptions.Item label="考试时间">{when(p.beginTitme)} 至 {when(p.endTime)}</Descriptions.Item>
@@ -119,7 +125,7 @@ function PaperNotice({ paperId }: { paperId: number }) {
       </Descriptions>
       <p className="dj-exam-notice__tip">答题时每作答一题即自动保存；网络中断时答案先保存在本机，恢复后自动提交。考试时间以服务器时间为准，时间到自动交卷。</p>
       <div className="dj-exam-notice__start">
-        <Link to={`${EXAM_PATH}?paperId=${paperId}&take=1`} aria-disabled={!!reason} onClick={(e) => reason && e.preventDefault()}>
+        <Link to={`${here}&take=1`} aria-disabled={!!reason} onClick={(e) => reason && e.preventDefault()}>
           <Button type="primary" size="large" disabled={!!reason} data-testid="exam-start">
             {p.openResultId ? '继续答题' : '开始答题'}
           </Button>
@@ -152,13 +158,14 @@ function PaperNotice({ paperId }: { paperId: number }) {
 export default function ExamPage() {
   const [params] = useSearchParams();
   const paperId = Number(params.get('paperId')) || 0;
+  const topicId = Number(params.get('topicId')) || 0;
   if (!paperId) return <MyExams />;
   if (params.get('take') === '1') {
     return (
       <Suspense fallback={<Spin className="dj-exam-loading" />}>
-        <TakePaper paperId={paperId} />
+        <TakePaper paperId={paperId} topicId={topicId} />
       </Suspense>
     );
   }
-  return <PaperNotice paperId={paperId} />;
+  return <PaperNotice paperId={paperId} topicId={topicId} />;
 }

@@ -40,7 +40,7 @@ const isOffline = (e: unknown) => (e instanceof ApiError && e.status === 0) || (
 /** The server's refusals that end the sitting: handed in already, or past the deadline. */
 const isClosed = (e: unknown) => e instanceof ApiError && e.status === 400 && /已交卷|超过交卷时间|考试已结束/.test(e.message);
 
-export default function TakePaper({ paperId }: { paperId: number }) {
+export default function TakePaper({ paperId, topicId = 0 }: { paperId: number; topicId?: number }) {
   const navigate = useNavigate();
   const [sitting, setSitting] = useState<Sitting | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -222,7 +222,7 @@ export default function TakePaper({ paperId }: { paperId: number }) {
         status="warning"
         title={loadError}
         extra={
-          <Link to={`${EXAM_PATH}?paperId=${paperId}`}>
+          <Link to={`${EXAM_PATH}?paperId=${paperId}${topicId ? `&topicId=${topicId}` : ''}`}>
             <Button>返回考试</Button>
           </Link>
         }

@@ -16,4 +16,5 @@ export { SignInCode, type SignInCodeProps } from './sign-in-code';
 export { useQrSignIn, type QrSignIn } from './use-qr-sign-in';
 export { SecretaryCard, SecretaryCardView, type SecretaryCardProps } from './secretary-card';
 export { StatusTag, statusOf, type StatusListName } from '../../components/status-tag';
-export type { MemberRoutes } from './routes';
+export type { MemberRoutes, Crumb } from './routes';
+export { useNameCrumb, useCrumbName } from './page-crumb';

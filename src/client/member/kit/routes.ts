@@ -6,7 +6,17 @@
  */
 import type { ComponentType } from 'react';
 
-export type MemberRoutes = Record<string, { title: string; load: () => Promise<{ default?: ComponentType<any> }> }>;
+/** One step of the breadcrumb: where it leads (a path, with the query that page needs) and its name. */
+export interface Crumb {
+  path: string;
+  title: string;
+}
+
+/**
+ * A route's page; `crumbs`: its own breadcrumb from the query, for a page reached from more than one
+ * place (its path's prefixes would name pages that need a query it does not carry).
+ */
+export type MemberRoutes = Record<string, { title: string; load: () => Promise<{ default?: ComponentType<any> }>; crumbs?: (search: URLSearchParams) => Crumb[] }>;
 
 /** One page of a member workflow: its route and its title (the route table's and the page's heading). */
 export interface WorkflowPage {

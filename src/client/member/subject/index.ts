@@ -12,5 +12,15 @@ export const SUBJECT = {
 export const subjectRoutes: MemberRoutes = {
   [SUBJECT.list]: { title: '专题课程', load: () => import('./list') },
   [SUBJECT.info]: { title: '专题详情', load: () => import('./info') },
-  [SUBJECT.createReport]: { title: '学习心得', load: () => import('./create-report') },
+  // its breadcrumb leads back to the topic it was written on (the path alone would lose the topic's id)
+  [SUBJECT.createReport]: {
+    title: '学习心得',
+    load: () => import('./create-report'),
+    crumbs: (search) => [
+      { path: '/partyMember/iStudy', title: '我的学习' },
+      { path: SUBJECT.list, title: '专题课程' },
+      { path: `${SUBJECT.info}?id=${Number(search.get('id')) || 0}`, title: '专题详情' },
+      { path: SUBJECT.createReport, title: '学习心得' },
+    ],
+  },
 };

@@ -76,6 +76,8 @@ export interface ExamPaperRandomSetTable {
   blankCount: Generated<number>;
   shortCount: Generated<number>;
 }
+/** an exam notice sent (kind 1 published, 2 opens today), once per paper, kind and platform day */
+export interface ExamPaperNoticeTable { paperId: number; kind: number; day: string; receivers: Generated<number>; creationTime: Generated<Timestamp> }
 export interface ExamPaperOrganTable { paperId: number; organId: number; organPath: string }
 export interface ExamPaperUserTable { paperId: number; userId: number; excluded: Generated<boolean>; creationTime: Generated<Timestamp> }
 /** `userId` 0 and `attemptNo` 0: an ordinary paper's one sheet; a random paper's: one per member and attempt */

@@ -1,11 +1,11 @@
 /**
  * Kysely table types, one file per area; `DB` names every table. Imported as `../db/schema`.
  */
-import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, UserRecoveryCodeTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable, SecurityLogTable, SecurityLogHeadTable } from './platform';
+import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, UserRecoveryCodeTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable, SecurityLogTable, SecurityLogHeadTable, ConfigOverrideTable } from './platform';
 import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganMemberFacetTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
 import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable, MemberStudyYearTable, OrganStudyProgressTable } from './study';
-import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
+import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamPaperNoticeTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
 import type { TrainClassTable, TrainClassScopeTable, TrainClassAllocationTable, TrainClassStudentTable, TrainClassSigninTable, TrainClassMindTable, CenTrainTable, TrainClassCourseTable, TrainClassCourseResourceTable, TrainClassNoteTable } from './training';
 import type { PartyDuesBaseTable, PartyDuesBaseChangeTable, PartyDuesPaymentTable, PartyDuesPaymentMonthTable, PartyDuesPayoutTable } from './dues';
 import type { BigScreenRegistCodeTable, BigScreenInfoTable, BigScreenVideoTable, BigScreenVersionTable, BigScreenNewsTable, BigScreenResourceTable, BigScreenResourceMapTable, BigScreenConcernTable } from './big-screen';
@@ -38,6 +38,7 @@ export interface DB {
   examPaperRandomSets: ExamPaperRandomSetTable;
   examPaperOrgans: ExamPaperOrganTable;
   examPaperUsers: ExamPaperUserTable;
+  examPaperNotices: ExamPaperNoticeTable;
   examSheets: ExamSheetTable;
   examPaperAuthors: ExamPaperAuthorTable;
   examQuestionReaders: ExamQuestionReaderTable;
@@ -57,6 +58,7 @@ export interface DB {
   jobs: JobTable;
   securityLogs: SecurityLogTable;
   securityLogHead: SecurityLogHeadTable;
+  configOverrides: ConfigOverrideTable;
   records: RecordTable;
   recordLikes: RecordUserMarkTable;
   recordReads: RecordUserMarkTable;

@@ -253,3 +253,19 @@ export interface SecurityLogHeadTable {
   prunedSeq: number;
   prunedHash: string;
 }
+
+/** Overrides of screens and entity files made in the browser, one row a version (migration 038). */
+export interface ConfigOverrideTable {
+  id: Generated<number>;
+  kind: 'screen' | 'entity';
+  key: string;
+  version: number;
+  /** the override's JSON text; null: back to the shipped file */
+  body: string | null;
+  shippedHash: string | null;
+  comment: ColumnType<string, string | undefined, string>;
+  action: 'save' | 'rollback' | 'reset' | 'import';
+  authorId: number | null;
+  authorName: ColumnType<string, string | undefined, string>;
+  createdAt: ColumnType<Date, Date | string | undefined, never>;
+}

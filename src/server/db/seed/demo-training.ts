@@ -10,7 +10,8 @@ import { syncBatch } from '../../domains/training';
  * can apply on the first start. Times are wall-clock times of the platform zone, days from the seed's
  * "today".
  */
-export const DEMO_CLASS_NAME = '2026年温江区党员冬训示范班';
+/** no year nor season in its name: the demo is seeded on any day of any year */
+export const DEMO_CLASS_NAME = '温江区党员教育示范班';
 export const DEMO_OPEN_CLASS_NAME = '温江区发展党员工作业务培训班';
 
 export interface TrainingSeed {
@@ -34,8 +35,8 @@ export async function seedTraining(db: Db, s: TrainingSeed) {
       {
         ...common,
         name: DEMO_CLASS_NAME,
-        groupName: '党员冬训',
-        introduction: '<p>围绕学习贯彻党的二十大精神，采取集中授课、线上自学、交流研讨相结合的方式开展冬训，每名学员完成全部课程并提交学习心得。</p>',
+        groupName: '党员集中教育',
+        introduction: '<p>围绕学习贯彻党的二十大精神，采取集中授课、线上自学、交流研讨相结合的方式开展集中教育，每名学员完成全部课程并提交学习心得。</p>',
         applyStartTime: at(-20, '09:00'), applyEndTime: at(-5, '18:00'), startTime: at(-3, '09:00'), endTime: at(20, '18:00'),
         address: '温江区委党校', trainNumbers: 60, needAudit: true,
       },
@@ -105,19 +106,20 @@ export async function seedTraining(db: Db, s: TrainingSeed) {
     .values([
       {
         trainClassId: running.id, userId: member.userId, memberName: member.name, organId: s.branch.id, organPath: s.branch.organPath,
-        title: '参加冬训示范班的学习体会', content: '<p>通过专题党课的学习，我对“两个确立”的决定性意义有了更深的理解。作为社区党员，要在服务群众中发挥先锋模范作用。</p>',
+        title: '参加示范班的学习体会', content: '<p>通过专题党课的学习，我对“两个确立”的决定性意义有了更深的理解。作为社区党员，要在服务群众中发挥先锋模范作用。</p>',
         comment: '体会真切，联系实际，望在社区服务中继续发挥带头作用。', commenterUserId: s.organiserUserId, commenterName: '陈晓燕', commentTime: at(-2, '10:00'), isPublic: true, creationTime: at(-3, '20:00'),
       },
       {
         trainClassId: running.id, userId: approved[1].userId, memberName: approved[1].name, organId: s.branch.id, organPath: s.branch.organPath,
-        title: '冬训学习心得', content: '<p>学习了专题党课，收获很大，今后要加强理论学习，提高政治站位。</p>', isPublic: false, creationTime: at(-2, '21:00'),
+        title: '示范班学习心得', content: '<p>学习了专题党课，收获很大，今后要加强理论学习，提高政治站位。</p>', isPublic: false, creationTime: at(-2, '21:00'),
       },
     ])
     .execute();
   return { classId: running.id, openClassId: open.id };
 }
 
-export const DEMO_ROTATION_NAME = '2026年全省党员冬训集中轮训';
+/** the programme of the year the demo is seeded in */
+export const demoRotationName = (year: number) => `${year}年全省党员集中轮训`;
 
 /**
  * The demo 集中轮训: a province programme in two batches — 温江区 now (the demo member's), 郫都区
@@ -126,10 +128,10 @@ export const DEMO_ROTATION_NAME = '2026年全省党员冬训集中轮训';
 export async function seedRotation(db: Db, r: { province: OrgSeed; batches: { organ: OrgSeed; name: string; address: string }[]; creatorUserId: number | null; now: Date; timeZone: string }) {
   const today = calendarDay(r.now, r.timeZone);
   const at = (days: number, clock: string) => instantOf(`${addToDay(today, { days })} ${clock}`, r.timeZone)!;
-  const introduction = '<p>按照全省党员冬训工作安排，各地分批次组织党员参加集中轮训，每批次集中学习不少于3天。</p>';
+  const introduction = '<p>按照全省党员教育培训工作安排，各地分批次组织党员参加集中轮训，每批次集中学习不少于3天。</p>';
   const programme = await db
     .insertInto('cenTrains')
-    .values({ name: DEMO_ROTATION_NAME, year: Number(today.slice(0, 4)), introduction, startTime: at(-10, '00:00'), endTime: at(60, '23:59'), organId: r.province.id, organPath: r.province.organPath, creatorUserId: r.creatorUserId, creationTime: at(-12, '10:00') })
+    .values({ name: demoRotationName(Number(today.slice(0, 4))), year: Number(today.slice(0, 4)), introduction, startTime: at(-10, '00:00'), endTime: at(60, '23:59'), organId: r.province.id, organPath: r.province.organPath, creatorUserId: r.creatorUserId, creationTime: at(-12, '10:00') })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [i, b] of r.batches.entries()) {

@@ -30,6 +30,8 @@ const PROVINCE_ONLY = [
   'Pages.PartyMember.ViewSensitive',
   // the security log: the province's 审计管理员 only (三员分立)
   'Pages.Administration.SecurityLogs',
+  // screens and entity labels of the whole platform: system administration (三员分立)
+  'Pages.Administration.ScreenConfig',
 ];
 
 /**
@@ -80,6 +82,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.OrganService', 'Pages.OrganService.Create', 'Pages.OrganService.Update', 'Pages.OrganService.Delete',
         'Pages.Administration.Users', 'Pages.Administration.Users.Create', 'Pages.Administration.Users.Update', 'Pages.Administration.Users.Delete',
         'Pages.Administration.Menus', 'Pages.Administration.BaseCodes', 'Pages.Administration.Projects', 'Pages.Administration.ResourceClasses',
+        'Pages.Administration.ScreenConfig',
       ],
     },
   },

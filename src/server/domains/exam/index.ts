@@ -2,6 +2,7 @@ import type { Domain } from '../../domain';
 import { examLibraryService } from './exam-library';
 import { examPaperService } from './exam-paper';
 import { examSweepJob } from './sitting';
+import { examNoticeJobs } from './exam-notices';
 
 export { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResults, paperState, partyMemberOf } from './papers';
 
@@ -9,5 +10,5 @@ export { PAPER_STATE_LABEL, assignedCount, assignedTo, memberResults, paperResul
 export const exam: Domain = {
   name: 'exam',
   services: () => [examLibraryService, examPaperService],
-  jobs: (ctx) => [examSweepJob(ctx)],
+  jobs: (ctx) => [examSweepJob(ctx), ...examNoticeJobs(ctx)],
 };

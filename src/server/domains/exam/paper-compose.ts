@@ -1,3 +1,4 @@
+import { EXAM_NOTICE_JOB } from './exam-notices';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Call } from '../../http/actions';
@@ -149,7 +150,7 @@ export async function createPaper(call: Call<PaperInput>, kind: 'any' | 'ordinar
   const organs = await checkedOrgans(call, targetIds(input.teachTarget));
   const users = await checkedMembers(call, input.userIds ?? []);
   const organ = actingOrgan(user);
-  return ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const made = await trx
       .insertInto('examPapers')
       .values({ ...values, paperType, trainClassId: input.trainClassId ?? null, organId: organ.id, organPath: organ.path, creatorUserId: user.userId })
@@ -162,4 +163,7 @@ export async function createPaper(call: Call<PaperInput>, kind: 'any' | 'ordinar
     await checkPass(trx, made.id);
     return { id: made.id };
   });
+  // its members hear of it (a site message), once, by whichever process takes the job
+  await ctx.jobs.enqueue(EXAM_NOTICE_JOB.published, String(created.id), { paperId: created.id });
+  return created;
 }

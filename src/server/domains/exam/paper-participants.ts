@@ -22,23 +22,27 @@ export const paperParticipantActions = {
       const { ctx, input } = call;
       const p = await paperFor(call, input.paperId);
       await closeExpired(ctx, { paperId: p.id });
-      const agg = ctx.db
-        .selectFrom('examResults')
-        .select([
-          'userId',
-          sql<number>`count(*)::int`.as('attemptCount'),
-          sql<number | null>`max(score) filter (where status <> 1)`.as('bestScore'),
-          sql<boolean>`bool_or(coalesce(passed, false))`.as('passed'),
-          sql<boolean>`bool_or(status = 2)`.as('marking'),
-          sql<Date | null>`max(submit_time)`.as('lastSubmitTime'),
-          sql<number>`max(id)`.as('resultId'),
-          sql<number | null>`min(id) filter (where status = 2)`.as('markingResultId'),
-        ])
-        .where('paperId', '=', p.id)
-        .groupBy('userId')
-        .as('r');
+      // each member's results, read for the rows the page shows (a lateral lookup by the paper's and
+      // member's index), not grouped over every sitting of the paper first
       let q = (await assignedMembers(ctx.db, p.id))
-        .leftJoin(agg, 'r.userId', 'm.userId')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('examResults')
+            .select([
+              sql<number>`count(*)::int`.as('attemptCount'),
+              sql<number | null>`max(score) filter (where status <> 1)`.as('bestScore'),
+              sql<boolean>`bool_or(coalesce(passed, false))`.as('passed'),
+              sql<boolean>`bool_or(status = 2)`.as('marking'),
+              sql<Date | null>`max(submit_time)`.as('lastSubmitTime'),
+              sql<number>`max(id)`.as('resultId'),
+              sql<number | null>`min(id) filter (where status = 2)`.as('markingResultId'),
+            ])
+            .where('paperId', '=', p.id)
+            .whereRef('examResults.userId', '=', 'm.userId')
+            .as('r'),
+          (join) => join.onTrue(),
+        )
         .select(['m.userId', 'm.name', 'm.organId', 'o.organName', 'r.attemptCount', 'r.bestScore', 'r.passed', 'r.marking', 'r.lastSubmitTime', 'r.resultId', 'r.markingResultId']);
       if (input.name?.trim()) q = q.where('m.name', 'like', containsPattern(input.name));
       if (input.state === 1) q = q.where('r.bestScore', 'is', null);

@@ -17,16 +17,8 @@ import { paperIdInput } from './inputs';
 
 async function statisticsOf(db: Database, p: PaperFull) {
   const assigned = await assignedCount(db, p.id);
-  const best = await db
-    .selectFrom('examResults')
-    .select(['userId', sql<number>`max(score)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
-    .where('paperId', '=', p.id)
-    .where('status', '!=', RESULT_STATUS.answering)
-    .groupBy('userId')
-    .execute();
   const pending = Number((await db.selectFrom('examResults').select(sql<number>`count(*)::int`.as('n')).where('paperId', '=', p.id).where('status', '=', RESULT_STATUS.marking).executeTakeFirstOrThrow()).n);
   const { total } = await paperTotal(db, p);
-  const scores = best.map((b) => Number(b.best ?? 0));
   const bands = [
     { range: '60%以下', from: 0, to: 0.6 },
     { range: '60%–70%', from: 0.6, to: 0.7 },
@@ -34,7 +26,28 @@ async function statisticsOf(db: Database, p: PaperFull) {
     { range: '80%–90%', from: 0.8, to: 0.9 },
     { range: '90%及以上', from: 0.9, to: Infinity },
   ];
-  const ratio = (s: number) => (total > 0 ? s / total : 0);
+  // each member's best, counted and banded where it lies: a province's paper has a row per member
+  const ratio = total > 0 ? sql`b.best / ${total}::numeric` : sql`0`;
+  const band = (from: number, to: number) => sql<number>`count(*) filter (where ${ratio} >= ${from}${to === Infinity ? sql`` : sql` and ${ratio} < ${to}`})::int`;
+  const stats = await db
+    .selectFrom(
+      db
+        .selectFrom('examResults')
+        .select([sql<number>`coalesce(max(score), 0)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
+        .where('paperId', '=', p.id)
+        .where('status', '!=', RESULT_STATUS.answering)
+        .groupBy('userId')
+        .as('b'),
+    )
+    .select([
+      sql<number>`count(*)::int`.as('joinCount'),
+      sql<number>`count(*) filter (where b.passed)::int`.as('passCount'),
+      sql<number>`coalesce(avg(b.best), 0)`.as('average'),
+      sql<number>`coalesce(max(b.best), 0)`.as('maxScore'),
+      sql<number>`coalesce(min(b.best), 0)`.as('minScore'),
+      ...bands.map((b, i) => band(b.from, b.to).as(`band${i}`)),
+    ])
+    .executeTakeFirstOrThrow();
   const perQuestion = await db
     .selectFrom('examAnswers as a')
     .innerJoin('examResults as r', 'r.id', 'a.resultId')
@@ -46,8 +59,7 @@ async function statisticsOf(db: Database, p: PaperFull) {
   const titles = new Map(
     (await db.selectFrom('examQuestions').select(['id', 'title', 'type']).where('id', 'in', perQuestion.length ? perQuestion.map((q) => q.questionId) : [0]).execute()).map((q) => [q.id, q]),
   );
-  const joinCount = best.length;
-  const passCount = best.filter((b) => b.passed).length;
+  const { joinCount, passCount } = stats;
   const pct = (a: number, b: number) => (b ? round1((a * 100) / b) : 0);
   return {
     totalScore: total,
@@ -58,10 +70,10 @@ async function statisticsOf(db: Database, p: PaperFull) {
     passCount,
     passRate: pct(passCount, joinCount),
     pendingMarkCount: pending,
-    averageScore: scores.length ? round1(scores.reduce((a, b) => a + b, 0) / scores.length) : 0,
-    maxScore: scores.length ? Math.max(...scores) : 0,
-    minScore: scores.length ? Math.min(...scores) : 0,
-    distribution: bands.map((b) => ({ range: b.range, count: scores.filter((s) => ratio(s) >= b.from && ratio(s) < b.to).length })),
+    averageScore: round1(Number(stats.average)),
+    maxScore: Number(stats.maxScore),
+    minScore: Number(stats.minScore),
+    distribution: bands.map((b, i) => ({ range: b.range, count: (stats as unknown as Record<string, number>)[`band${i}`] })),
     questions: perQuestion
       .map((q): QuestionRate => ({ questionId: q.questionId, title: titles.get(q.questionId)?.title ?? '', type: titles.get(q.questionId)?.type ?? 0, typeName: QUESTION_TYPE_LABEL[titles.get(q.questionId)?.type ?? 0] ?? '', answerCount: q.answerCount, rightCount: q.rightCount, rightRate: pct(q.rightCount, q.answerCount) }))
       .sort((a, b) => a.rightRate - b.rightRate || a.questionId - b.questionId),

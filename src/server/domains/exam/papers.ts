@@ -45,31 +45,38 @@ export async function paperTotals(db: Database, list: (PaperRow & { paperType: n
   return out;
 }
 
-/** The members a paper is assigned to: its organisations' subtrees, plus those added and its class's approved students, minus those taken off and its authors (paper-authors.ts). */
+/**
+ * The members a paper is assigned to: its organisations' subtrees, plus those added and its class's
+ * approved students, minus those taken off and its authors (paper-authors.ts). The three sources are
+ * one set of member ids (a UNION, each part served by its own index) rather than an OR of EXISTS
+ * tested on every member row, which no index can serve (≈ 3 s to count a paper's members at 100 K).
+ */
 export async function assignedMembers(db: Database, paperId: number) {
   const organs = await db.selectFrom('examPaperOrgans').select('organPath').where('paperId', '=', paperId).execute();
+  const added = db
+    .selectFrom('examPaperUsers as u')
+    .innerJoin('partyMembers as a', 'a.userId', 'u.userId')
+    .select('a.id')
+    .where('u.paperId', '=', paperId)
+    .where('u.excluded', '=', false);
+  // a class's paper: its approved students
+  const students = db
+    .selectFrom('trainClassStudents as s')
+    .innerJoin('examPapers as cp', 'cp.trainClassId', 's.trainClassId')
+    .innerJoin('partyMembers as a', 'a.userId', 's.userId')
+    .select('a.id')
+    .where('cp.id', '=', paperId)
+    .where('s.status', '=', 1);
+  const ids = organs.length
+    ? db.selectFrom('partyMembers as a').select('a.id').where((eb) => eb.or(organs.map((o) => subtreeRange('a.organPath', o.organPath)))).union(added).union(students)
+    : added.union(students);
   return db
     .selectFrom('partyMembers as m')
     .innerJoin('organizations as o', 'o.id', 'm.organId')
     .where('m.isDeleted', '=', false)
     .where('m.status', '=', 1)
     .where('m.userId', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        ...organs.map((o) => subtreeRange('m.organPath', o.organPath)),
-        eb.exists(eb.selectFrom('examPaperUsers as u').select('u.userId').whereRef('u.userId', '=', 'm.userId').where('u.paperId', '=', paperId).where('u.excluded', '=', false)),
-        // a class's paper: its approved students
-        eb.exists(
-          eb
-            .selectFrom('trainClassStudents as s')
-            .innerJoin('examPapers as cp', 'cp.trainClassId', 's.trainClassId')
-            .select('s.userId')
-            .whereRef('s.userId', '=', 'm.userId')
-            .where('cp.id', '=', paperId)
-            .where('s.status', '=', 1),
-        ),
-      ]),
-    )
+    .where('m.id', 'in', ids)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('examPaperUsers as x').select('x.userId').whereRef('x.userId', '=', 'm.userId').where('x.paperId', '=', paperId).where('x.excluded', '=', true))))
     .where((eb) => eb.not(authorOf(paperId, sql.ref('m.userId'))));
 }

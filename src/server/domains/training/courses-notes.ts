@@ -42,10 +42,10 @@ async function checkCourse(db: Database, classId: number, courseId: number | nul
 async function noteTarget(call: Call<unknown>, classId: number, courseId?: number | null) {
   if ((await kindOf(call.ctx.db, classId)) === SPECIAL_TYPE) {
     const topic = await visibleTopic(call, classId);
-    return { classId: topic.id, courseId: 0 };
+    return { classId: topic.id, courseId: 0, words: SPECIAL_MSG };
   }
   const cls = await studentClass(call, classId);
-  return { classId: cls.id, courseId: await checkCourse(call.ctx.db, cls.id, courseId) };
+  return { classId: cls.id, courseId: await checkCourse(call.ctx.db, cls.id, courseId), words: CLASS_NOTE_MSG };
 }
 
 /** A reader of a class's notes: the permission of its kind and its managed subtree. */
@@ -57,28 +57,43 @@ async function managedNotes(call: Call<unknown>, classId: number) {
   else await managedClass(call, classId);
 }
 
+/** A class's notes are 学习笔记, a topic's 学习心得: the messages name what the member is writing. */
+const CLASS_NOTE_MSG = { noteTitle: '请输入笔记标题', noteContent: '请输入笔记内容' } as const;
+
+/** The note's input from its entity; emptiness is checked by the handler, whose message depends on the kind of class. */
+function noteInput() {
+  const input = entityInput('specialNote', {
+    fields: ['title', 'content'],
+    extra: { trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' }, courseId: courseIdProp },
+    required: ['trainClassId'],
+    optional: ['title', 'content'],
+  });
+  const props = input.properties as Record<string, Record<string, unknown>>;
+  for (const f of ['title', 'content']) {
+    const { minLength: _checkedByHandler, 'x-required-message': _named, ...rest } = props[f];
+    props[f] = rest;
+  }
+  return input;
+}
+
 const courseIdProp = { type: ['integer', 'null'], minimum: 0, title: '课程' };
 
 export const noteActions: Record<string, ActionDef> = {
-  SubmitNote: action<{ trainClassId: number; courseId?: number | null; title: string; content: string }>({
+  SubmitNote: action<{ trainClassId: number; courseId?: number | null; title?: string; content?: string }>({
     method: 'POST',
     summary: '提交学习心得/笔记（党员）：专题每人一篇；培训班的已通过学员每门课程一篇（courseId 省略为整个班）。再次提交即修改；富文本，服务端清洗',
     access: 'self',
     returns: '{id}',
     repeatSubmit: false,
-    input: entityInput('specialNote', {
-      fields: ['title', 'content'],
-      extra: { trainClassId: { type: 'integer', minimum: 1, title: '培训班', 'x-required-message': '请选择培训班' }, courseId: courseIdProp },
-      required: ['trainClassId'],
-    }),
+    input: noteInput(),
     async handler(call) {
       const { ctx, input, user } = call;
       const target = await noteTarget(call, input.trainClassId, input.courseId);
-      requireText(input.title, 'title', SPECIAL_MSG.noteTitle);
-      const content = cleanRichText(input.content);
+      requireText(input.title ?? '', 'title', target.words.noteTitle);
+      const content = cleanRichText(input.content ?? '');
       // an editor's empty paragraph is no content
-      if (!content || !hasRichContent(content)) throw invalid([{ message: SPECIAL_MSG.noteContent, members: ['content'] }]);
-      const title = input.title.trim();
+      if (!content || !hasRichContent(content)) throw invalid([{ message: target.words.noteContent, members: ['content'] }]);
+      const title = (input.title ?? '').trim();
       const row = await ctx.db
         .insertInto('trainClassNotes')
         .values({ trainClassId: target.classId, courseId: target.courseId, userId: user.userId, memberName: user.name, organId: memberOrganId(user), organPath: memberPath(user), title, content })

@@ -148,6 +148,8 @@ export const topicExamMemberActions: Record<string, ActionDef> = {
       const page = await pageQuery(q, input, (x) => x.orderBy('p.beginTime', 'desc').orderBy('p.id', 'desc'));
       const mine = await memberResults(ctx.db, user.userId, page.items.map((p) => p.id));
       const now = ctx.now();
+      // a topic's paper opened from the topic keeps the topic in its breadcrumb; a class's is 我的考试's
+      const from = kind?.classType === CLASS_TYPE ? '' : `&topicId=${input.id}`;
       return {
         totalCount: page.totalCount,
         items: page.items.map((p) => {
@@ -157,7 +159,7 @@ export const topicExamMemberActions: Record<string, ActionDef> = {
             id: p.id, paperId: p.id, paperName: p.paperName, beginTitme: p.beginTime, endTime: p.endTime, testTime: p.testTime, testCount: p.testCount, passScore: Number(p.passScore),
             status, statusText: PAPER_STATE_LABEL[status],
             attempts: r?.usedCount ?? 0, bestScore: r?.bestScore ?? null, passed: !!r?.passed,
-            examUrl: `${EXAM_ROUTE}?paperId=${p.id}`,
+            examUrl: `${EXAM_ROUTE}?paperId=${p.id}${from}`,
           };
         }),
       };
