@@ -85,8 +85,8 @@ async function main() {
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(1);
     console.log(title.padEnd(58), `${q(0.5)} ms`.padStart(10), `${q(0.95)} ms`.padStart(10));
   }
-  // 党员分析 keeps its counts while no member changes (stats-cache.ts): the first call after a member
-  // write scans the province again — a real write before each of a few runs
+  // 党员分析 right after a member write (its counts are kept by the member writes, migration 043) —
+  // a real write before each of a few runs
   const cold = 'PartyMemberService/Analysis, the whole province, after a member write';
   if (!ONLY || cold.includes(ONLY)) {
     const times: number[] = [];

@@ -102,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (r.url.toLowerCase().startsWith('/api/')) apiPaths.set(r.url.toLowerCase(), r.url);
   });
   app.addHook('onClose', async () => ctx.authChanges.close());
+  app.addHook('onClose', async () => ctx.cache.close());
   // the domains' background work (e.g. attempts whose deadline passed are closed and scored by the server)
   const stopDomains = startDomains(ctx);
   app.addHook('onClose', async () => stopDomains());

@@ -65,8 +65,10 @@ export interface Config {
   redisPrefix: string;
   /** how long a process keeps a resolved session, at most (SESSION_CACHE_SECONDS, default 600; 0: never): every change voids it at once */
   sessionCacheSeconds: number;
-  /** how long a costly statistic (党员分析) is served again while no member changed, at most (STATS_CACHE_SECONDS, default 300; 0: never) */
-  statsCacheSeconds: number;
+  /** how often the province's and cities' 学时达标进度 is summed again (STUDY_PROGRESS_SECONDS, default 300; 0: not kept, computed at each call) */
+  studyProgressSeconds: number;
+  /** how long a big screen's figures are served again to every screen of the organisation (BIG_SCREEN_CACHE_SECONDS, default 30; 0: never kept) */
+  bigScreenCacheSeconds: number;
   /** the map the browser draws (docs/map.md): AMAP_KEY (+ AMAP_SECURITY_CODE), else MAP_TILE_URL, else the bundled outline */
   map: MapSettings;
   /** the live-streaming server (docs/live.md): LIVE_RTMP_URL, LIVE_PULL_BASE, LIVE_SIGN_KEY, LIVE_URL_TTL_SECONDS; null: rooms play their recorded video */
@@ -328,7 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'dj:',
     sessionCacheSeconds: Math.max(0, Number(env.SESSION_CACHE_SECONDS ?? 600) || 0),
-    statsCacheSeconds: Math.max(0, Number(env.STATS_CACHE_SECONDS ?? 300) || 0),
+    studyProgressSeconds: ((n) => (n === 0 ? 0 : Math.max(10, n || 300)))(Number(env.STUDY_PROGRESS_SECONDS ?? 300)),
+    bigScreenCacheSeconds: Math.max(0, Number(env.BIG_SCREEN_CACHE_SECONDS ?? 30) || 0),
     map: mapSettings(env),
     live: liveSettings(env),
     jobs: jobSettings(env),

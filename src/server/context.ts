@@ -6,7 +6,7 @@ import type { DuesGateway } from './domains/dues/gateway';
 import { PermissionCache } from './http/permission-cache';
 import { SessionCache } from './http/auth';
 import { authChangesFor, type AuthChanges } from './http/auth-changes';
-import { StatsCache } from './stats-cache';
+import { sharedCacheFor, type SharedCache } from './shared-cache';
 import { JobRunner } from './jobs/runner';
 
 /** What every service receives: the database, configuration and the replaceable edges (clock, SMS). */
@@ -23,14 +23,14 @@ export interface AppContext {
   sessions: SessionCache;
   /** how session and permission changes reach every API process (auth-changes.ts) */
   authChanges: AuthChanges;
-  /** costly statistics' answers while their data is unchanged (stats-cache.ts) */
-  stats: StatsCache;
+  /** answers many callers ask within seconds, for a short TTL, shared by the processes through Redis when configured (shared-cache.ts) */
+  cache: SharedCache;
   /** background jobs shared by every process (jobs/runner.ts): `jobs.enqueue`, started by buildApp, stopped by app.close() */
   jobs: JobRunner;
   log: FastifyBaseLogger;
 }
 
-export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'stats' | 'jobs' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
+export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions' | 'authChanges' | 'cache' | 'jobs' | 'log' | 'now'> & { now?: () => Date; log?: FastifyBaseLogger }): AppContext {
   const ctx = {
     ...parts,
     now: parts.now ?? (() => new Date()),
@@ -39,7 +39,7 @@ export function createContext(parts: Omit<AppContext, 'permissions' | 'sessions'
   ctx.permissions = new PermissionCache(ctx);
   ctx.authChanges = authChangesFor(parts.config, (msg, err) => ctx.log.warn({ err }, msg));
   ctx.sessions = new SessionCache(ctx.authChanges, parts.config.sessionCacheSeconds * 1000);
-  ctx.stats = new StatsCache(parts.config.statsCacheSeconds * 1000);
+  ctx.cache = sharedCacheFor(parts.config, () => ctx.now().getTime());
   const j = parts.config.jobs;
   ctx.jobs = new JobRunner({
     db: parts.db, now: () => ctx.now(), log: { warn: (o, m) => ctx.log.warn(o, m), info: (o, m) => ctx.log.info(o, m) },

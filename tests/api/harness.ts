@@ -65,7 +65,8 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   let offset = 0;
   let frozenAt: number | null = null;
   const dataDir = opts.dataDir ?? opts.config?.dataDir ?? null;
-  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir, seedDemo: true, storage: testStorage(dataDir), ...opts.config });
+  // summaries kept by jobs and short caches are off unless a test turns them on: a test sees each write at once
+  const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { dataDir, seedDemo: true, storage: testStorage(dataDir), studyProgressSeconds: 0, bigScreenCacheSeconds: 0, ...opts.config });
   await migrateToLatest(db, schema, loadEntityFiles(config.schemaDirs));
   const sms = new LogSmsSender(() => ({ info: () => {} }));
   const ctx = createContext({ db, dbKind: kind, config, sms, now: () => new Date((frozenAt ?? Date.now()) + offset) });

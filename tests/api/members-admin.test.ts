@@ -272,7 +272,7 @@ describe('党员分析', () => {
     expect([...labels].sort((a: string, b: string) => order.indexOf(a) - order.indexOf(b))).toEqual(labels);
   });
 
-  it('a member\'s change shows at once: kept counts follow the members\' generation, whatever wrote them', async () => {
+  it('a member\'s change shows at once: the counts are kept by the member writes, whatever wrote them', async () => {
     const sexOf = (r: any) => Object.fromEntries(r.groups.find((g: any) => g.key === 'sex').rows.map((x: any) => [x.key, x.count]));
     const before = ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }));
     expect(ok(await app.call('GET', S('Analysis'), { token: province.token, query: { organPath: district.organPath } }))).toEqual(before);

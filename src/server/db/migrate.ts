@@ -39,6 +39,8 @@ import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
 import * as m038 from './migrations/038-config-overrides';
 import * as m042 from './migrations/042-exam-notices';
+import * as m043 from './migrations/043-member-facets';
+import * as m044 from './migrations/044-study-years';
 import * as m045 from './migrations/045-dues-member-index';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
@@ -78,6 +80,8 @@ const migrations: Record<string, Migration> = {
   '037-organ-member-counts': m037,
   '038-config-overrides': m038,
   '042-exam-notices': m042,
+  '043-member-facets': m043,
+  '044-study-years': m044,
   '045-dues-member-index': m045,
 };
 

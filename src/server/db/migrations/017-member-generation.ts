@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The members' generation: a sequence every statement that writes `party_members`
- * advances, so that a cached statistic over members (党员分析, `stats-cache.ts`) knows, with one
+ * advances, so that a cached statistic over members (党员分析 then; it is kept by the member writes since migration 043) knew, with one
  * read of a sequence, whether any member changed since it was computed — a change made by any code
  * path or API process. A sequence, not a counter row: advancing it never waits for another
  * transaction, so an import holding its transaction open blocks no other member write.

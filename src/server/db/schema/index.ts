@@ -2,9 +2,9 @@
  * Kysely table types, one file per area; `DB` names every table. Imported as `../db/schema`.
  */
 import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, UserRecoveryCodeTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable, SecurityLogTable, SecurityLogHeadTable, ConfigOverrideTable } from './platform';
-import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganTeamMemberTable, UnitTable } from './members';
+import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganMemberFacetTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
-import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable } from './study';
+import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable, MemberStudyYearTable, OrganStudyProgressTable } from './study';
 import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamPaperNoticeTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
 import type { TrainClassTable, TrainClassScopeTable, TrainClassAllocationTable, TrainClassStudentTable, TrainClassSigninTable, TrainClassMindTable, CenTrainTable, TrainClassCourseTable, TrainClassCourseResourceTable, TrainClassNoteTable } from './training';
 import type { PartyDuesBaseTable, PartyDuesBaseChangeTable, PartyDuesPaymentTable, PartyDuesPaymentMonthTable, PartyDuesPayoutTable } from './dues';
@@ -52,6 +52,8 @@ export interface DB {
   studySessions: StudySessionTable;
   offlineReports: OfflineReportTable;
   examinationRules: ExaminationRuleTable;
+  memberStudyYears: MemberStudyYearTable;
+  organStudyProgress: OrganStudyProgressTable;
   files: FileTable;
   jobs: JobTable;
   securityLogs: SecurityLogTable;
@@ -82,6 +84,7 @@ export interface DB {
   ssoTicketsUsed: SsoTicketUsedTable;
   partyMembers: PartyMemberTable;
   organMemberCounts: OrganMemberCountTable;
+  organMemberFacets: OrganMemberFacetTable;
   memberBonusPenalties: MemberSubRecordTable;
   memberAbroads: MemberSubRecordTable;
   organTeamMembers: OrganTeamMemberTable;

@@ -72,3 +72,11 @@ export interface OrganMemberCountTable {
   male: number;
   female: number;
 }
+
+/** 党员分析's counts per organisation subtree, facet (1 birthday … 7 member type) and value ('' 未填写) — migration 043. */
+export interface OrganMemberFacetTable {
+  organId: number;
+  facet: number;
+  key: string;
+  n: number;
+}

@@ -87,3 +87,22 @@ export interface ExaminationRuleTable {
   lastModifierUserId: number | null;
   lastModificationTime: NullableTs;
 }
+
+/** A member's 学时 of a platform year, kept by the study_days and offline_reports writes — migration 044. */
+export interface MemberStudyYearTable {
+  userId: number;
+  year: number;
+  onlineSeconds: ColumnType<string, string | number, string | number>;
+  offlineHours: ColumnType<string, string | number, string | number>;
+}
+
+/** A wide subtree's (province, city) progress against its targets in a year, rewritten by the job `study.progress` — migration 044. */
+export interface OrganStudyProgressTable {
+  year: number;
+  organId: number;
+  members: number;
+  ruled: number;
+  passed: number;
+  seconds: ColumnType<string, string | number, string | number>;
+  refreshedAt: Date;
+}

@@ -31,7 +31,10 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
       if (!device) throw unauthorized(INVALID_CODE);
       const now = ctx.now();
       const periods = screenPeriods(now, ctx.config.platformTz);
-      const [figures, content] = await Promise.all([dashboardFigures(ctx.db, device.organPath, periods), currentContent(ctx.db, device.organPath)]);
+      // every screen of the organisation refreshes each minute: the figures are summed once per
+      // BIG_SCREEN_CACHE_SECONDS for all of them (all processes, through Redis when configured)
+      const figures = ctx.cache.get(`bigScreen:${device.organPath}:${periods.day}`, ctx.config.bigScreenCacheSeconds * 1000, () => dashboardFigures(ctx.db, device.organPath, periods));
+      const [kept, content] = await Promise.all([figures, currentContent(ctx.db, device.organPath)]);
       return {
         organId: device.organId,
         organName: device.organName,
@@ -42,7 +45,7 @@ export const bigScreenDashboardService = defineService('BigScreenDashboardServic
         timeZone: ctx.config.platformTz,
         day: periods.day,
         quarter: periods.quarter,
-        ...figures,
+        ...kept,
         content,
       };
     },

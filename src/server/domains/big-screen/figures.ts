@@ -66,11 +66,13 @@ export type { DashboardFigures } from '../../../contract/big-screen';
  */
 export async function dashboardFigures(db: Kysely<DB>, organPath: string, p: ScreenPeriods): Promise<DashboardFigures> {
   const members = subtreeRange('pm.organPath', organPath);
+  const organId = Number(organPath.split('/').filter(Boolean).pop());
   const trendFrom = addToDay(p.monthFrom, { months: -(TREND_MONTHS - 1) });
   const [counts, branches, markers, trend] = await Promise.all([
     sql<{ memberCount: string; organCount: string; todaySeconds: string; todayLearners: string; monthSeconds: string; quarterMeetings: string; markerTotal: string }>`
       select
-        (select count(*) from party_members pm where not pm.is_deleted and pm.status = 1 and ${members}) as "memberCount",
+        -- kept per subtree by the member writes (migration 037)
+        coalesce((select c.members from organ_member_counts c where c.organ_id = ${organId}), 0) as "memberCount",
         (select count(*) from organizations o where not o.is_deleted and o.audit_status = 1 and ${subtreeRange('o.organPath', organPath)}) as "organCount",
         t.seconds as "todaySeconds", t.learners as "todayLearners",
         (select coalesce(sum(d.seconds), 0) from study_days d join party_members pm on pm.user_id = d.user_id

@@ -1,20 +1,19 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { P } from '../../../contract/permissions';
 import { action, type Call } from '../../http/actions';
 import { objectInput } from '../../http/paging';
 import { platformDay } from '../../platform-day';
-import { subtreePattern } from '../../scope';
 import { codeLabels } from '../../xlsx/columns';
 import type { Database } from '../../db/database';
-import { StatsCache } from '../../stats-cache';
 
 /**
  * 党员分析: the members of an organisation subtree counted by age band, sex, nation, education,
- * join-year band, party duty and member type, plus by child organisation (to drill down). Every
- * figure is a GROUP BY in the database — a province holds millions of members, none of which
- * travel to Node. Ages are whole years on the platform day (Asia/Shanghai), from the birthday of
- * the profile, else from the identity card; no date cast, so a malformed stored value counts as
- * 未填写 instead of failing the query.
+ * join-year band, party duty and member type, plus by child organisation (to drill down). The
+ * counts are kept per organisation subtree by the member writes (`organ_member_facets`, migration
+ * 043; the children's totals are migration 037's `organ_member_counts`), so a province answers
+ * from a few thousand rows, current right after any write. Ages are whole years on the platform day
+ * (Asia/Shanghai), cut into bands here from the kept birthdays (the profile's, else the identity
+ * card's); a malformed stored value counts as 未填写.
  */
 type Bucket = { key: string; label: string; count: number };
 
@@ -22,129 +21,71 @@ const AGE_BANDS: [number, string][] = [[30, '30岁及以下'], [40, '31至40岁'
 const JOIN_BANDS: [number, string][] = [[1949, '1949年及以前'], [1978, '1950至1978年'], [2002, '1979至2002年'], [2012, '2003至2012年'], [Infinity, '2013年以来']];
 const UNKNOWN = '未填写';
 
-const ref = (c: string) => sql.ref(c);
-/** The birthday as YYYYMMDD text, or null. */
-const birthDigits = sql<string | null>`coalesce(
-  case when ${ref('m.addition')}->>'birthday' ~ '^\\d{4}-\\d{2}-\\d{2}' then replace(substr(${ref('m.addition')}->>'birthday', 1, 10), '-', '') end,
-  case when ${ref('m.idCard')} ~ '^\\d{17}[0-9Xx]$' then substr(${ref('m.idCard')}, 7, 8) end)`;
-
-/** A CASE that names the band of an integer expression (upper bounds inclusive). */
-function bands(expr: RawBuilder<number | null>, list: [number, string][]): RawBuilder<string | null> {
-  const whens = list.filter(([max]) => Number.isFinite(max)).map(([max, label]) => sql`when ${expr} <= ${sql.lit(max)} then ${sql.lit(label)}`);
-  return sql<string | null>`case when ${expr} is null then null ${sql.join(whens, sql` `)} else ${sql.lit(list[list.length - 1][1])} end`;
-}
-
-/** Whole years on `day` of a YYYYMMDD birthday column. */
-function ageOn(day: string, bd: RawBuilder<string | null>): RawBuilder<number | null> {
-  const year = Number(day.slice(0, 4));
-  const mmdd = Number(day.slice(5, 7) + day.slice(8, 10));
-  return sql<number | null>`(case when ${bd} is null then null else ${sql.lit(year)} - substr(${bd}, 1, 4)::int - (case when substr(${bd}, 5, 4)::int > ${sql.lit(mmdd)} then 1 else 0 end) end)`;
-}
-
-const joinYear = sql<number | null>`(case when ${ref('m.partyMember')}->>'joinPartyDate' ~ '^\\d{4}' then substr(${ref('m.partyMember')}->>'joinPartyDate', 1, 4)::int end)`;
+/** The band of a value (upper bounds inclusive); null stays null (未填写). */
+const bandOf = (v: number | null, list: [number, string][]) => (v == null ? null : list.find(([max]) => v <= max)![1]);
 
 /**
- * The member's values, each extracted once (`base`: birthday digits and join year use regexes, the
- * costly part of a scan), and the dimensions over them (`t.*`).
+ * The age band of a YYYYMMDD birthday on `day`, as SQL over the kept birthdays: whole years are at
+ * most A exactly when the birthday comes after the day A + 1 years earlier, so each band is one
+ * comparison of digit strings and the root's thousands of birthdays leave the database as six rows.
  */
-const BASE = {
-  bd: birthDigits,
-  jy: joinYear,
-  sex: sql<string | null>`${ref('m.sex')}::text`,
-  nation: sql<string | null>`nullif(${ref('m.addition')}->>'nation', '')`,
-  education: sql<string | null>`nullif(${ref('m.addition')}->>'education', '')`,
-  duty: sql<string | null>`nullif(${ref('m.partyDutyCode')}, '')`,
-  type: sql<string | null>`${ref('m.partyMemberType')}::text`,
-};
-const t = (c: keyof typeof BASE | 'child') => sql.ref(`t.${c}`) as RawBuilder<any>;
-const DIMENSIONS = (day: string) => [
-  { key: 'age', title: '年龄', expr: bands(ageOn(day, t('bd')), AGE_BANDS), order: AGE_BANDS.map((b) => b[1]) },
-  { key: 'sex', title: '性别', expr: t('sex'), codeTable: 'sex' },
-  { key: 'nation', title: '民族', expr: t('nation'), codeTable: 'nation' },
-  { key: 'education', title: '学历', expr: t('education'), codeTable: 'education' },
-  { key: 'joinYear', title: '入党年份', expr: bands(t('jy'), JOIN_BANDS), order: JOIN_BANDS.map((b) => b[1]) },
-  { key: 'partyDuty', title: '党内职务', expr: t('duty'), codeTable: 'partyDuty' },
-  { key: 'memberType', title: '党员类型', expr: t('type'), codeTable: 'partyMemberType' },
-];
-
-const inSubtree = (db: Database, organPath: string) =>
-  db.selectFrom('partyMembers as m').where('m.organPath', 'like', subtreePattern(organPath)).where('m.isDeleted', '=', false).where('m.status', '=', 1);
-
-/**
- * `cache`: keeps the counts (the scan: seconds over a province) per subtree and day while no member
- * changed (`stats-cache.ts`); the labels, and the children with their names, are read every time.
- */
-export async function analyseMembers(db: Database, organPath: string, day: string, cache?: StatsCache) {
-  const dims = DIMENSIONS(day);
-  const codes = await codeLabels(db, dims.map((d) => d.codeTable ?? ''));
-  const count = () => countMembers(db, organPath, day);
-  const counted = cache ? await cache.get(`analysis:${organPath}:${day}`, await StatsCache.memberGeneration(db), count) : await count();
-  return shape(db, organPath, dims, codes, counted);
+function ageBand(day: string) {
+  const [y, mmdd] = [Number(day.slice(0, 4)), day.slice(5, 7) + day.slice(8, 10)];
+  const after = (a: number) => `${String(y - a - 1).padStart(4, '0')}${mmdd}`;
+  const whens = AGE_BANDS.filter(([max]) => Number.isFinite(max)).map(([max, label]) => sql`when key > ${after(max)} then ${label}`);
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${AGE_BANDS[AGE_BANDS.length - 1][1]} end`;
 }
 
-/** Every figure of the subtree in one scan: a row per bucket of each dimension and per child organisation. */
-async function countMembers(db: Database, organPath: string, day: string) {
-  const dims = DIMENSIONS(day);
-  // the child organisation a member lies under ('' for the organisation's own members)
-  const child = sql<string>`split_part(substr(${ref('m.organPath')}, ${organPath.length + 1}), '/', 1)`;
-  const cols = [...dims.map((d) => d.expr), t('child')];
-  // every figure in ONE scan of the subtree: the values extracted once (offset 0 keeps the planner
-  // from inlining the regexes into every use), then a grouping set per dimension — GROUPING() tells
-  // which set a row belongs to, since a null key is a real bucket (未填写)
-  const base = inSubtree(db, organPath)
-    .select([...Object.entries(BASE).map(([k, e]) => (e as RawBuilder<unknown>).as(k)), child.as('child')])
-    .offset(0);
-  const banded = db.selectFrom(base.as('t')).select(cols.map((c, i) => c.as(`d${i}`)));
-  const counted = await db
-    .selectFrom(banded.as('b'))
-    .select([
-      ...cols.map((_, i) => sql.ref(`b.d${i}`).as(`d${i}`)),
-      ...cols.map((_, i) => sql<number>`grouping(${sql.ref(`b.d${i}`)})`.as(`g${i}`)),
-      sql<number>`count(*)::int`.as('n'),
-    ])
-    .groupBy(sql`grouping sets (${sql.join(cols.map((_, i) => sql`(${sql.ref(`b.d${i}`)})`))})`)
-    .execute();
-  return counted as Record<string, unknown>[];
-}
+/** The figures in the order of the kept facets (migration 043's `member_facet_keys`). */
+const DIMENSIONS = () => [
+  { key: 'age', title: '年龄', order: AGE_BANDS.map((b) => b[1]) },
+  { key: 'sex', title: '性别', codeTable: 'sex' },
+  { key: 'nation', title: '民族', codeTable: 'nation' },
+  { key: 'education', title: '学历', codeTable: 'education' },
+  { key: 'joinYear', title: '入党年份', band: (k: string) => bandOf(Number(k), JOIN_BANDS), order: JOIN_BANDS.map((b) => b[1]) },
+  { key: 'partyDuty', title: '党内职务', codeTable: 'partyDuty' },
+  { key: 'memberType', title: '党员类型', codeTable: 'partyMemberType' },
+] as { key: string; title: string; codeTable?: string; band?: (k: string) => string | null; order?: string[] }[];
 
-async function shape(db: Database, organPath: string, dims: ReturnType<typeof DIMENSIONS>, codes: Awaited<ReturnType<typeof codeLabels>>, counted: Record<string, unknown>[]) {
-  const cols = [...dims.map((d) => d.expr), t('child')];
-  const setOf = (r: Record<string, unknown>) => cols.findIndex((_, i) => Number(r[`g${i}`]) === 0);
-
+export async function analyseMembers(db: Database, organPath: string, day: string) {
+  const dims = DIMENSIONS();
+  const organId = Number(organPath.split('/').filter(Boolean).pop());
+  const [codes, kept, children, own] = await Promise.all([
+    codeLabels(db, dims.map((d) => d.codeTable ?? '')),
+    sql<{ facet: number; key: string; n: number }>`
+      select facet, case when facet = 1 and key <> '' then ${ageBand(day)} else key end as key, sum(n)::int as n
+      from organ_member_facets where organ_id = ${organId} and n <> 0 group by 1, 2`.execute(db).then((r) => r.rows),
+    db
+      .selectFrom('organizations as o')
+      .leftJoin('organMemberCounts as c', 'c.organId', 'o.id')
+      .select(['o.id', 'o.organName', 'o.organPath', 'c.members'])
+      .where('o.parentId', '=', organId)
+      .where('o.isDeleted', '=', false)
+      .orderBy('o.sort')
+      .orderBy('o.id')
+      .limit(500)
+      .execute(),
+    // members of the organisation itself, beside its children's: the rows add up to the total
+    db.selectFrom('partyMembers').select(sql<number>`count(*)::int`.as('n')).where('organPath', '=', organPath).where('isDeleted', '=', false).where('status', '=', 1).executeTakeFirstOrThrow(),
+  ]);
   const groups = dims.map((d, i) => {
+    const counts = new Map<string | null, number>();
+    for (const r of kept.filter((r) => r.facet === i + 1)) {
+      const k = r.key === '' ? null : d.band ? d.band(r.key) : r.key;
+      counts.set(k, (counts.get(k) ?? 0) + Number(r.n));
+    }
     const label = (k: string | null) => (k == null ? UNKNOWN : d.codeTable ? codes.get(d.codeTable)?.get(k) ?? k : k);
     const order = d.order ?? [];
-    const rows: Bucket[] = counted
-      .filter((r) => setOf(r) === i)
-      .map((r) => {
-        const k = (r as Record<string, unknown>)[`d${i}`] as string | null;
-        return { key: k ?? '', label: label(k), count: Number(r.n) };
-      })
-      .sort((a, b) => {
-        if (!a.key !== !b.key) return a.key ? -1 : 1; // 未填写 last
-        if (order.length) return order.indexOf(a.key) - order.indexOf(b.key);
-        return b.count - a.count || a.key.localeCompare(b.key);
-      });
+    const rows: Bucket[] = [...counts].map(([k, n]) => ({ key: k ?? '', label: label(k), count: n })).sort((a, b) => {
+      if (!a.key !== !b.key) return a.key ? -1 : 1; // 未填写 last
+      if (order.length) return order.indexOf(a.key) - order.indexOf(b.key);
+      return b.count - a.count || a.key.localeCompare(b.key);
+    });
     return { key: d.key, title: d.title, rows };
   });
   const total = groups[0].rows.reduce((n, r) => n + r.count, 0);
-
-  // by child organisation, from the same scan; children without members count 0
-  const byChild = new Map(counted.filter((r) => setOf(r) === dims.length).map((r) => [String((r as Record<string, unknown>)[`d${dims.length}`] ?? ''), Number(r.n)]));
-  const parentId = Number(organPath.split('/').filter(Boolean).pop());
-  const children = await db
-    .selectFrom('organizations as o')
-    .select(['o.id', 'o.organName', 'o.organPath'])
-    .where('o.parentId', '=', parentId)
-    .where('o.isDeleted', '=', false)
-    .orderBy('o.sort')
-    .orderBy('o.id')
-    .limit(500)
-    .execute();
-  // members of the organisation itself, beside its children's: the rows add up to the total
-  const rows: { key: string | number; label: string; organId?: number; organPath?: string; count: number }[] = children.map((c) => ({ key: c.id, label: c.organName, organId: c.id, organPath: c.organPath, count: byChild.get(String(c.id)) ?? 0 }));
-  const own = byChild.get('') ?? 0;
-  if (own > 0) rows.push({ key: 'self', label: '本级', count: own });
+  const rows: { key: string | number; label: string; organId?: number; organPath?: string; count: number }[] = children.map((c) => ({ key: c.id, label: c.organName, organId: c.id, organPath: c.organPath, count: Number(c.members ?? 0) }));
+  if (Number(own.n) > 0) rows.push({ key: 'self', label: '本级', count: Number(own.n) });
   return {
     totals: { count: total },
     measures: [{ key: 'count', title: '党员人数' }],
@@ -162,6 +103,6 @@ export const analysisAction = action<{ organPath?: string }>({
   async handler(call: Call<{ organPath?: string }>) {
     const organPath = call.input.organPath || call.user.organPath;
     call.requireScope(organPath);
-    return analyseMembers(call.ctx.db, organPath, platformDay(call.ctx), call.ctx.stats);
+    return analyseMembers(call.ctx.db, organPath, platformDay(call.ctx));
   },
 });

@@ -10,6 +10,7 @@ import { forbidden } from '../../http/errors';
 import { sql } from 'kysely';
 import { cursorPageQuery, cursorPagingProps, type CursorPagingInput } from '../../http/paging';
 import { subtreeOrder, subtreeRange } from '../../scope';
+import { nameContains } from '../../db/name-search';
 import { toProfile } from './member-profile';
 import { canSeeSensitive, logSensitiveView, memberRows, type MemberRecord } from './member-queries';
 
@@ -37,7 +38,7 @@ export async function pageMembers(call: Call<ListInput>, status = 1): Promise<{ 
   let q = memberRows(ctx.db).where(subtreeRange('m.organPath', input.organPath || user.organPath)).where('m.status', '=', status);
   const like = (v: string) => `%${v.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (input.keyword) q = q.where((eb) => eb.or([eb('m.name', 'like', like(input.keyword!)), eb('m.phoneNumber', '=', input.keyword!.trim()), eb('m.idCard', '=', input.keyword!.trim().toUpperCase())]));
-  if (input.name) q = q.where('m.name', 'like', like(input.name));
+  if (input.name?.trim()) q = q.where(nameContains('m.name', input.name));
   if (input.idCard) q = q.where('m.idCard', '=', input.idCard.trim().toUpperCase());
   if (input.phoneNumber) q = q.where('m.phoneNumber', '=', input.phoneNumber.trim());
   if (input.sex) q = q.where('m.sex', '=', input.sex);

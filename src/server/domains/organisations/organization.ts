@@ -10,6 +10,7 @@ import { followSubtreeMove } from '../../services/roles-follow';
 import { AUDIT_STATE, auditDecisionInput, auditListProps, decide, initialAudit, recordSubmit, resubmitIfRejected } from './organ-audit';
 import { badRequest } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
+import { nameContains } from '../../db/name-search';
 
 /** A row of the organisation audit list. */
 type AuditRow = NodeRow & { parentName: string | null; auditRemark: string | null; creatorName: string | null; creationTime: Date; secretaryName: string | null; contactPhone: string | null };
@@ -48,7 +49,7 @@ export const organizationService = defineService('OrganizationService', {
       const name = (call.input.organName ?? '').trim();
       if (!name) return [];
       const scope = adminScope(call);
-      let q = organNodeColumns(call.ctx.db).where('o.organName', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`).where('o.auditStatus', '=', AUDIT_STATE.approved);
+      let q = organNodeColumns(call.ctx.db).where(nameContains('o.organName', name)).where('o.auditStatus', '=', AUDIT_STATE.approved);
       if (scope) q = q.where('o.organPath', 'like', subtreePattern(scope));
       const rows = await q.orderBy('o.organLevel').orderBy('o.id').limit(50).execute();
       return rows.map(toNode);
@@ -124,7 +125,7 @@ export const organizationService = defineService('OrganizationService', {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
       let q = organNodeColumns(ctx.db).where('o.organPath', 'like', subtreePattern(input.organPath || user.organPath));
-      if (input.organName) q = q.where('o.organName', 'like', `%${input.organName.trim()}%`);
+      if (input.organName?.trim()) q = q.where(nameContains('o.organName', input.organName));
       if (input.organLevel) q = q.where('o.organLevel', '=', input.organLevel);
       if (input.organType) q = q.where('o.organType', '=', input.organType);
       if (input.parentId) q = q.where('o.parentId', '=', input.parentId);
@@ -214,7 +215,7 @@ export const organizationService = defineService('OrganizationService', {
         .where('o.submitOrganPath', 'like', subtreePattern(user.organPath))
         .where('o.submitOrganPath', '!=', user.organPath)
         .where('o.auditStatus', '=', input.auditStatus ?? AUDIT_STATE.pending);
-      if (input.organName?.trim()) q = q.where('o.organName', 'like', `%${input.organName.trim()}%`);
+      if (input.organName?.trim()) q = q.where(nameContains('o.organName', input.organName));
       const page = await pageQuery<AuditRow>(q, input, (x) =>
         x.select(['p.organName as parentName', 'o.auditRemark', 'cu.name as creatorName', 'o.creationTime', 'o.secretaryName', 'o.contactPhone']).orderBy('o.id', 'desc'),
       );

@@ -8,6 +8,8 @@ import type { MyExamination } from '../../../contract/study';
 import { ancestorPaths, assessProgress, ASSESS_TYPE, ASSESS_TYPE_TEXT, nearestRule, yearOfDay } from '../../../contract/assessment';
 import { subtreeRange } from '../../scope';
 import { hours } from './credit';
+import type { organProgress } from './organ-progress';
+import { PROGRESS_NOW_JOB, subtreeProgress } from './study-progress';
 
 /**
  * 考核设置 (ExaminationService): an administrator sets, for the current year, the 学时 each
@@ -36,8 +38,6 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 type RuleRow = Awaited<ReturnType<typeof loadRules>>[number];
 
-/** Member rules set inside a subtree up to which organProgress joins them by path (else: a lookup per organisation). */
-const RANGE_RULES = 5000;
 
 /** Rules of one kind set on these organisation paths (an organisation and its ancestors), optionally of one year. */
 async function loadRules(ctx: AppContext, assessType: number, paths: string[], year?: number) {
@@ -104,117 +104,6 @@ const out = (r: RuleRow, organId: number, applies: boolean) => ({
   modificationTime: r.lastModificationTime ?? r.creationTime,
 });
 
-/**
- * How an organisation's subtree stands in a year against its organisation targets: its members
- * (active, with an account), how many of them meet the member rule that applies to each (the
- * nearest ancestor's, as in 学时核查; online credit of the year's study days and approved offline
- * hours of the year, compared like `assessProgress`), and their average 学时. One aggregate
- * statement, never a loop over members here. Members under no member rule count as not passed
- * (there is nothing to pass).
- *
- * Measured on the generated province (1,000,000 members; EXPLAIN ANALYZE in
- * docs/BENCHMARKS.md). The rules that can apply are read first: the nearest one at or above the
- * organisation, and those set inside its subtree, grouped by depth. A member's rule is then found by
- * path prefix — his ancestor at each depth that has rules, a hash join with that depth's rules, the
- * deepest match winning — instead of a lookup per member (beyond `RANGE_RULES` rules, one lookup
- * per organisation of the subtree). A
- * province's or a city's 学时 of the year are summed per member in one pass over the year's rows
- * and joined by hash, where one index lookup per member for each of the two sums cost more than
- * the rest of the statement; a district and below keep the lookups, which read only their members' rows.
- */
-export async function organProgress(ctx: AppContext, organPath: string, year: number, rangeRules = RANGE_RULES) {
-  const [from, to] = [`${year}-01-01`, `${year}-12-31`];
-  const wide = organPath.split('/').filter(Boolean).length <= 2;
-  const rules = await ctx.db
-    .selectFrom('examinationRules')
-    .select(['organPath', 'onlinePassPeriodForYear as reqOn', 'offlinePassPeriodForYear as reqOff'])
-    .where('assessType', '=', ASSESS_TYPE.user)
-    .where('year', '=', year)
-    .where((eb) => eb.or([eb('organPath', 'in', ancestorPaths(organPath)), subtreeRange('organPath', organPath)]))
-    .execute();
-  const above = nearestRule(rules, organPath);
-  // the rules set inside the subtree, by depth: a member's ancestor at a depth is a key of a hash
-  // join with that depth's rules; the deepest match applies, else the rule above
-  const inside = rules.filter((r) => r.organPath.length > organPath.length);
-  const depthOf = (path: string) => path.split('/').filter(Boolean).length;
-  const depths = [...new Set(inside.map((r) => depthOf(r.organPath)))].sort((a, b) => b - a);
-  const ancestorAt = (d: number) => sql`(${sql.join(Array.from({ length: d }, (_, i) => sql`'/' || split_part(pm.organ_path, '/', ${sql.lit(i + 2)})`), sql` || `)} || '/')`;
-  // a rule as whole seconds to reach (two decimals of an hour are whole seconds: exact), compared
-  // as integers per member; `ruled`: it sets a requirement at all
-  const secs = (h: unknown) => (h == null ? 0 : Math.round(Math.max(Number(h), 0) * 3600));
-  const need = (r: { reqOn: unknown; reqOff: unknown } | null) => ({ ruled: r && (r.reqOn != null || r.reqOff != null) ? 1 : 0, on: secs(r?.reqOn), off: secs(r?.reqOff) });
-  const depthJoins = sql.join(
-    depths.map((d) => {
-      const values = inside.filter((r) => depthOf(r.organPath) === d).map((r) => {
-        const n = need(r);
-        return sql`(${r.organPath}::text, ${sql.lit(n.ruled)}, ${sql.lit(n.on)}::bigint, ${sql.lit(n.off)}::bigint)`;
-      });
-      return sql`left join (values ${sql.join(values)}) as ${sql.ref(`r${d}`)}(p, ruled, need_on, need_off) on ${sql.ref(`r${d}.p`)} = ${ancestorAt(d)}`;
-    }),
-    sql` `,
-  );
-  const dflt = need(above);
-  const rule = (c: 'ruled' | 'need_on' | 'need_off') => {
-    const value = sql.lit(c === 'ruled' ? dflt.ruled : c === 'need_on' ? dflt.on : dflt.off);
-    if (!depths.length) return value;
-    return sql`(case ${sql.join(depths.map((d) => sql`when ${sql.ref(`r${d}.p`)} is not null then ${sql.ref(`r${d}.${c}`)}`), sql` `)} else ${value} end)`;
-  };
-  const byOrgan = inside.length > rangeRules;
-  // the year's 学时 per member as whole seconds: online credit, and approved offline hours
-  const sums = wide
-    ? {
-        with: sql`sd as (select d.user_id, sum(d.seconds) as s from study_days d where d.day between ${from} and ${to} group by d.user_id),
-          od as (select f.user_id, round(sum(f.hours) * 3600)::bigint as s from offline_reports f where f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to} group by f.user_id),`,
-        cols: sql`coalesce(sd.s, 0) as on_s, coalesce(od.s, 0) as off_s`,
-        joins: sql`left join sd on sd.user_id = pm.user_id left join od on od.user_id = pm.user_id`,
-      }
-    : {
-        with: sql``,
-        cols: sql`coalesce((select sum(d.seconds) from study_days d where d.user_id = pm.user_id and d.day between ${from} and ${to}), 0) as on_s,
-          coalesce((select round(sum(f.hours) * 3600)::bigint from offline_reports f where f.user_id = pm.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${from} and ${to}), 0) as off_s`,
-        joins: sql``,
-      };
-  // many rules set inside the subtree: the nearest one per organisation of the subtree, joined by path
-  const perOrgan = sql`select o.organ_path,
-          case when rule.req_on is not null or rule.req_off is not null then 1 else 0 end as ruled,
-          round(greatest(coalesce(rule.req_on, 0), 0) * 3600)::bigint as need_on,
-          round(greatest(coalesce(rule.req_off, 0), 0) * 3600)::bigint as need_off
-        from organizations o
-        join lateral (
-          select r.online_pass_period_for_year as req_on, r.offline_pass_period_for_year as req_off
-          from examination_rules r
-          where r.assess_type = ${ASSESS_TYPE.user} and r.year = ${year} and o.organ_path like r.organ_path || '%'
-          order by length(r.organ_path) desc limit 1
-        ) rule on true
-        where o.organ_path like ${`${organPath}%`}`;
-  const row = await sql<{ members: string; passed: string; ruled: string; avgHours: string | null }>`
-    with ${byOrgan ? sql`ruled as (${perOrgan}),` : sql``} ${sums.with}
-    m as (
-      select ${sums.cols},
-        ${byOrgan ? sql`coalesce(ruled.ruled, 0) as ruled, ruled.need_on, ruled.need_off` : sql`${rule('ruled')} as ruled, ${rule('need_on')} as need_on, ${rule('need_off')} as need_off`}
-      from party_members pm
-      ${byOrgan ? sql`left join ruled on ruled.organ_path = pm.organ_path` : depthJoins}
-      ${sums.joins}
-      where not pm.is_deleted and pm.status = 1 and pm.user_id is not null and ${subtreeRange('pm.organPath', organPath)}
-    )
-    select count(*) as members,
-      count(*) filter (where ruled = 1) as ruled,
-      count(*) filter (where ruled = 1 and on_s >= need_on and off_s >= need_off) as passed,
-      (sum(on_s + off_s) / 3600.0) / nullif(count(*), 0) as "avgHours"
-    from m`.execute(ctx.db);
-  const r = row.rows[0];
-  const members = Number(r.members);
-  const passed = Number(r.passed);
-  return {
-    memberCount: members,
-    passedCount: passed,
-    /** 实际达标率 in percent, two decimals cut; null without members or without a member rule */
-    actualPassRate: members && Number(r.ruled) ? Math.floor((passed * 10000) / members) / 100 : null,
-    /** 实际人均学时, two decimals */
-    actualAvgHours: members ? Math.round(Number(r.avgHours ?? 0) * 100) / 100 : null,
-  };
-}
-
 /** The applying target's progress: actual values, and whether each target (and both) is reached. */
 function targetProgress(rule: { passRate: number | null; avgPeriodForYear: number | null }, p: Awaited<ReturnType<typeof organProgress>>) {
   const rateMet = rule.passRate == null ? null : p.actualPassRate != null && p.actualPassRate >= rule.passRate;
@@ -231,7 +120,7 @@ function targetProgress(rule: { passRate: number | null; avgPeriodForYear: numbe
 export async function organTargetAt(ctx: AppContext, organ: { organName: string; organPath: string }, year: number) {
   const rule = nearestRule(await loadRules(ctx, ASSESS_TYPE.organ, ancestorPaths(organ.organPath), year), organ.organPath);
   const target = { passRate: rule?.passRate ?? null, avgPeriodForYear: rule?.avgPeriodForYear ?? null };
-  const progress = targetProgress(target, await organProgress(ctx, organ.organPath, year));
+  const progress = targetProgress(target, await subtreeProgress(ctx, organ.organPath, year));
   return {
     organName: organ.organName,
     year,
@@ -257,7 +146,7 @@ async function ruleList(call: Call<PagingInput & { organId?: number; year?: numb
     const progress = new Map<number, ReturnType<typeof targetProgress>>();
     for (const r of sorted) {
       if (!applying.has(r.id) || !shown.some((x) => x.id === r.id)) continue;
-      progress.set(r.id, targetProgress(r, await organProgress(call.ctx, organ.organPath, r.year)));
+      progress.set(r.id, targetProgress(r, await subtreeProgress(call.ctx, organ.organPath, r.year)));
     }
     items = items.map((x) => ({ ...x, ...(progress.get(x.id as number) ?? {}) }));
   }
@@ -275,6 +164,8 @@ async function setRule(call: Call<{ organId?: number } & Record<string, unknown>
     .values({ organId: organ.id, organPath: organ.organPath, year, assessType, ...values, creatorUserId: user.userId, creationTime: now })
     .onConflict((oc) => oc.columns(['organId', 'year', 'assessType']).doUpdateSet({ ...values, organPath: organ.organPath, lastModifierUserId: user.userId, lastModificationTime: now }))
     .execute();
+  // who passes changes with a member rule: the kept progress of the province and cities is summed again now
+  if (assessType === ASSESS_TYPE.user && ctx.config.studyProgressSeconds) await ctx.jobs.enqueue(PROGRESS_NOW_JOB, String(year));
   const rules = await loadRules(ctx, assessType, [organ.organPath], year);
   return out(rules[0], organ.id, true);
 }

@@ -4,6 +4,7 @@ import { resourceLibraryService } from './resource-library';
 import { resourceClassService } from './resource-classes';
 import { resourceReportService } from './resource-reports';
 import { resourceHoldsFileFor } from './resources';
+import { progressJobs } from './study-progress';
 import { declarationHoldsFileFor, offlinePeriodService, periodManageService } from './study-period';
 
 export { hours } from './credit';
@@ -14,6 +15,7 @@ export { baseSelect, RESOURCE, toResource } from './resources';
 export const study: Domain = {
   name: 'study',
   services: () => [resourceLibraryService, resourceClassService, resourceReportService, offlinePeriodService, periodManageService, examinationService],
+  jobs: (ctx) => progressJobs(ctx),
   fileHolders: [
     declarationHoldsFileFor, // offline declarations: the declarant and the auditors over his organisation
     resourceHoldsFileFor, // resources: their readers

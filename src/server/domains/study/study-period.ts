@@ -17,6 +17,7 @@ import { isCalendarDay, isFutureDay } from '../../../contract/platform-time';
 import { entityFile, entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
+import { nameContains } from '../../db/name-search';
 import { hours } from './credit';
 import { studyTrendActions } from './study-trend';
 
@@ -250,7 +251,7 @@ export const periodManageService = defineService('PeriodManageService', {
         .where('m.status', '=', 1)
         .where('m.userId', 'is not', null)
         .where(subtreeRange('m.organPath', input.organPath || user.organPath));
-      if (input.name) q = q.where('m.name', 'like', `%${input.name.trim()}%`);
+      if (input.name?.trim()) q = q.where(nameContains('m.name', input.name));
       const total = await countUpToCap(q, input);
       const rows = await q
         .select([
@@ -297,7 +298,7 @@ export const periodManageService = defineService('PeriodManageService', {
     method: 'GET',
     summary: '学时核查上方的组织考核（扩展接口）：所列党组织（organPath，默认当前管理的党组织）在所选年度（默认本年度）对其组织考核目标的完成情况',
     access: { permission: MANAGE },
-    returns: '{organName, year, passRate, avgPeriodForYear, targetSource, memberCount, passedCount, actualPassRate, actualAvgHours, isReached, progressText}',
+    returns: '{organName, year, passRate, avgPeriodForYear, targetSource, memberCount, passedCount, actualPassRate, actualAvgHours, isReached, progressText, asOf（省、市级的进度为定时汇总，asOf 为汇总时间；其余为即时计算，asOf 为空）}',
     input: objectInput({ organPath: { type: 'string', maxLength: 500, pattern: '^/(\\d+/)*$', title: '党组织' }, year: yearProps.year }),
     async handler(call) {
       const { ctx, input, user } = call;

@@ -13,8 +13,7 @@ import type { CallIndex } from './calls';
  * version of each override (config_overrides, migration 038). Every API process builds it from the
  * database and keeps it while the table's highest id — the overrides' generation — is the one it
  * was built at: one indexed read per UiConfigService/GetAll, so a save in one process is served by
- * every other at its next request, with or without Redis (the way the members' generation keeps
- * 党员分析's counts, stats-cache.ts).
+ * every other at its next request, with or without Redis.
  *
  * An override is re-checked when the overlay is built, like a file at start; one that no longer
  * passes (the meta-schema changed in an upgrade) is left out and listed as to be reviewed, and one
