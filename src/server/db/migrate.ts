@@ -37,6 +37,7 @@ import * as m032 from './migrations/032-audit-operations';
 import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
+import * as m040 from './migrations/040-import-runs';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '033-auth-policy': m033,
   '034-security-log': m034,
   '037-organ-member-counts': m037,
+  '040-import-runs': m040,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

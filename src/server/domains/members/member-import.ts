@@ -4,7 +4,7 @@ import { action } from '../../http/actions';
 import { badRequest, type ValidationError } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import { hashPassword } from '../../security/passwords';
-import { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../../records/ops/import';
+import { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../../records/import-read';
 import type { FieldSchema } from '../../records/entities';
 import { sendImportTemplate } from '../../services/export';
 import type { Database } from '../../db/database';
