@@ -1,12 +1,15 @@
 import { ORGAN_AUDIT } from '../scope';
 import { AppError, badRequest, invalid } from '../http/errors';
+import Ajv from 'ajv';
 import { objectInput } from '../http/paging';
+import { translateValidation } from '../http/validation';
 import type { Call } from '../http/actions';
 import type { Database } from '../db/database';
 import type { FieldSchema } from './entities';
 import { IMPORT_MSG, importBody, parseCell, readUpload } from './import-read';
 import { ImportRun, RUN_KEY, type ImportSummary, type RefusedRow } from './import-runs';
 import { choiceLabels, exampleCells } from './import-template';
+import { entityFile } from './entity-input';
 
 /**
  * The one import path: a workbook of a template (`import-template.ts`) read row by row against
@@ -59,6 +62,13 @@ export const importInput = (extra: Record<string, unknown> = {}) =>
   objectInput({ fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' }, progressKey: RUN_KEY, ...extra }, ['fileId']);
 export const IMPORT_RETURNS = '{progressKey, totalCount, importedCount, refusedCount, refused: [{line, messages}]}：逐行导入，有错误的行不导入并列出原因（可下载为 Excel），其余行导入；文件无法读取时 400，不导入任何数据';
 
+/** Columns of an entity's fields (title, limits, code table and required from its file), with what a column adds. */
+export function entityColumns(entity: string, fields: string[], extra: Record<string, Partial<ImportColumn>> = {}): ImportColumn[] {
+  const schema = entityFile(entity).schema;
+  const required = new Set(schema.required ?? []);
+  return fields.map((f) => ({ key: f, title: schema.properties[f].title, fs: schema.properties[f], required: required.has(f), ...extra[f] }));
+}
+
 /** A refusal a row's write may throw: its message, or the message of each bad field. */
 export function refusalOf(err: unknown): string[] | null {
   if (!(err instanceof AppError) || err.status >= 500) return null;
@@ -83,6 +93,27 @@ export async function organsByName(db: Database, scopePath: string, names: strin
 
 /** Why an organisation name cannot be used, or its one organisation. */
 export const organRefusal = (name: string, hits: unknown[]) => (!hits.length ? `“${name}”不在本人管理范围内或不存在` : hits.length > 1 ? `“${name}”有重名，请联系上级管理员` : null);
+
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: false });
+
+/** A check of each row's value against its columns' schemas (limits, patterns, required), one message a cell. */
+export function schemaCheck(columns: ImportColumn[]): NonNullable<ImportSpec['check']> {
+  const plain = columns.filter((c) => !c.organ);
+  const validate = ajv.compile({ type: 'object', properties: Object.fromEntries(plain.map((c) => [c.key, c.fs])), required: plain.filter((c) => c.required).map((c) => c.key) });
+  const titleOf = new Map(plain.map((c) => [c.key, c.title]));
+  return (_call, rows) => {
+    for (const row of rows) {
+      if (validate(row.value)) continue;
+      // a cell already refused, or left empty when required, is not said twice
+      const said = new Set(row.errors.map((e) => e.split('：')[0]));
+      for (const e of translateValidation(validate.errors ?? [])) {
+        const title = titleOf.get(e.members[0] ?? '') ?? e.members[0] ?? '';
+        if (!said.has(title)) row.errors.push(`${title}：${e.message}`);
+        said.add(title);
+      }
+    }
+  };
+}
 
 async function codeMaps(db: Database, columns: ImportColumn[]) {
   const tables = [...new Set(columns.map((c) => c.fs['x-code-table']).filter(Boolean) as string[])];

@@ -1,9 +1,7 @@
-import Ajv from 'ajv';
 import { action, type Call } from '../../http/actions';
 import { objectInput } from '../../http/paging';
-import { translateValidation } from '../../http/validation';
 import type { Database } from '../../db/database';
-import { IMPORT_RETURNS, importInput, runImport, type ImportInput, type ImportSpec } from '../import-kit';
+import { IMPORT_RETURNS, importInput, runImport, schemaCheck, type ImportInput, type ImportSpec } from '../import-kit';
 import { sendTemplate } from '../import-template';
 import { workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
@@ -17,8 +15,6 @@ import { actingOrgan } from '../../scope';
  */
 export { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../import-read';
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: false });
-
 /** The columns of an import: the action's `fields` in order, else every field of the entity. */
 const columnsOf = (o: OpContext, entity = o.entity) => (o.config.fields?.length ? o.config.fields : Object.keys(entity.schema.properties)).filter((f) => entity.schema.properties[f]);
 
@@ -27,23 +23,12 @@ function entitySpec(o: OpContext): ImportSpec {
   const fields = columnsOf(o);
   const props = o.entity.schema.properties;
   const required = new Set(o.entity.schema.required ?? []);
-  const validate = ajv.compile({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, props[f]])), required: fields.filter((f) => required.has(f)) });
+  const columns = fields.map((f) => ({ key: f, title: props[f].title, fs: props[f], required: required.has(f) }));
   return {
     title: o.entity.title,
-    columns: fields.map((f) => ({ key: f, title: props[f].title, fs: props[f], required: required.has(f) })),
+    columns,
     batch: 500,
-    check(_call, rows) {
-      for (const row of rows) {
-        if (validate(row.value)) continue;
-        // one message a cell: a cell already refused, or left empty when required, is not said twice
-        const said = new Set(row.errors.map((e) => e.split('：')[0]));
-        for (const e of translateValidation(validate.errors ?? [])) {
-          const title = props[e.members[0] ?? '']?.title ?? e.members[0] ?? '';
-          if (!said.has(title)) row.errors.push(`${title}：${e.message}`);
-          said.add(title);
-        }
-      }
-    },
+    check: schemaCheck(columns),
     async write(call: Call<unknown>, rows) {
       const organ = actingOrgan(call.user);
       const wf = workflowOf(o.entity);
