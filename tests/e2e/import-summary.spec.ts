@@ -54,7 +54,7 @@ test('the template, an import with one bad row, its progress and its summary', a
   expect(back[1].slice(0, 3)).toEqual(['4', '计划类别：计划类别取值无效', `导入汇总计划乙${stamp}`]);
   await page.screenshot({ path: '/tmp/import-summary.png' });
 
-  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /^关\s*闭$/ }).click();
   await expect(s.row(`导入汇总计划甲${stamp}`)).toBeVisible();
   await expect(s.row(`导入汇总计划丙${stamp}`)).toBeVisible();
   expect(errors).toEqual([]);
