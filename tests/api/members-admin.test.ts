@@ -117,6 +117,22 @@ describe('import: all rows or none', () => {
     expect(again.body.error.validationErrors.map((e: any) => e.message)).toContain('第2行 手机号：该手机号已被注册');
   });
 
+  it('the ID card does the typing: 性别 and 出生日期 left empty follow it, a contradiction is refused in Chinese', async () => {
+    const blank = row(61);
+    blank[1] = '';
+    blank[6] = '';
+    const contradicts = row(62);
+    contradicts[1] = contradicts[1] === '男' ? '女' : '男';
+    const r = await importRows([HEADER, blank, contradicts]);
+    expect(r.status).toBe(400);
+    expect(r.body.error.validationErrors.map((e: any) => e.message)).toEqual([`第3行 性别：性别与身份证号不符：身份证号显示为${contradicts[1] === '男' ? '女' : '男'}`]);
+    const fine = await importRows([HEADER, blank]);
+    expect(fine.status, JSON.stringify(fine.body.error)).toBe(200);
+    const one = await app.db.selectFrom('partyMembers').selectAll().where('phoneNumber', '=', String(blank[3])).executeTakeFirstOrThrow();
+    expect(one.sex).toBe(1); // the card's sequence 061: an odd sex digit, 男
+    expect((one.addition as any).birthday).toBe(`${BIRTH_YEAR}-03-${String((61 % 27) + 1).padStart(2, '0')}`);
+  });
+
   it('refuses an organisation outside the importer\'s subtree, a missing column and another\'s file', async () => {
     const other = await app.db.selectFrom('organizations').select('organName').where('organPath', 'like', `${district2.organPath}%`).where('organLevel', '=', 5).executeTakeFirstOrThrow();
     const r = await importRows([HEADER, row(90, other.organName)], district.token);

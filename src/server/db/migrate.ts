@@ -38,6 +38,7 @@ import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
 import * as m038 from './migrations/038-config-overrides';
+import * as m040 from './migrations/040-import-runs';
 import * as m042 from './migrations/042-exam-notices';
 import * as m043 from './migrations/043-member-facets';
 import * as m044 from './migrations/044-study-years';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '034-security-log': m034,
   '037-organ-member-counts': m037,
   '038-config-overrides': m038,
+  '040-import-runs': m040,
   '042-exam-notices': m042,
   '043-member-facets': m043,
   '044-study-years': m044,

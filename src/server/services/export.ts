@@ -36,6 +36,19 @@ export function sendImportTemplate(call: { ctx: Parameters<typeof platformDay>[0
   return call.reply.send(xlsxStream({ sheetName: title, header, widths, batches: none() })) as unknown as Promise<unknown>;
 }
 
+const shownWidth = (c: Cell) => {
+  if (c === null || c === undefined) return 0;
+  if (typeof c === 'object') return 'date' in c ? (c.date.length > 10 ? 17 : 11) : String(c.money).length + 3;
+  const text = String(c);
+  let w = 0;
+  for (const ch of text) w += ch.charCodeAt(0) > 0x2e80 ? 2 : 1;
+  return w;
+};
+
+/** Column widths in characters that show the header and the sampled cells (10 to 50; the filter's arrow needs room). */
+export const columnWidths = (header: string[], sample: Cell[][]) =>
+  header.map((h, i) => Math.min(50, Math.max(10, shownWidth(h) + 4, ...sample.map((r) => shownWidth(r[i]) + 2))));
+
 export const attachment = (name: string) => `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 function parseColumns(text: string): ExportColumn[] {
@@ -139,7 +152,10 @@ export function exportService(services: ServiceDef[]): ServiceDef {
           detail: { filters: rest, columns: cols.map((c) => c.field), rows: Math.min(total, max) }, clientIp: clientAddress(call.req), organPath: call.user.organPath || null,
         });
         const name = `${safeName(fileName || '导出')}-${platformDay(call.ctx)}.xlsx`;
-        const stream = xlsxStream({ sheetName: safeName(fileName || '导出'), header: cols.map((c) => c.title ?? c.field), batches: batches() });
+        const header = cols.map((c) => c.title ?? c.field);
+        // widths from the header and the first page (the rest is not held): wide characters count twice
+        const widths = columnWidths(header, first.slice(0, 200).map((row) => rowCells(row, cols, codes, tz)));
+        const stream = xlsxStream({ sheetName: safeName(fileName || '导出'), header, widths, autoFilter: true, batches: batches() });
         stream.on('error', (err) => call.ctx.log.error({ err, path }, 'export failed while streaming'));
         call.reply
           .header('content-type', XLSX_TYPE)

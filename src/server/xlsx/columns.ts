@@ -1,7 +1,7 @@
 import statusLabels from '../../contract/status-labels.json' with { type: 'json' };
 import { CALENDAR_DAY, WALL_CLOCK, calendarDay, zoneMinute } from '../../contract/platform-time';
 import type { Database } from '../db/database';
-import type { Cell } from './xlsx';
+import { dateCell, type Cell } from './write';
 import { formatFen } from '../../contract/money';
 
 /**
@@ -50,15 +50,21 @@ export function toCell(value: unknown, col: ExportColumn, codes: Map<string, Map
     return values.map((v) => col.options!.find((o) => String(o.value) === String(v))?.label ?? String(v)).join('、');
   }
   if (typeof value === 'boolean') return value ? '是' : '否';
-  // money in fen, written as 元 text with two decimals (exact, no float)
-  if (col.valueType === 'fen' && (typeof value === 'number' || typeof value === 'string')) return formatFen(value);
-  if (value instanceof Date) return col.valueType === 'date' ? calendarDay(value, timeZone) : zoneMinute(value, timeZone);
+  // money in fen: a number of 元 (its two decimals exact as text first, so no float creeps in)
+  if (col.valueType === 'fen' && (typeof value === 'number' || typeof value === 'string')) {
+    const yuan = formatFen(value);
+    return /^-?\d+(\.\d+)?$/.test(yuan) ? { money: Number(yuan) } : yuan;
+  }
+  // days and times as date cells of the platform zone: Excel sorts and filters them as dates
+  if (value instanceof Date) return dateCell(col.valueType === 'date' ? calendarDay(value, timeZone) : zoneMinute(value, timeZone));
   if (typeof value === 'string') {
-    if (CALENDAR_DAY.test(value) || WALL_CLOCK.test(value)) return value.replace('T', ' ').slice(0, col.valueType === 'date' ? 10 : 16);
+    if (CALENDAR_DAY.test(value) || WALL_CLOCK.test(value)) return dateCell(value.replace('T', ' ').slice(0, col.valueType === 'date' ? 10 : 16));
     if ((col.valueType === 'date' || col.valueType === 'dateTime') && /^\d{4}-\d{2}-\d{2}T/.test(value)) {
       const d = new Date(value);
-      if (!Number.isNaN(d.getTime())) return col.valueType === 'date' ? calendarDay(d, timeZone) : zoneMinute(d, timeZone);
+      if (!Number.isNaN(d.getTime())) return dateCell(col.valueType === 'date' ? calendarDay(d, timeZone) : zoneMinute(d, timeZone));
     }
+    // a number column keeps numbers (a numeric column of the database answers text)
+    if (col.valueType === 'number' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
     if (col.valueType === 'html') return value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
     return value;
   }

@@ -1,7 +1,7 @@
 /**
  * Kysely table types, one file per area; `DB` names every table. Imported as `../db/schema`.
  */
-import type { OrganizationTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, UserRecoveryCodeTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable, SecurityLogTable, SecurityLogHeadTable, ConfigOverrideTable } from './platform';
+import type { OrganizationTable, ImportRunTable, UserTable, RoleTable, MenuTable, RoleMenuTable, TenantMenuTable, UserRoleTable, AuthSessionTable, UserRecoveryCodeTable, CaptchaTable, RateCounterTable, UnknownSignInNameTable, PhoneCodeTable, UkeyChallengeTable, SsoTicketUsedTable, BaseCodeTypeTable, BaseCodeTable, SettingTable, ProjectTable, SiteMessageTable, SiteMessageReceiverTable, AuditLogTable, FileTable, JobTable, SecurityLogTable, SecurityLogHeadTable, ConfigOverrideTable } from './platform';
 import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganMemberFacetTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
 import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable, MemberStudyYearTable, OrganStudyProgressTable } from './study';
@@ -85,6 +85,7 @@ export interface DB {
   partyMembers: PartyMemberTable;
   organMemberCounts: OrganMemberCountTable;
   organMemberFacets: OrganMemberFacetTable;
+  importRuns: ImportRunTable;
   memberBonusPenalties: MemberSubRecordTable;
   memberAbroads: MemberSubRecordTable;
   organTeamMembers: OrganTeamMemberTable;

@@ -229,6 +229,21 @@ export interface JobTable {
   finishedAt: NullableTs;
 }
 
+/** An import of a workbook: progress and refused rows (migration 040, records/import-runs.ts). */
+export interface ImportRunTable {
+  userId: number;
+  key: string;
+  title: string;
+  header: Json<string[]>;
+  total: Generated<number>;
+  done: Generated<number>;
+  added: Generated<number>;
+  refused: Generated<number>;
+  refusedRows: Json<{ line: number; cells: string[]; messages: string[] }[]>;
+  finished: Generated<boolean>;
+  creationTime: Timestamp;
+}
+
 /** The hash-chained security log (migration 034, security/security-log.ts). */
 export interface SecurityLogTable {
   seq: number;

@@ -5,7 +5,7 @@ import { action, defineService } from '../../http/actions';
 import { invalid, type ValidationError } from '../../http/errors';
 import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
-import { IMPORT_MSG, importBody, importErrorsFull, importFailed, readUpload } from '../../records/ops/import';
+import { IMPORT_MSG, importBody, importErrorsFull, importFailed, readUpload } from '../../records/import-read';
 import { sendImportTemplate } from '../../services/export';
 import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } from './question-import';
 import { EXAM_PERMISSION, normaliseQuestion, storedValues, type QuestionInput } from './question-rules';

@@ -4,11 +4,12 @@ import { action } from '../../http/actions';
 import { badRequest, type ValidationError } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import { hashPassword } from '../../security/passwords';
-import { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../../records/ops/import';
+import { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../../records/import-read';
 import type { FieldSchema } from '../../records/entities';
 import { sendImportTemplate } from '../../services/export';
 import type { Database } from '../../db/database';
 import { MSG } from '../../../contract/messages';
+import { idCardFacts } from '../../../contract/validators';
 import type { ProfileGroup } from '../../../contract/members';
 import { memberFormErrors, toColumns, type Profile } from './member-form';
 import { initialPassword, insertMembers, sendInitialPassword, takenIdCards, takenPhones } from './member-accounts';
@@ -41,7 +42,7 @@ export const IMPORT_COLUMNS: Column[] = [
 ];
 
 /** Which column a form-rule error belongs to. */
-const COLUMN_OF_MEMBER: Record<string, string> = { name: '姓名', organId: '所在党组织', phoneNumber: '手机号', idCard: '身份证号', 'addition.idCard': '身份证号' };
+const COLUMN_OF_MEMBER: Record<string, string> = { name: '姓名', organId: '所在党组织', phoneNumber: '手机号', idCard: '身份证号', 'addition.idCard': '身份证号', sex: '性别', 'addition.sex': '性别', birthday: '出生日期', 'addition.birthday': '出生日期' };
 
 type ImportProfile = Profile & { addition: ProfileGroup; partyMember: ProfileGroup };
 
@@ -113,6 +114,11 @@ const Import = action<{ fileId: string }>({
           bad.add(c.title);
         } else if (got.value !== undefined) setPath(profile, c.path, got.value);
       }
+      // the ID card does the typing (contract/validators.ts): 性别 and 出生日期 left empty follow a whole, valid number;
+      // given ones must agree with it (memberFormErrors below refuses a contradiction)
+      const facts = idCardFacts(String(profile.addition.idCard ?? ''));
+      if (facts && !bad.has('性别')) profile.addition.sex ??= facts.sex;
+      if (facts && !bad.has('出生日期')) profile.addition.birthday ??= facts.birthday;
       const organName = text(cells, '所在党组织');
       const hits = organName ? organs.get(organName) ?? [] : [];
       if (organName && !hits.length) {

@@ -11,6 +11,8 @@ import { AUDIT_STATE, auditDecisionInput, auditListProps, decide, initialAudit, 
 import { badRequest } from '../../http/errors';
 import { MSG } from '../../../contract/messages';
 import { nameContains } from '../../db/name-search';
+import { organImportActions } from './organ-import';
+import { createOrganInScope } from './organ-create';
 
 /** A row of the organisation audit list. */
 type AuditRow = NodeRow & { parentName: string | null; auditRemark: string | null; creatorName: string | null; creationTime: Date; secretaryName: string | null; contactPhone: string | null };
@@ -25,18 +27,6 @@ const ORGAN_FIELDS = ['parentId', 'organName', 'shortName', 'organCode', 'organT
 /** The category is asked by the form; a call may leave it out. */
 export const organInput = (extra: Record<string, unknown> = {}) => entityInput('organization', { fields: ORGAN_FIELDS, required: ['parentId', 'organName'], optional: ['organType'], extra });
 const organUpdateInput = entityInput('organization', { fields: ORGAN_FIELDS, required: ['id'], optional: 'all', extra: { id: { type: 'integer', minimum: 1, title: '组织' } } });
-
-export async function createOrganInScope(call: Call<NewOrgan>) {
-  const parent = await getOrgan(call.ctx.db, call.input.parentId);
-  call.requireScope(parent.organPath);
-  const audit = initialAudit(call.user);
-  const { id, organPath } = await createOrgan(call.ctx.db, call.input, call.user.userId, {
-    ...audit,
-    inTransaction: audit.auditStatus === AUDIT_STATE.pending ? (trx, newId) => recordSubmit(trx, call, 'organization', newId) : undefined,
-  });
-  const row = await organNodeColumns(call.ctx.db).where('o.id', '=', id).executeTakeFirstOrThrow();
-  return { ...toNode(row), organPath };
-}
 
 export const organizationService = defineService('OrganizationService', {
   GetBranchOrganListByName: action<{ organName?: string }>({
@@ -168,6 +158,8 @@ export const organizationService = defineService('OrganizationService', {
     input: organInput(),
     handler: createOrganInScope,
   }),
+
+  ...organImportActions,
 
   /**
    * Not in the contract (the spec and the original client show no way to edit an organisation): the
