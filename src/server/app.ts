@@ -27,6 +27,7 @@ import { canonicalApiUrl } from './http/route-case';
 import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
 import { securityLogPruneJob } from './security/security-log';
+import { resealJob } from './security/data-reseal';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -247,6 +248,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // unused accounts disabled (INACTIVE_DISABLE_*_DAYS), once a day across the processes
   ctx.jobs.register(inactiveAccountsJob(ctx));
   ctx.jobs.register(securityLogPruneJob(ctx));
+  ctx.jobs.register(resealJob(ctx));
   if (ctx.config.jobs.run) await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.stop());
 

@@ -4,6 +4,7 @@ import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
 import { syncNamedOrganFields } from './named-organs';
+import { resealAll } from '../security/data-reseal';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -37,6 +38,7 @@ import * as m032 from './migrations/032-audit-operations';
 import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
+import * as m039 from './migrations/039-sealed-personal-data';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '033-auth-policy': m033,
   '034-security-log': m034,
   '037-organ-member-counts': m037,
+  '039-sealed-personal-data': m039,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */
@@ -93,6 +96,8 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
     await syncEntityIndexes(db, entities);
     await syncNamedOrganFields(db, entities);
   }
+  // rows still in plain text (written before migration 039, or by a bulk load) are sealed before serving: search reads the hashes
+  await resealAll(db, 'plaintext');
 }
 
 /** The advisory lock key of the start (migrations, entity indexes, seed): any constant of our own, ≠ Kysely's migration lock. */

@@ -24,9 +24,8 @@ const UNKNOWN = '未填写';
 
 const ref = (c: string) => sql.ref(c);
 /** The birthday as YYYYMMDD text, or null. */
-const birthDigits = sql<string | null>`coalesce(
-  case when ${ref('m.addition')}->>'birthday' ~ '^\\d{4}-\\d{2}-\\d{2}' then replace(substr(${ref('m.addition')}->>'birthday', 1, 10), '-', '') end,
-  case when ${ref('m.idCard')} ~ '^\\d{17}[0-9Xx]$' then substr(${ref('m.idCard')}, 7, 8) end)`;
+// the identity card is sealed (docs/SECURITY.md §19): every write fills the birthday from it (toColumns)
+const birthDigits = sql<string | null>`(case when ${ref('m.addition')}->>'birthday' ~ '^\\d{4}-\\d{2}-\\d{2}' then replace(substr(${ref('m.addition')}->>'birthday', 1, 10), '-', '') end)`;
 
 /** A CASE that names the band of an integer expression (upper bounds inclusive). */
 function bands(expr: RawBuilder<number | null>, list: [number, string][]): RawBuilder<string | null> {
