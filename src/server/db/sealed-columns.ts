@@ -21,7 +21,15 @@ export const SEALED_COLUMNS: Record<string, Record<string, SealedKind>> = {
   party_members: { id_card: 'idCard', phone_number: 'phone' },
   users: { phone_number: 'phone' },
 };
-const SEALED_NAMES = new Set(Object.values(SEALED_COLUMNS).flatMap((c) => Object.keys(c)).flatMap((n) => [n, n.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())]));
+/** table → JSON column → the keys of its object sealed too (no search on them, so no hash). */
+export const SEALED_JSON: Record<string, Record<string, string[]>> = {
+  party_members: { addition: ['mobilePhone'] },
+};
+const camel = (n: string) => n.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+const SEALED_NAMES = new Set([
+  ...Object.values(SEALED_COLUMNS).flatMap((c) => Object.keys(c)).flatMap((n) => [n, camel(n)]),
+  ...Object.values(SEALED_JSON).flatMap((c) => Object.values(c).flat()),
+]);
 const EXACT = new Set(['=', '<>', '!=', 'in', 'not in', 'is', 'is not']);
 
 type Scope = Map<string, string>; // alias or table name → table name
@@ -84,6 +92,14 @@ class Sealer extends OperationNodeTransformer {
   private sealValue(v: unknown) {
     return v === null || v === undefined ? v : seal(this.ring, String(v));
   }
+  /** A JSON object written whole (a string or an object): its sealed keys sealed. */
+  private sealJson(keys: string[], v: unknown) {
+    const obj = typeof v === 'string' ? (() => { try { return JSON.parse(v); } catch { return null; } })() : v;
+    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return v;
+    const out = { ...(obj as Record<string, unknown>) };
+    for (const k of keys) if (typeof out[k] === 'string' && out[k] !== '' && !looksSealed(out[k] as string)) out[k] = seal(this.ring, out[k] as string);
+    return typeof v === 'string' ? JSON.stringify(out) : out;
+  }
 
   protected override transformSelectQuery(node: SelectQueryNode, queryId?: any): SelectQueryNode {
     return this.withScope([...(node.from?.froms ?? []), ...(node.joins ?? []).map((j) => j.table)], () => super.transformSelectQuery(node, queryId));
@@ -97,6 +113,8 @@ class Sealer extends OperationNodeTransformer {
     if (!left) return super.transformBinaryOperation(node, queryId);
     const operator = String((node.operator as any).operator ?? '').toLowerCase();
     if (!EXACT.has(operator)) throw new Error(`加密字段 ${left.column} 只能精确匹配（${operator}）`);
+    // is (not) null: the same on the ciphertext
+    if (operator === 'is' || operator === 'is not') return node;
     const hashRef = ReferenceNode.create(ColumnNode.create(`${left.column}_hash`), left.ref.table);
     const right = node.rightOperand;
     let rightOut: OperationNode;
@@ -115,11 +133,18 @@ class Sealer extends OperationNodeTransformer {
   /** An update of sealed columns: seal each value and set its hash beside it. */
   private sealUpdates(table: string | undefined, updates: readonly ColumnUpdateNode[] | undefined): ColumnUpdateNode[] | undefined {
     const sealed = table ? SEALED_COLUMNS[table] : undefined;
-    if (!sealed || !updates) return updates as ColumnUpdateNode[] | undefined;
+    const json = table ? SEALED_JSON[table] : undefined;
+    if ((!sealed && !json) || !updates) return updates as ColumnUpdateNode[] | undefined;
     const out: ColumnUpdateNode[] = [];
     for (const u of updates) {
       const column = (u.column as ColumnNode).column?.name;
-      const kind = column ? sealed[column] : undefined;
+      const kind = column ? sealed?.[column] : undefined;
+      const jsonKeys = column ? json?.[column] : undefined;
+      // a JSON column set whole is sealed here; merged in SQL (`||`), its new keys are sealed by the next reseal
+      if (jsonKeys && u.value.kind === 'ValueNode') {
+        out.push(ColumnUpdateNode.create(u.column, ValueNode.create(this.sealJson(jsonKeys, (u.value as ValueNode).value))));
+        continue;
+      }
       if (!kind) {
         out.push(u);
         continue;
@@ -144,12 +169,31 @@ class Sealer extends OperationNodeTransformer {
     });
   }
 
+  private sealJsonInsert(table: string, node: InsertQueryNode): InsertQueryNode {
+    const json = SEALED_JSON[table];
+    if (!json || node.values?.kind !== 'ValuesNode') return node;
+    const at = node.columns!.map((c, i) => [i, json[c.column.name]] as const).filter(([, k]) => !!k) as [number, string[]][];
+    if (!at.length) return node;
+    const rows = (node.values as ValuesNode).values.map((row) => {
+      if (row.kind === 'PrimitiveValueListNode') {
+        const items = [...row.values];
+        for (const [i, keys] of at) items[i] = this.sealJson(keys, items[i]);
+        return PrimitiveValueListNode.create(items);
+      }
+      const items = [...row.values];
+      for (const [i, keys] of at) if (items[i].kind === 'ValueNode') items[i] = ValueNode.create(this.sealJson(keys, (items[i] as ValueNode).value));
+      return ValueListNode.create(items);
+    });
+    return { ...node, values: ValuesNode.create(rows) };
+  }
+
   protected override transformInsertQuery(node: InsertQueryNode, queryId?: any): InsertQueryNode {
     const table = nameOf(node.into);
     const sealed = table ? SEALED_COLUMNS[table] : undefined;
-    const out = this.withScope([node.into], () => super.transformInsertQuery(node, queryId));
+    let out = this.withScope([node.into], () => super.transformInsertQuery(node, queryId));
     if (!sealed || !out.columns) return out;
-    const at = out.columns.map((c, i) => [i, sealed[c.column.name]] as const).filter(([, k]) => !!k) as [number, SealedKind][];
+    out = this.sealJsonInsert(table!, out);
+    const at = out.columns!.map((c, i) => [i, sealed[c.column.name]] as const).filter(([, k]) => !!k) as [number, SealedKind][];
     if (!at.length) return out;
     if (out.values?.kind !== 'ValuesNode') throw new Error(`加密字段不能由 INSERT … SELECT 写入（${table}）`);
     const rows = (out.values as ValuesNode).values.map((row) => {
@@ -171,7 +215,7 @@ class Sealer extends OperationNodeTransformer {
       return row.kind === 'PrimitiveValueListNode' ? PrimitiveValueListNode.create([...items, ...hashes]) : ValueListNode.create([...(items as OperationNode[]), ...(hashes as OperationNode[])]);
     });
     const onConflict = out.onConflict?.updates ? { ...out.onConflict, updates: this.sealUpdates(table, out.onConflict.updates) } : out.onConflict;
-    return { ...out, columns: [...out.columns, ...at.map(([i]) => ColumnNode.create(`${out.columns![i].column.name}_hash`))], values: ValuesNode.create(rows), onConflict };
+    return { ...out, columns: [...out.columns!, ...at.map(([i]) => ColumnNode.create(`${out.columns![i].column.name}_hash`))], values: ValuesNode.create(rows), onConflict };
   }
 }
 

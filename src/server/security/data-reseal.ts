@@ -7,8 +7,8 @@
  */
 import { sql } from 'kysely';
 import { keyRingOf, type Database } from '../db/database';
-import { SEALED_COLUMNS } from '../db/sealed-columns';
-import { seal, searchHash, type KeyRing } from './data-cipher';
+import { SEALED_COLUMNS, SEALED_JSON } from '../db/sealed-columns';
+import { seal, searchHash, type KeyRing, type SealedKind } from './data-cipher';
 
 export const RESEAL_BATCH = 500;
 
@@ -17,14 +17,27 @@ type Mode = 'plaintext' | 'stale';
 // raw rows come back through CamelCasePlugin
 const field = (r: Record<string, unknown>, name: string) => r[name.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())] ?? r[name] ?? null;
 
+/** What one table seals: its columns (with search hashes) and the keys of its JSON columns. */
+type Target = { column: string; kind: SealedKind | null; json?: { column: string; key: string } };
+function targets(table: string): Target[] {
+  const cols: Target[] = Object.entries(SEALED_COLUMNS[table]).map(([column, kind]) => ({ column, kind }));
+  for (const [column, keys] of Object.entries(SEALED_JSON[table] ?? {})) for (const key of keys) cols.push({ column: snake(key), kind: null, json: { column, key } });
+  return cols;
+}
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The stored text of a target, in SQL. */
+const stored = (t: Target, alias?: string) => (t.json ? sql`${sql.ref(alias ? `${alias}.${t.json.column}` : t.json.column)}->>${t.json.key}` : sql.ref(alias ? `${alias}.${t.column}` : t.column));
+
 /** The condition a row needs work under: a value without its hash, or sealed under a key or scheme other than the current. */
-function needsWork(ring: KeyRing, columns: string[], mode: Mode) {
+function needsWork(ring: KeyRing, list: Target[], mode: Mode) {
   const prefix = `enc1:${ring.cipher}:${ring.current}:`;
   return sql.join(
-    columns.map((c) =>
+    list.map((t) =>
       mode === 'plaintext'
-        ? sql`(${sql.ref(c)} is not null and ${sql.ref(`${c}_hash`)} is null)`
-        : sql`(${sql.ref(c)} is not null and left(${sql.ref(c)}, ${prefix.length}) <> ${prefix})`,
+        ? t.kind
+          ? sql`(${stored(t)} is not null and ${sql.ref(`${t.column}_hash`)} is null)`
+          : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, 5) <> 'enc1:')`
+        : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, ${prefix.length}) <> ${prefix})`,
     ),
     sql` or `,
   );
@@ -32,25 +45,32 @@ function needsWork(ring: KeyRing, columns: string[], mode: Mode) {
 
 /** One batch of one table after `afterId`; the last id looked at (null when the table is done) and the rows rewritten. */
 async function resealBatch(db: Database, ring: KeyRing, table: string, mode: Mode, afterId: number, limit: number): Promise<{ lastId: number | null; rewritten: number }> {
-  const kinds = SEALED_COLUMNS[table];
-  const columns = Object.keys(kinds);
+  const list = targets(table);
   // the values come back opened under their own names (so a value failing its check throws, never
   // passes as text to seal); md5 of the stored text guards the write
   const rows = (
-    await sql<Record<string, string | number | null>>`select id, ${sql.join(columns.map((c) => sql`${sql.ref(c)}, md5(${sql.ref(c)}) as ${sql.ref(`d_${c}`)}`))}
-      from ${sql.table(table)} where id > ${afterId} and (${needsWork(ring, columns, mode)}) order by id limit ${limit}`.execute(db)
+    await sql<Record<string, string | number | null>>`select id, ${sql.join(list.map((t) => sql`${stored(t)} as ${sql.ref(t.column)}, md5(${stored(t)}) as ${sql.ref(`d_${t.column}`)}`))}
+      from ${sql.table(table)} where id > ${afterId} and (${needsWork(ring, list, mode)}) order by id limit ${limit}`.execute(db)
   ).rows;
   if (!rows.length) return { lastId: null, rewritten: 0 };
   const values = rows.map(
-    (r) => sql`(${Number(r.id)}::bigint, ${sql.join(columns.flatMap((c) => {
-      const v = field(r, c) as string | null;
-      return [sql`${v === null ? null : seal(ring, v)}::text`, sql`${v === null ? null : searchHash(ring, kinds[c], v)}::text`, sql`${field(r, `d_${c}`)}::text`];
+    (r) => sql`(${Number(r.id)}::bigint, ${sql.join(list.flatMap((t) => {
+      const raw = field(r, t.column) as string | null;
+      const v = raw === '' ? null : raw;
+      return [sql`${v === null ? null : seal(ring, v)}::text`, sql`${v === null || !t.kind ? null : searchHash(ring, t.kind, v)}::text`, sql`${field(r, `d_${t.column}`)}::text`];
     }))})`,
   );
-  const names = ['id', ...columns.flatMap((c) => [`s_${c}`, `h_${c}`, `d_${c}`])];
-  const res = await sql`update ${sql.table(table)} as t set ${sql.join(columns.flatMap((c) => [sql`${sql.ref(c)} = v.${sql.ref(`s_${c}`)}`, sql`${sql.ref(`${c}_hash`)} = v.${sql.ref(`h_${c}`)}`]))}
+  const names = ['id', ...list.flatMap((t) => [`s_${t.column}`, `h_${t.column}`, `d_${t.column}`])];
+  const sets = list.filter((t) => t.kind).flatMap((t) => [sql`${sql.ref(t.column)} = v.${sql.ref(`s_${t.column}`)}`, sql`${sql.ref(`${t.column}_hash`)} = v.${sql.ref(`h_${t.column}`)}`]);
+  const jsonColumns = [...new Set(list.filter((t) => t.json).map((t) => t.json!.column))];
+  for (const jc of jsonColumns) {
+    let expr = sql`t.${sql.ref(jc)}`;
+    for (const t of list.filter((x) => x.json?.column === jc)) expr = sql`(case when v.${sql.ref(`s_${t.column}`)} is null then ${expr} else jsonb_set(${expr}, ${`{${t.json!.key}}`}::text[], to_jsonb(v.${sql.ref(`s_${t.column}`)})) end)`;
+    sets.push(sql`${sql.ref(jc)} = ${expr}`);
+  }
+  const res = await sql`update ${sql.table(table)} as t set ${sql.join(sets)}
     from (values ${sql.join(values)}) as v(${sql.join(names.map((n) => sql.ref(n)))})
-    where t.id = v.id and ${sql.join(columns.map((c) => sql`md5(t.${sql.ref(c)}) is not distinct from v.${sql.ref(`d_${c}`)}`), sql` and `)}`.execute(db);
+    where t.id = v.id and ${sql.join(list.map((t) => sql`md5(${stored(t, 't')}) is not distinct from v.${sql.ref(`d_${t.column}`)}`), sql` and `)}`.execute(db);
   return { lastId: Number(rows.at(-1)!.id), rewritten: Number(res.numAffectedRows ?? 0) };
 }
 
@@ -74,11 +94,11 @@ export async function resealAll(db: Database, mode: Mode, opts: { ring?: KeyRing
 /** The ids of the keys the stored values are sealed under, with their counts (what must stay configured). */
 export async function keysInUse(db: Database): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const [table, kinds] of Object.entries(SEALED_COLUMNS)) {
-    for (const c of Object.keys(kinds)) {
+  for (const table of Object.keys(SEALED_COLUMNS)) {
+    for (const t of targets(table)) {
       const rows = (
-        await sql<{ k: string; n: number }>`select coalesce(nullif(split_part(${sql.ref(c)}, ':', 3), ''), '(明文)') as k, count(*)::int as n
-          from ${sql.table(table)} where ${sql.ref(c)} is not null group by 1`.execute(db)
+        await sql<{ k: string; n: number }>`select case when left(${stored(t)}, 5) = 'enc1:' then split_part(${stored(t)}, ':', 3) else '(明文)' end as k, count(*)::int as n
+          from ${sql.table(table)} where coalesce(${stored(t)}, '') <> '' group by 1`.execute(db)
       ).rows;
       for (const r of rows) out[r.k] = (out[r.k] ?? 0) + Number(r.n);
     }

@@ -11,6 +11,8 @@ const statements = [
   // the member analysis read the birthday from the number when the profile had none: the last chance to read it in SQL
   `UPDATE party_members SET addition = coalesce(addition, '{}'::jsonb) || jsonb_build_object('birthday', substr(id_card, 7, 4) || '-' || substr(id_card, 11, 2) || '-' || substr(id_card, 13, 2))
     WHERE id_card ~ '^\\d{17}[0-9Xx]$' AND NOT coalesce(addition->>'birthday' ~ '^\\d{4}-\\d{2}-\\d{2}', false)`,
+  // the number lives in its column alone (older seeds copied it into the profile's JSON)
+  `UPDATE party_members SET addition = addition - 'idCard' WHERE addition ? 'idCard'`,
   `DROP INDEX IF EXISTS ux_party_members_id_card`,
   `DROP INDEX IF EXISTS ux_users_phone`,
   `CREATE UNIQUE INDEX ux_party_members_id_card_hash ON party_members(id_card_hash) WHERE NOT is_deleted AND id_card_hash IS NOT NULL`,
