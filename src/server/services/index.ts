@@ -11,6 +11,7 @@ import { announceReadService } from './announcements';
 import { resourceUploadAuthService, vodService } from './vod';
 import { auditLogService, onlineUserService } from './audit-log';
 import { securityLogService } from './security-log';
+import { securityPolicyService } from './security-policy';
 
 /**
  * The platform services: sign-in and sessions, users, roles, menus and permissions, code tables,
@@ -32,4 +33,5 @@ export const platformServices: ServiceDef[] = [
   auditLogService,
   onlineUserService,
   securityLogService,
+  securityPolicyService,
 ];

@@ -119,6 +119,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('审计日志', '/auditLog', 'auditLog', 'Pages.Administration.AuditLogs', 'FileSearchOutlined'),
       page('在线用户', '/onlineUser', 'onlineUser', 'Pages.Administration.OnlineUsers', 'WifiOutlined', [btn('强制下线', 'Pages.Administration.OnlineUsers.ForceLogout')]),
       page('安全日志', '/securityLog', 'securityLog', 'Pages.Administration.SecurityLogs', 'SafetyOutlined'),
+      page('安全策略', '/securityPolicy', 'securityPolicy', 'Pages.Administration.SecurityPolicy', 'LockOutlined'),
     ],
   },
   {
