@@ -80,8 +80,26 @@ describe('SecurityPolicyService', () => {
     expect(row).toEqual({ totpSecret: null, totpEnabledAt: null });
     const logged = await events('secondFactorEnroll', 'secadmin');
     expect(logged.at(-1)!.result).toBe('success');
-    expect(JSON.parse(String(logged.at(-1)!.detail))).toEqual({ action: 'reset', userName: 'member' });
+    const detail = logged.at(-1)!.detail;
+    expect(typeof detail === 'string' ? JSON.parse(detail) : detail).toEqual({ action: 'reset', userName: 'member' });
     // nothing left to reset
     expect((await app.call('POST', S('ResetTotp'), { token: sec.token, body: { userName: 'member' } })).status).toBe(400);
+  });
+
+  it('a sign-out by the idle timeout is in the security log, once', async () => {
+    const policy = app.ctx.config.authPolicy;
+    const was = policy.idleMinutes.member;
+    policy.idleMinutes.member = 1;
+    try {
+      const token = await app.login('branchadmin');
+      expect((await app.call('GET', '/api/TokenAuth/GetSecondFactorStatus', { token })).status).toBe(200);
+      app.advance(2 * 60_000);
+      for (let i = 0; i < 2; i++) expect((await app.call('GET', '/api/TokenAuth/GetSecondFactorStatus', { token })).body.error.code).toBe(1006);
+      const logged = await events('timeout', 'branchadmin');
+      expect(logged).toHaveLength(1);
+      expect(logged[0].result).toBe('success');
+    } finally {
+      policy.idleMinutes.member = was;
+    }
   });
 });
