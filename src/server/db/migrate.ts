@@ -4,7 +4,7 @@ import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
 import { syncNamedOrganFields } from './named-organs';
-import { resealAll } from '../security/data-reseal';
+import { hashRecordFields, resealAll } from '../security/data-reseal';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -95,6 +95,7 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
   if (entities) {
     await syncEntityIndexes(db, entities);
     await syncNamedOrganFields(db, entities);
+    await hashRecordFields(db, entities);
   }
   // rows still in plain text (written before migration 039, or by a bulk load) are sealed before serving: search reads the hashes
   await resealAll(db, 'plaintext');

@@ -146,7 +146,8 @@ class Sealer extends OperationNodeTransformer {
         continue;
       }
       if (!kind) {
-        out.push(u);
+        // the plugin owns the hash columns
+        if (!(column?.endsWith('_hash') && sealed?.[column.slice(0, -5)])) out.push(u);
         continue;
       }
       const hashColumn = ColumnNode.create(`${column}_hash`);
@@ -167,6 +168,17 @@ class Sealer extends OperationNodeTransformer {
       const out = super.transformUpdateQuery(node, queryId);
       return { ...out, updates: this.sealUpdates(target, out.updates) };
     });
+  }
+
+  /** The plugin owns the hash columns: a row copied whole (`selectAll` then insert) brings its old ones, dropped here. */
+  private dropHashColumns(sealed: Record<string, SealedKind>, node: InsertQueryNode): InsertQueryNode {
+    const hashes = new Set(Object.keys(sealed).map((c) => `${c}_hash`));
+    const keep = node.columns!.map((c, i) => [i, !hashes.has(c.column.name)] as const).filter(([, k]) => k).map(([i]) => i);
+    if (keep.length === node.columns!.length || node.values?.kind !== 'ValuesNode') return node;
+    const rows = (node.values as ValuesNode).values.map((row) =>
+      row.kind === 'PrimitiveValueListNode' ? PrimitiveValueListNode.create(keep.map((i) => row.values[i])) : ValueListNode.create(keep.map((i) => row.values[i])),
+    );
+    return { ...node, columns: keep.map((i) => node.columns![i]), values: ValuesNode.create(rows) };
   }
 
   private sealJsonInsert(table: string, node: InsertQueryNode): InsertQueryNode {
@@ -192,7 +204,7 @@ class Sealer extends OperationNodeTransformer {
     const sealed = table ? SEALED_COLUMNS[table] : undefined;
     let out = this.withScope([node.into], () => super.transformInsertQuery(node, queryId));
     if (!sealed || !out.columns) return out;
-    out = this.sealJsonInsert(table!, out);
+    out = this.sealJsonInsert(table!, this.dropHashColumns(sealed, out));
     const at = out.columns!.map((c, i) => [i, sealed[c.column.name]] as const).filter(([, k]) => !!k) as [number, SealedKind][];
     if (!at.length) return out;
     if (out.values?.kind !== 'ValuesNode') throw new Error(`加密字段不能由 INSERT … SELECT 写入（${table}）`);

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { keyRingOf, type Database } from '../db/database';
 import { SEALED_COLUMNS, SEALED_JSON } from '../db/sealed-columns';
-import { seal, searchHash, type KeyRing, type SealedKind } from './data-cipher';
+import { hashKeyOf, seal, searchHash, type KeyRing, type SealedKind } from './data-cipher';
 
 export const RESEAL_BATCH = 500;
 
@@ -115,3 +115,31 @@ export const resealJob = (ctx: { db: Database; log: { info(o: unknown, m?: strin
     if (rewritten) ctx.log.info({ event: 'data-keys.reseal', rewritten, current: keyRingOf(ctx.db).current }, 'personal data sealed again under the current key');
   },
 });
+
+/**
+ * Configured records (the record store's JSON) keep their `x-sensitive` numbers with a search hash
+ * beside each (`<field>@hash`), written by the store; rows written before that (or loaded in bulk) get
+ * theirs here, at start — the own-case rule matches an applicant to a member through it.
+ */
+export async function hashRecordFields(db: Database, entities: { name: string; schema: { properties: Record<string, { 'x-sensitive'?: SealedKind }> } }[], limit = RESEAL_BATCH): Promise<number> {
+  const ring = keyRingOf(db);
+  let total = 0;
+  for (const e of entities) {
+    for (const [field, f] of Object.entries(e.schema.properties)) {
+      const kind = f['x-sensitive'];
+      if (!kind) continue;
+      for (;;) {
+        const rows = (
+          await sql<{ id: number; v: string }>`select id, data->>${field} as v from records
+            where entity = ${e.name} and coalesce(data->>${field}, '') <> '' and not (data ? ${hashKeyOf(field)}) order by id limit ${limit}`.execute(db)
+        ).rows;
+        if (!rows.length) break;
+        for (const r of rows) {
+          await sql`update records set data = data || jsonb_build_object(${hashKeyOf(field)}::text, ${searchHash(ring, kind, r.v)}::text) where id = ${r.id}`.execute(db);
+        }
+        total += rows.length;
+      }
+    }
+  }
+  return total;
+}
