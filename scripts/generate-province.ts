@@ -16,6 +16,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { resealAll } from '../src/server/security/data-reseal';
 import { loadEntityFiles } from '../src/server/records/entities';
 import { createContext } from '../src/server/context';
 import { seed } from '../src/server/db/seed';
@@ -98,10 +99,13 @@ async function main() {
     from users u join organizations o on o.id = u.organ_id
     where u.id > ${userBase}`.execute(db);
   for (const statement of REBUILD_ORGAN_MEMBER_COUNTS.split(';')) await sql.raw(statement).execute(db);
+  step(`${MEMBERS.toLocaleString()} members`);
+  // loaded in plain text for speed; sealed as a start seals an older database (docs/SECURITY.md §19)
+  const sealed = await resealAll(db, 'plaintext');
   await sql`alter table party_members enable trigger trg_organ_member_counts`.execute(db);
   for (const statement of REBUILD_ORGAN_MEMBER_FACETS.split(';')) await sql.raw(statement).execute(db);
   await sql`alter table party_members enable trigger trg_organ_member_facets`.execute(db);
-  step(`${MEMBERS.toLocaleString()} members`);
+  step(`${sealed.toLocaleString()} rows of personal data sealed`);
   await sql`
     insert into user_roles (user_id, role_id, organ_id, creation_time)
     select u.id, r.id, u.organ_id, now() from users u cross join (select id from roles where is_default limit 1) r

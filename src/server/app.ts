@@ -27,6 +27,10 @@ import { canonicalApiUrl } from './http/route-case';
 import type { Logger } from 'pino';
 import { registerBackupSnapshot } from './db/backup-snapshot';
 import { securityLogPruneJob } from './security/security-log';
+import { resealJob } from './security/data-reseal';
+import { SealError } from './security/data-cipher';
+
+const SEAL_FAILED_MSG = '加密的个人信息未通过完整性校验（数据可能被篡改或密钥缺失），请联系安全管理员';
 
 export interface BuildOptions {
   /** built client to serve under /dj/ (absent in API tests) */
@@ -212,6 +216,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       req.log.warn({ err: { code: (err as { code?: unknown }).code, message: err.message } }, 'database unavailable');
       return reply.status(503).send(fail(503, { message: DATABASE_UNAVAILABLE_MSG }));
     }
+    if (err instanceof SealError) {
+      // a sealed value that fails its check was changed outside the platform (or its key is gone): said, never shown as garbage
+      req.log.error({ event: 'data-keys.seal-check-failed', message: err.message }, 'sealed personal data failed its check');
+      return reply.status(500).send(fail(500, { message: SEAL_FAILED_MSG }));
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(fail(500, { message: MSG.internal }));
   });
@@ -248,6 +257,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   // unused accounts disabled (INACTIVE_DISABLE_*_DAYS), once a day across the processes
   ctx.jobs.register(inactiveAccountsJob(ctx));
   ctx.jobs.register(securityLogPruneJob(ctx));
+  ctx.jobs.register(resealJob(ctx));
   if (ctx.config.jobs.run) await ctx.jobs.start();
   app.addHook('onClose', async () => ctx.jobs.stop());
 

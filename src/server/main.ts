@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { keyRingOf, openDatabase } from './db/database';
 import { isFreshDataDir, pgliteBasePath } from './db/pglite-base';
 import { migrateToLatest, withStartLock } from './db/migrate';
 import { loadEntityFiles } from './records/entities';
@@ -75,6 +75,10 @@ async function open(config: Config, log: Logger, migrate: boolean) {
   const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, onConnectionError } : { dataDir: config.dataDir! });
   stopping.database = () => db.destroy();
   logEvent(log, 'database.opened', { kind }, kind === 'pglite' ? `数据库：内嵌 PGlite（${config.dataDir}）` : '数据库：PostgreSQL');
+  const ring = keyRingOf(db);
+  if (ring.development) {
+    logEvent(log, 'data-keys.development', { cipher: ring.cipher, keyId: ring.current }, '警告：个人信息加密密钥取自公开的开发密钥（未配置 DATA_KEYS / DATA_KEYS_FILE），仅供演示与开发；生产环境必须配置密钥', 'warn');
+  }
   // the demo's phone: texts go to DATA_DIR/sms-outbox.jsonl, never to the log (security/sms.ts)
   const sms = new LogSmsSender(() => rootLog, config.dataDir ? join(config.dataDir, 'sms-outbox.jsonl') : null);
   const ctx = createContext({ db, dbKind: kind, config, sms, log: rootLog });

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/database';
+import type { KeyRing } from '../../src/server/security/data-cipher';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { loadEntityFiles } from '../../src/server/records/entities';
 import { createContext, type AppContext } from '../../src/server/context';
@@ -47,7 +48,8 @@ export interface TestApp {
 }
 
 /** `clientDir`: a built client to serve under /dj/ (default none). */
-export async function startTestApp(opts: { seed?: boolean; config?: Partial<Config>; dataDir?: string; clientDir?: string } = {}): Promise<TestApp> {
+/** `keyRing`: the keys of personal data at rest (default the process's: the development keys). */
+export async function startTestApp(opts: { seed?: boolean; config?: Partial<Config>; dataDir?: string; clientDir?: string; keyRing?: KeyRing } = {}): Promise<TestApp> {
   let schema: string | undefined;
   let target: { url?: string; dataDir?: string; schema?: string };
   if (onPostgres) {
@@ -61,7 +63,7 @@ export async function startTestApp(opts: { seed?: boolean; config?: Partial<Conf
   } else {
     target = { dataDir: opts.dataDir };
   }
-  const { db, kind } = await openDatabase(target);
+  const { db, kind } = await openDatabase({ ...target, keyRing: opts.keyRing });
   let offset = 0;
   let frozenAt: number | null = null;
   const dataDir = opts.dataDir ?? opts.config?.dataDir ?? null;

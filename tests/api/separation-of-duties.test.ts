@@ -4,6 +4,8 @@
  * is tried by the case person acting as his own administrator (403, 不能…本人的…), then taken by
  * another administrator (200).
  */
+import { hashKeyOf, searchHash } from '../../src/server/security/data-cipher';
+import { keyRingOf } from '../../src/server/db/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
@@ -70,7 +72,7 @@ const development = (state: number, extra: Record<string, unknown>): Fixture => 
   other: () => district,
   async body() {
     const m = await memberIdOf(ids.branchadmin);
-    return { id: await record('development', { owner: ids.member, state, data: { name: '赵丽华', sex: 2, idCard: m.idCard, phoneNumber: '13800000007', ...stages[state] } }), ...extra };
+    return { id: await record('development', { owner: ids.member, state, data: { name: '赵丽华', sex: 2, idCard: m.idCard, [hashKeyOf('idCard')]: searchHash(keyRingOf(app.db), 'idCard', m.idCard!), phoneNumber: '13800000007', ...stages[state] } }), ...extra };
   },
 });
 /** An upward report of the branch's item, made by the district administrator (the case person), to the street above the branch. */

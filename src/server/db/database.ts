@@ -1,8 +1,11 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, type SelectQueryBuilder } from 'kysely';
+import { CamelCasePlugin, Kysely, type KyselyPlugin, PostgresDialect, type SelectQueryBuilder } from 'kysely';
 import { PGliteDialect } from './pglite-dialect';
 import type { PGlite } from '@electric-sql/pglite';
 import type { DB } from './schema';
 import { pgliteBaseFor } from './pglite-base';
+import { SealedColumnsPlugin } from './sealed-columns';
+import { processKeyRing } from '../security/data-keys';
+import type { KeyRing } from '../security/data-cipher';
 
 export type Database = Kysely<DB>;
 
@@ -25,6 +28,8 @@ export interface DatabaseTarget {
   schema?: string;
   /** told when an idle PostgreSQL connection breaks (the server restarted); the pool reconnects by itself */
   onConnectionError?: (err: Error) => void;
+  /** the keys of personal data at rest (default: the process's, from the environment) */
+  keyRing?: KeyRing;
 }
 
 const PGLITE_CONF = ['shared_buffers = 32MB', 'maintenance_work_mem = 16MB', 'work_mem = 4MB', 'temp_buffers = 4MB', 'wal_buffers = 1MB'];
@@ -34,7 +39,19 @@ const PGLITE_CONF = ['shared_buffers = 32MB', 'maintenance_work_mem = 16MB', 'wo
  * Both speak the same SQL, so the migrations and every query are shared.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<{ db: Database; kind: 'postgres' | 'pglite' }> {
-  const plugins = [new CamelCasePlugin()];
+  // after CamelCasePlugin: the sealing sees the database's own (snake_case) names
+  const ring = target.keyRing ?? processKeyRing();
+  const plugins = [new CamelCasePlugin(), new SealedColumnsPlugin(ring)];
+  const opened = await openWith(target, plugins);
+  keyRings.set(opened.db, ring);
+  return opened;
+}
+
+const keyRings = new WeakMap<Database, KeyRing>();
+/** The key ring a database was opened with (its sealed columns are read and written under it). */
+export const keyRingOf = (db: Database): KeyRing => keyRings.get(db) ?? processKeyRing();
+
+async function openWith(target: DatabaseTarget, plugins: KyselyPlugin[]): Promise<{ db: Database; kind: 'postgres' | 'pglite' }> {
   if (target.url) {
     const pg = await import('pg');
     // bigint (int8) ids and counts come back as JS numbers: ids stay far below 2^53.

@@ -4,6 +4,7 @@ import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
 import { syncNamedOrganFields } from './named-organs';
+import { hashRecordFields, resealAll } from '../security/data-reseal';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -38,6 +39,7 @@ import * as m033 from './migrations/033-auth-policy';
 import * as m034 from './migrations/034-security-log';
 import * as m037 from './migrations/037-organ-member-counts';
 import * as m038 from './migrations/038-config-overrides';
+import * as m039 from './migrations/039-sealed-personal-data';
 import * as m040 from './migrations/040-import-runs';
 import * as m042 from './migrations/042-exam-notices';
 import * as m043 from './migrations/043-member-facets';
@@ -80,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '034-security-log': m034,
   '037-organ-member-counts': m037,
   '038-config-overrides': m038,
+  '039-sealed-personal-data': m039,
   '040-import-runs': m040,
   '042-exam-notices': m042,
   '043-member-facets': m043,
@@ -106,7 +109,10 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
   if (entities) {
     await syncEntityIndexes(db, entities);
     await syncNamedOrganFields(db, entities);
+    await hashRecordFields(db, entities);
   }
+  // rows still in plain text (written before migration 039, or by a bulk load) are sealed before serving: search reads the hashes
+  await resealAll(db, 'plaintext');
 }
 
 /** The advisory lock key of the start (migrations, entity indexes, seed): any constant of our own, ≠ Kysely's migration lock. */

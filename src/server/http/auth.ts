@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { verifyToken } from './token';
+import { securityEvent } from '../security/security-log';
 import type { AuthChanges } from './auth-changes';
 import type { RoleKind } from '../config';
 
@@ -203,7 +204,11 @@ export async function resolveSession(ctx: AppContext, token: string, ip?: string
   const { idleMs, stepMs } = idlePolicy(ctx, roleKind);
   const lastActive = (row.lastActivityTime ?? row.creationTime).getTime();
   if (idleMs > 0 && nowMs - lastActive > idleMs + stepMs) {
-    await ctx.db.updateTable('authSessions').set({ revokedAt: now, endReason: 'idle' }).where('id', '=', row.sessionId).where('revokedAt', 'is', null).execute();
+    const ended = await ctx.db.updateTable('authSessions').set({ revokedAt: now, endReason: 'idle' }).where('id', '=', row.sessionId).where('revokedAt', 'is', null).executeTakeFirst();
+    // logged by the one request (of whichever process) that ended it
+    if (Number(ended.numUpdatedRows) === 1) {
+      await securityEvent(ctx, { type: 'timeout', result: 'success', actorUserId: row.userId, actorName: row.userName, target: `user:${row.userId}`, detail: { roleKind, idleMinutes: idleMs / 60_000, lastActivity: new Date(lastActive).toISOString() }, organPath: row.organPath ?? row.memberOrganPath ?? null });
+    }
     await ctx.sessions.invalidateSession(row.sessionId);
     return { user: null, ended: 'idle' };
   }

@@ -3,6 +3,7 @@ import type { EntityFile } from './entities';
 import type { FactColumn, LoadedRecord } from './store';
 import type { WorkflowDef } from '../workflow/types';
 import { subtreePattern } from '../scope';
+import { hashKeyOf } from '../security/data-cipher';
 
 /**
  * Whose case a configured record is (`service.caseOf`, workflow/own-case.ts), for the decision
@@ -17,7 +18,7 @@ export function caseUserSql(entity: EntityFile): RawBuilder<number | null> | nul
   if (!c) return null;
   if (c === 'owner') return sql<number | null>`r.owner_user_id`;
   if ('field' in c) return sql<number | null>`(case when (r.data->>${c.field}) ~ '^[0-9]{1,9}$' then (r.data->>${c.field})::int end)`;
-  return sql<number | null>`(select cm.user_id from party_members cm where cm.id_card = r.data->>${c.idCardField} and cm.is_deleted = false and cm.user_id is not null order by cm.id limit 1)`;
+  return sql<number | null>`(select cm.user_id from party_members cm where cm.id_card_hash = r.data->>${hashKeyOf(c.idCardField)} and cm.is_deleted = false and cm.user_id is not null order by cm.id limit 1)`;
 }
 
 const hasOrganStep = (wf: WorkflowDef | null) => Object.values(wf?.transitions ?? {}).some((t) => t.actor === 'organ');

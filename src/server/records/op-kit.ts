@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { hashKeyOf } from '../security/data-cipher';
 import type { AnySelect } from '../db/database';
 import { MSG } from '../../contract/messages';
 import { P } from '../../contract/permissions';
@@ -235,6 +236,7 @@ export function recordDto(call: Call<unknown>, entity: EntityFile, rec: LoadedRe
     const ownSteps = new Set(['submit', ...Object.entries(wf?.transitions ?? {}).filter(([, t]) => t.actor === 'owner').map(([name]) => name)]);
     if (Array.isArray(dto.history)) dto.history = (dto.history as { transition: string }[]).map((h) => (ownSteps.has(h.transition) ? { ...h, actorName: '匿名' } : h));
   }
+  for (const [k] of sensitiveFields(entity)) delete dto[hashKeyOf(k)];
   if (!opts.reveal) for (const [k, kind] of sensitiveFields(entity)) if (typeof dto[k] === 'string') dto[k] = MASK[kind](dto[k] as string);
   return dto;
 }

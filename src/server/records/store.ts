@@ -1,5 +1,6 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
-import type { Database } from '../db/database';
+import { keyRingOf, type Database } from '../db/database';
+import { hashKeyOf, searchHash } from '../security/data-cipher';
 import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
@@ -244,6 +245,7 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
       }
     }
     out[k] = v;
+    if (field['x-sensitive']) out[hashKeyOf(k)] = typeof v === 'string' && v ? searchHash(keyRingOf(db), field['x-sensitive'], v) : null;
   }
   checkOrder(entity, out);
   await checkStricterLimits(db, entity, out);

@@ -12,6 +12,7 @@ import { resourceUploadAuthService, vodService } from './vod';
 import { auditLogService, onlineUserService } from './audit-log';
 import { securityLogService } from './security-log';
 import { importRunService } from './import-runs';
+import { securityPolicyService } from './security-policy';
 
 /**
  * The platform services: sign-in and sessions, users, roles, menus and permissions, code tables,
@@ -34,4 +35,5 @@ export const platformServices: ServiceDef[] = [
   onlineUserService,
   securityLogService,
   importRunService,
+  securityPolicyService,
 ];

@@ -16,6 +16,7 @@ import { AppError, badRequest, ERROR_CODE, unauthorized } from '../http/errors';
 import { objectInput } from '../http/paging';
 import { assertNotLocked, countingFailures, recordSignInFailure } from '../security/sign-in-guard';
 import { clientAddress } from '../security/rate-limits';
+import { securityEvent } from '../security/security-log';
 import { matchStep, newRecoveryCodes, newTotpKey, openTotpKey, otpauthUri, recoveryCodeHash, sealTotpKey, base32Encode } from '../security/totp';
 import { describeSession, secondFactorState } from './session';
 
@@ -44,7 +45,8 @@ const unixSeconds = (ctx: AppContext) => Math.floor(ctx.now().getTime() / 1000);
  * A wrong code counts as a failed sign-in of the account (5 lock it for 5 minutes, and end this
  * session: the password must be given again) — six digits are not guessed in five tries.
  */
-async function failed(call: Call<unknown>, message: string): Promise<never> {
+async function failed(call: Call<unknown>, message: string, method = 'totp'): Promise<never> {
+  await factorEvent(call, 'secondFactor', 'failure', { method });
   try {
     await recordSignInFailure(call.ctx, { userId: call.user.userId }, clientAddress(call.req));
   } catch (err) {
@@ -57,9 +59,16 @@ async function failed(call: Call<unknown>, message: string): Promise<never> {
   throw badRequest(message);
 }
 
+/** A second-factor event of the caller's own account in the security log (docs/SECURITY.md §14). */
+function factorEvent(call: Call<unknown>, type: 'secondFactor' | 'secondFactorEnroll', result: 'success' | 'failure', detail: Record<string, unknown>) {
+  const { user } = call;
+  return securityEvent(call.ctx, { type, result, actorUserId: user.userId, actorName: user.userName, target: `user:${user.userId}`, detail, clientIp: clientAddress(call.req), organPath: user.organPath || null });
+}
+
 /** The session proved its second factor: every process reads it at the session's next request. */
 async function markVerified(call: Call<unknown>, method: string) {
   const { ctx, user } = call;
+  await factorEvent(call, 'secondFactor', 'success', { method });
   await ctx.db.updateTable('authSessions').set({ secondFactor: method }).where('id', '=', user.sessionId).execute();
   await ctx.db.updateTable('users').set({ failedLoginCount: 0, lockoutEnd: null }).where('id', '=', user.userId).execute();
   await ctx.sessions.invalidateSession(user.sessionId);
@@ -154,6 +163,7 @@ export const secondFactorActions = {
       if (!u.totpSecret) throw badRequest(MSG.totpNotEnrolled);
       if (!(await checkTotp(ctx, user.userId, u.totpSecret, null, input.code))) return failed(call, MSG.secondFactorWrong);
       await ctx.db.updateTable('users').set({ totpEnabledAt: ctx.now() }).where('id', '=', user.userId).execute();
+      await factorEvent(call, 'secondFactorEnroll', 'success', { action: 'enrol', method: 'totp' });
       const recoveryCodes = await issueRecoveryCodes(ctx, user.userId);
       await markVerified(call, 'totp');
       return { recoveryCodes, session: await answer(call) };
@@ -184,7 +194,7 @@ export const secondFactorActions = {
         const r = await checkUkeySignature(ctx, input.challengeId, input.signature, u.ukeyPublicKey);
         if (r === 'challenge') throw unauthorized(MSG.ukeyChallengeInvalid);
         if (r === 'unbound') throw badRequest(MSG.ukeyNotBound);
-        if (r !== 'ok') return failed(call, MSG.ukeySignatureInvalid);
+        if (r !== 'ok') return failed(call, MSG.ukeySignatureInvalid, 'ukey');
         await markVerified(call, 'ukey');
         return answer(call);
       }
@@ -205,7 +215,7 @@ export const secondFactorActions = {
         .where('usedAt', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      if (!spent) return failed(call, MSG.recoveryCodeWrong);
+      if (!spent) return failed(call, MSG.recoveryCodeWrong, 'recovery');
       await markVerified(call, 'recovery');
       return answer(call);
     },
@@ -234,6 +244,7 @@ export const secondFactorActions = {
       if (!user.secondFactor) throw new AppError(403, MSG.secondFactorRequired, { code: ERROR_CODE.secondFactorRequired });
       await ctx.db.updateTable('users').set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where('id', '=', user.userId).execute();
       await ctx.db.deleteFrom('userRecoveryCodes').where('userId', '=', user.userId).execute();
+      await factorEvent(call, 'secondFactorEnroll', 'success', { action: 'disable', method: 'totp' });
       await ctx.sessions.invalidateUser(user.userId);
       return true;
     },

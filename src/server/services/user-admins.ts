@@ -122,7 +122,7 @@ export const adminActions = {
             .where('o.organPath', 'like', subtreePattern(user.organPath)),
         ),
       );
-      if (input.keyword) q = q.where((eb) => eb.or([eb('u.userName', 'like', `%${input.keyword}%`), eb('u.name', 'like', `%${input.keyword}%`), eb('u.phoneNumber', 'like', `%${input.keyword}%`)]));
+      if (input.keyword) q = q.where((eb) => eb.or([eb('u.userName', 'like', `%${input.keyword}%`), eb('u.name', 'like', `%${input.keyword}%`), eb('u.phoneNumber', '=', input.keyword!.trim())]));
       if (input.isActive !== undefined) q = q.where('u.isActive', '=', input.isActive);
       return cursorPageQuery(q, input, async (list, lastId) => list.where('u.id', '>', lastId), (x) => x.orderBy('u.id'));
     },

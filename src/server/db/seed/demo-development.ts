@@ -1,4 +1,6 @@
 import { addToDay, calendarDay } from '../../../contract/platform-time';
+import { hashKeyOf, searchHash } from '../../security/data-cipher';
+import { keyRingOf } from '../database';
 import { WENJIANG_BRANCH } from './accounts';
 import type { OrgSeed } from './organisations';
 import { insertChunked, type Db } from './util';
@@ -55,6 +57,7 @@ export async function seedDevelopment(db: Db, { orgs, branchAdmin, now, timeZone
     const applicationDate = addToDay(today, { days: -c.appliedDaysAgo });
     const data: Record<string, unknown> = {
       name: c.name, sex: c.sex, idCard: makeIdCard('510115', c.birth, 900 + i), phoneNumber: `138000090${String(i).padStart(2, '0')}`,
+      [hashKeyOf('idCard')]: searchHash(keyRingOf(db), 'idCard', makeIdCard('510115', c.birth, 900 + i)), [hashKeyOf('phoneNumber')]: searchHash(keyRingOf(db), 'phone', `138000090${String(i).padStart(2, '0')}`),
       workUnit: c.workUnit, birthday: `${c.birth.slice(0, 4)}-${c.birth.slice(4, 6)}-${c.birth.slice(6)}`, applicationDate, dueDate: null,
     };
     const steps: { transition: string; from: number | null; to: number; on: string; remark?: string }[] = [{ transition: 'submit', from: null, to: 1, on: applicationDate }];

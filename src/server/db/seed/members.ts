@@ -248,7 +248,8 @@ export async function insertMembers(
       partyMemberType: m.partyMemberType,
       isJoinOneLineSituation: m.isJoinOneLineSituation,
       status: 1,
-      addition: m.addition,
+      // the number lives in its sealed column alone
+      addition: (({ idCard: _idCard, ...rest }) => rest)(m.addition),
       partyMember: { ...m.partyMember, joinOrgId: m.org.id },
     })),
     300,

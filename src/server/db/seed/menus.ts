@@ -120,6 +120,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('在线用户', '/onlineUser', 'onlineUser', 'Pages.Administration.OnlineUsers', 'WifiOutlined', [btn('强制下线', 'Pages.Administration.OnlineUsers.ForceLogout')]),
       page('安全日志', '/securityLog', 'securityLog', 'Pages.Administration.SecurityLogs', 'SafetyOutlined'),
       page('界面配置', '/screenConfig', 'screenConfig', 'Pages.Administration.ScreenConfig', 'LayoutOutlined'),
+      page('安全策略', '/securityPolicy', 'securityPolicy', 'Pages.Administration.SecurityPolicy', 'LockOutlined'),
     ],
   },
   {

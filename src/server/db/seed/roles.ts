@@ -32,6 +32,8 @@ const PROVINCE_ONLY = [
   'Pages.Administration.SecurityLogs',
   // screens and entity labels of the whole platform: system administration (三员分立)
   'Pages.Administration.ScreenConfig',
+  // the security policy: the province's 安全管理员 only
+  'Pages.Administration.SecurityPolicy',
 ];
 
 /**
@@ -39,7 +41,7 @@ const PROVINCE_ONLY = [
  * the 审计管理员, so the province's built-in administrator — who keeps the business and the system
  * settings (menus, code tables: the 系统管理员's family) — holds neither.
  */
-const NOT_PROVINCE_ADMIN = ['Pages.Administration.Roles', 'Pages.Administration.SecurityLogs'];
+const NOT_PROVINCE_ADMIN = ['Pages.Administration.Roles', 'Pages.Administration.SecurityLogs', 'Pages.Administration.SecurityPolicy'];
 
 export const ROLE_DEFS: RoleDef[] = [
   { name: 'PartyMember', displayName: '党员', description: '默认角色：党员空间、我的学习、我与支部、我的实践', isDefault: true, level: null, userType: 0, menus: { member: true } },
@@ -93,6 +95,7 @@ export const ROLE_DEFS: RoleDef[] = [
         'Pages.Administration.Roles', 'Pages.Administration.Roles.Create', 'Pages.Administration.Roles.Update', 'Pages.Administration.Roles.Delete',
         'Pages.Administration.Users', 'Pages.Administration.Users.Create', 'Pages.Administration.Users.Update', 'Pages.Administration.Users.Delete',
         'Pages.Administration.OnlineUsers', 'Pages.Administration.OnlineUsers.ForceLogout',
+        'Pages.Administration.SecurityPolicy',
       ],
     },
   },

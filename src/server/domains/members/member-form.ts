@@ -7,7 +7,7 @@
 import { MSG } from '../../../contract/messages';
 import type { MemberProfileInput } from '../../../contract/members';
 import { lockedMessage, MEMBER_LOCKED_FIELDS, normaliseLocked } from '../../../contract/member-self-edit';
-import { ID_CARD_ANY, idCardContradictions, unmasked, validateMemberForm, type FieldError } from '../../../contract/validators';
+import { ID_CARD_ANY, idCardContradictions, idCardFacts, unmasked, validateMemberForm, type FieldError } from '../../../contract/validators';
 import { badRequest, invalid } from '../../http/errors';
 import { objectInput } from '../../http/paging';
 import type { Database } from '../../db/database';
@@ -54,11 +54,14 @@ export async function assertUnique(db: Database, field: 'idCard' | 'phoneNumber'
 /** Splits a profile into the promoted columns and the JSON groups. */
 export function toColumns(p: Profile, stored?: Stored) {
   const { sex, idCard, ...addition } = p.addition ?? {};
+  const storedIdCard = unmasked(text(idCard), stored?.idCard ?? null)?.toUpperCase() ?? null;
+  // the analysis counts ages from the birthday alone: the sealed number cannot be read in SQL
+  if (!addition.birthday && idCardFacts(storedIdCard)) addition.birthday = idCardFacts(storedIdCard)!.birthday;
   const { partyDutyCode, ...partyMember } = p.partyMember ?? {};
   return {
     name: p.name.trim(),
     phoneNumber: unmasked(p.phoneNumber, stored?.phoneNumber ?? null),
-    idCard: unmasked(text(idCard), stored?.idCard ?? null)?.toUpperCase() ?? null,
+    idCard: storedIdCard,
     sex: (sex ?? null) as number | null,
     headImage: p.headImage ?? null,
     isJoinOneLineSituation: !!p.isJoinOneLineSituation,

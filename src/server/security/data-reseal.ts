@@ -1,0 +1,145 @@
+/**
+ * Sealing rows again under the current key, in bounded batches while the platform serves (rotation,
+ * docs/SECURITY.md §19): at start the rows still in plain text (before migration 039, a bulk load),
+ * then in the background (the job `data-keys.reseal`, once across processes) every value sealed under
+ * another key or scheme. A row changed between the read and the write of its batch is left for the next
+ * round (the write checks the stored text is still what was read), so no edit is lost.
+ */
+import { sql } from 'kysely';
+import { keyRingOf, type Database } from '../db/database';
+import { SEALED_COLUMNS, SEALED_JSON } from '../db/sealed-columns';
+import { hashKeyOf, seal, searchHash, type KeyRing, type SealedKind } from './data-cipher';
+
+export const RESEAL_BATCH = 500;
+
+type Mode = 'plaintext' | 'stale';
+
+// raw rows come back through CamelCasePlugin
+const field = (r: Record<string, unknown>, name: string) => r[name.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase())] ?? r[name] ?? null;
+
+/** What one table seals: its columns (with search hashes) and the keys of its JSON columns. */
+type Target = { column: string; kind: SealedKind | null; json?: { column: string; key: string } };
+function targets(table: string): Target[] {
+  const cols: Target[] = Object.entries(SEALED_COLUMNS[table]).map(([column, kind]) => ({ column, kind }));
+  for (const [column, keys] of Object.entries(SEALED_JSON[table] ?? {})) for (const key of keys) cols.push({ column: snake(key), kind: null, json: { column, key } });
+  return cols;
+}
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** The stored text of a target, in SQL. */
+const stored = (t: Target, alias?: string) => (t.json ? sql`${sql.ref(alias ? `${alias}.${t.json.column}` : t.json.column)}->>${t.json.key}` : sql.ref(alias ? `${alias}.${t.column}` : t.column));
+
+/** The condition a row needs work under: a value without its hash, or sealed under a key or scheme other than the current. */
+function needsWork(ring: KeyRing, list: Target[], mode: Mode) {
+  const prefix = `enc1:${ring.cipher}:${ring.current}:`;
+  return sql.join(
+    list.map((t) =>
+      mode === 'plaintext'
+        ? t.kind
+          ? sql`(${stored(t)} is not null and ${sql.ref(`${t.column}_hash`)} is null)`
+          : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, 5) <> 'enc1:')`
+        : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, ${prefix.length}) <> ${prefix})`,
+    ),
+    sql` or `,
+  );
+}
+
+/** One batch of one table after `afterId`; the last id looked at (null when the table is done) and the rows rewritten. */
+async function resealBatch(db: Database, ring: KeyRing, table: string, mode: Mode, afterId: number, limit: number): Promise<{ lastId: number | null; rewritten: number }> {
+  const list = targets(table);
+  // the values come back opened under their own names (so a value failing its check throws, never
+  // passes as text to seal); md5 of the stored text guards the write
+  const rows = (
+    await sql<Record<string, string | number | null>>`select id, ${sql.join(list.map((t) => sql`${stored(t)} as ${sql.ref(t.column)}, md5(${stored(t)}) as ${sql.ref(`d_${t.column}`)}`))}
+      from ${sql.table(table)} where id > ${afterId} and (${needsWork(ring, list, mode)}) order by id limit ${limit}`.execute(db)
+  ).rows;
+  if (!rows.length) return { lastId: null, rewritten: 0 };
+  const values = rows.map(
+    (r) => sql`(${Number(r.id)}::bigint, ${sql.join(list.flatMap((t) => {
+      const raw = field(r, t.column) as string | null;
+      const v = raw === '' ? null : raw;
+      return [sql`${v === null ? null : seal(ring, v)}::text`, sql`${v === null || !t.kind ? null : searchHash(ring, t.kind, v)}::text`, sql`${field(r, `d_${t.column}`)}::text`];
+    }))})`,
+  );
+  const names = ['id', ...list.flatMap((t) => [`s_${t.column}`, `h_${t.column}`, `d_${t.column}`])];
+  const sets = list.filter((t) => t.kind).flatMap((t) => [sql`${sql.ref(t.column)} = v.${sql.ref(`s_${t.column}`)}`, sql`${sql.ref(`${t.column}_hash`)} = v.${sql.ref(`h_${t.column}`)}`]);
+  const jsonColumns = [...new Set(list.filter((t) => t.json).map((t) => t.json!.column))];
+  for (const jc of jsonColumns) {
+    let expr = sql`t.${sql.ref(jc)}`;
+    for (const t of list.filter((x) => x.json?.column === jc)) expr = sql`(case when v.${sql.ref(`s_${t.column}`)} is null then ${expr} else jsonb_set(${expr}, ${`{${t.json!.key}}`}::text[], to_jsonb(v.${sql.ref(`s_${t.column}`)})) end)`;
+    sets.push(sql`${sql.ref(jc)} = ${expr}`);
+  }
+  const res = await sql`update ${sql.table(table)} as t set ${sql.join(sets)}
+    from (values ${sql.join(values)}) as v(${sql.join(names.map((n) => sql.ref(n)))})
+    where t.id = v.id and ${sql.join(list.map((t) => sql`md5(${stored(t, 't')}) is not distinct from v.${sql.ref(`d_${t.column}`)}`), sql` and `)}`.execute(db);
+  return { lastId: Number(rows.at(-1)!.id), rewritten: Number(res.numAffectedRows ?? 0) };
+}
+
+/** Every sealed table, batch after batch; `signal` stops between batches. Returns the rows rewritten. */
+export async function resealAll(db: Database, mode: Mode, opts: { ring?: KeyRing; limit?: number; signal?: AbortSignal } = {}): Promise<number> {
+  const ring = opts.ring ?? keyRingOf(db);
+  let total = 0;
+  for (const table of Object.keys(SEALED_COLUMNS)) {
+    let afterId = 0;
+    for (;;) {
+      if (opts.signal?.aborted) return total;
+      const { lastId, rewritten } = await resealBatch(db, ring, table, mode, afterId, opts.limit ?? RESEAL_BATCH);
+      total += rewritten;
+      if (lastId === null) break;
+      afterId = lastId;
+    }
+  }
+  return total;
+}
+
+/** The ids of the keys the stored values are sealed under, with their counts (what must stay configured). */
+export async function keysInUse(db: Database): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of Object.keys(SEALED_COLUMNS)) {
+    for (const t of targets(table)) {
+      const rows = (
+        await sql<{ k: string; n: number }>`select case when left(${stored(t)}, 5) = 'enc1:' then split_part(${stored(t)}, ':', 3) else '(明文)' end as k, count(*)::int as n
+          from ${sql.table(table)} where coalesce(${stored(t)}, '') <> '' group by 1`.execute(db)
+      ).rows;
+      for (const r of rows) out[r.k] = (out[r.k] ?? 0) + Number(r.n);
+    }
+  }
+  return out;
+}
+
+/** The background rotation (once across processes): every 10 minutes, and after a start with a new current key it finds the old rows. */
+export const resealJob = (ctx: { db: Database; log: { info(o: unknown, m?: string): void } }) => ({
+  kind: 'data-keys.reseal',
+  everyMs: 10 * 60_000,
+  run: async (_p: unknown, job: { signal: AbortSignal }) => {
+    const rewritten = await resealAll(ctx.db, 'stale', { signal: job.signal });
+    if (rewritten) ctx.log.info({ event: 'data-keys.reseal', rewritten, current: keyRingOf(ctx.db).current }, 'personal data sealed again under the current key');
+  },
+});
+
+/**
+ * Configured records (the record store's JSON) keep their `x-sensitive` numbers with a search hash
+ * beside each (`<field>@hash`), written by the store; rows written before that (or loaded in bulk) get
+ * theirs here, at start — the own-case rule matches an applicant to a member through it.
+ */
+export async function hashRecordFields(db: Database, entities: { name: string; schema: { properties: Record<string, { 'x-sensitive'?: SealedKind }> } }[], limit = RESEAL_BATCH): Promise<number> {
+  const ring = keyRingOf(db);
+  let total = 0;
+  for (const e of entities) {
+    for (const [field, f] of Object.entries(e.schema.properties)) {
+      const kind = f['x-sensitive'];
+      if (!kind) continue;
+      for (;;) {
+        const rows = (
+          await sql<{ id: number; v: string }>`select id, data->>${field} as v from records
+            where entity = ${e.name} and coalesce(data->>${field}, '') <> '' and not (data ? ${hashKeyOf(field)}) order by id limit ${limit}`.execute(db)
+        ).rows;
+        if (!rows.length) break;
+        for (const r of rows) {
+          await sql`update records set data = data || jsonb_build_object(${hashKeyOf(field)}::text, ${searchHash(ring, kind, r.v)}::text) where id = ${r.id}`.execute(db);
+        }
+        total += rows.length;
+      }
+    }
+  }
+  return total;
+}
