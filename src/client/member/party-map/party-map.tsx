@@ -92,7 +92,7 @@ export default function PartyMap() {
   };
 
   return (
-    <MemberPage title="党建地图" extra={levelOptions.length > 2 ? <Segmented size="small" options={levelOptions} value={level} onChange={(v) => setLevel(String(v))} aria-label="组织层级" /> : null}>
+    <MemberPage title="党建地图" extra={levelOptions.length > 2 ? <Segmented className="dj-map-levels" size="small" options={levelOptions} value={level} onChange={(v) => setLevel(String(v))} aria-label="组织层级" /> : null}>
       {body()}
     </MemberPage>
   );
