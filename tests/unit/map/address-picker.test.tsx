@@ -21,11 +21,12 @@ beforeEach(() => {
   localStorage.clear();
   vi.stubGlobal('fetch', fetchSpy);
 });
-afterEach(() => {
+afterEach(async () => {
   expect(fetchSpy).not.toHaveBeenCalled();
   cleanup();
-  // antd keeps a closed dialog's portal
-  document.body.innerHTML = '';
+  // the dialogs' portals leave with their tree, some a moment after it: wait for them rather than wipe
+  // the body under them (their own removal then throws "not a child of this node" into a later test)
+  await waitFor(() => expect(document.body.childElementCount).toBe(0));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
