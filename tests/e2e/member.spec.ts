@@ -18,7 +18,7 @@ test('member header: cut names, breadcrumb rule, app QR codes, personal form val
   await expect(page.getByRole('heading', { name: '直播大厅' })).toBeVisible();
   await expect(page.getByTestId('construction')).toHaveCount(0);
   // mobile app QR modal
-  await page.getByText('手机APP').click();
+  await page.getByRole('button', { name: '手机APP', exact: true }).click();
   const qr = page.getByRole('dialog', { name: '手机APP下载' });
   await expect(qr.getByText('安卓版')).toBeVisible();
   await expect(qr.getByText('苹果版（iOS）')).toBeVisible();
