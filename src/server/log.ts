@@ -76,7 +76,10 @@ export function createLogger(level: string, opts: { pretty?: boolean; destinatio
     },
   };
   const out = opts.destination ?? (opts.pretty ? prettyStream(process.stdout) : undefined);
-  return out ? pino(options, out as pino.DestinationStream) : pino(options);
+  // stdout written synchronously: pino's default (async) could leave a line's write blocked in the
+  // thread pool on a full pipe while process.exit flushes later lines first — shutdown steps came out
+  // of order under load; a line written is also never lost to a crash
+  return pino(options, (out as pino.DestinationStream | undefined) ?? pino.destination({ dest: 1, sync: true }));
 }
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };

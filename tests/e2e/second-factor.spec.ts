@@ -43,7 +43,7 @@ async function switchToAdmin(page: Page) {
 }
 
 // fixme: after the merge of personal-data sealing the third sign-in's login page never shows 用户名 (found at the end of a session; see the closing note)
-test.fixme('the first sign-in enrols an authenticator; the next asks for its code; skipped, the administrator role stays shut', async ({ page }) => {
+test('the first sign-in enrols an authenticator; the next asks for its code; skipped, the administrator role stays shut', async ({ page }) => {
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
