@@ -31,3 +31,30 @@ configure({ asyncUtilTimeout: 30_000 });
  * reports as an unhandled error. Every file waits for its dynamic imports before it ends.
  */
 afterAll(() => vi.dynamicImportSettled());
+
+/**
+ * Animation frames still pending when a file ends are cancelled: jsdom keeps running them on its own
+ * timer after the window is closed, and one that then touches the document (an antd motion) throws
+ * from that timer — an unhandled error on a loaded machine, where the last frames run late.
+ */
+if (typeof window !== 'undefined' && window.requestAnimationFrame) {
+  const pending = new Set<number>();
+  const request = window.requestAnimationFrame.bind(window);
+  const cancel = window.cancelAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => {
+    const id = request((t) => {
+      pending.delete(id);
+      cb(t);
+    });
+    pending.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = (id) => {
+    pending.delete(id);
+    cancel(id);
+  };
+  afterAll(() => {
+    for (const id of pending) cancel(id);
+    pending.clear();
+  });
+}
