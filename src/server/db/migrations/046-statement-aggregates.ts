@@ -74,7 +74,7 @@ function facetsUpsert(event: 'INSERT' | 'UPDATE' | 'DELETE'): string {
 function studyDaysUpsert(event: 'INSERT' | 'UPDATE' | 'DELETE'): string {
   const rows = [
     event !== 'DELETE' && `SELECT user_id, extract(year FROM day)::int AS year, seconds AS s FROM new_rows`,
-    event !== 'INSERT' && `SELECT user_id, extract(year FROM day)::int, -seconds FROM old_rows`,
+    event !== 'INSERT' && `SELECT user_id, extract(year FROM day)::int AS year, -seconds AS s FROM old_rows`,
   ].filter(Boolean).join(' UNION ALL ');
   return `INSERT INTO member_study_years AS y (user_id, year, online_seconds, offline_hours)
     SELECT user_id, year, sum(s), 0 FROM (${rows}) x GROUP BY 1, 2 ORDER BY 1, 2
@@ -83,7 +83,7 @@ function studyDaysUpsert(event: 'INSERT' | 'UPDATE' | 'DELETE'): string {
 function offlineUpsert(event: 'INSERT' | 'UPDATE' | 'DELETE'): string {
   const rows = [
     event !== 'DELETE' && `SELECT user_id, extract(year FROM study_date)::int AS year, hours AS h FROM new_rows WHERE ${counted('new_rows')}`,
-    event !== 'INSERT' && `SELECT user_id, extract(year FROM study_date)::int, -hours FROM old_rows WHERE ${counted('old_rows')}`,
+    event !== 'INSERT' && `SELECT user_id, extract(year FROM study_date)::int AS year, -hours AS h FROM old_rows WHERE ${counted('old_rows')}`,
   ].filter(Boolean).join(' UNION ALL ');
   return `INSERT INTO member_study_years AS y (user_id, year, online_seconds, offline_hours)
     SELECT user_id, year, 0, sum(h) FROM (${rows}) x GROUP BY 1, 2 ORDER BY 1, 2
