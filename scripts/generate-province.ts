@@ -10,7 +10,7 @@
  * Every member signs in with his phone number (19 + nine digits) and the demo password.
  */
 import { REBUILD_ORGAN_MEMBER_COUNTS } from '../src/server/db/migrations/037-organ-member-counts';
-import { REBUILD_ORGAN_MEMBER_FACETS } from '../src/server/db/migrations/043-member-facets';
+import { MEMBER_AGGREGATE_TRIGGERS, REBUILD_ORGAN_MEMBER_FACETS } from '../src/server/db/migrations/046-statement-aggregates';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
@@ -85,9 +85,8 @@ async function main() {
     from generate_series(1, ${MEMBERS}::int) g`.execute(db);
   await sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`.execute(db);
   step(`${MEMBERS.toLocaleString()} accounts`);
-  // a bulk load: the kept subtree counts and figures (migrations 037, 043) are recounted once at the end, not per row
-  await sql`alter table party_members disable trigger trg_organ_member_counts`.execute(db);
-  await sql`alter table party_members disable trigger trg_organ_member_facets`.execute(db);
+  // a bulk load: the kept subtree counts and figures (migrations 037, 043, 046) are recounted once at the end
+  for (const t of MEMBER_AGGREGATE_TRIGGERS) await sql`alter table party_members disable trigger ${sql.ref(t)}`.execute(db);
   await sql`
     insert into party_members (user_id, organ_id, organ_path, name, id_card, phone_number, sex, party_member_type, status, addition, party_member, creation_time)
     select u.id, o.id, o.organ_path, u.name,
@@ -102,9 +101,8 @@ async function main() {
   step(`${MEMBERS.toLocaleString()} members`);
   // loaded in plain text for speed; sealed as a start seals an older database (docs/SECURITY.md §19)
   const sealed = await resealAll(db, 'plaintext');
-  await sql`alter table party_members enable trigger trg_organ_member_counts`.execute(db);
   for (const statement of REBUILD_ORGAN_MEMBER_FACETS.split(';')) await sql.raw(statement).execute(db);
-  await sql`alter table party_members enable trigger trg_organ_member_facets`.execute(db);
+  for (const t of MEMBER_AGGREGATE_TRIGGERS) await sql`alter table party_members enable trigger ${sql.ref(t)}`.execute(db);
   step(`${sealed.toLocaleString()} rows of personal data sealed`);
   await sql`
     insert into user_roles (user_id, role_id, organ_id, creation_time)

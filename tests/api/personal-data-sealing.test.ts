@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, sealedKeyId, type KeyRing } from '../../src/server/security/data-cipher';
 import { loadKeyRing } from '../../src/server/security/data-keys';
-import { keysInUse, resealAll } from '../../src/server/security/data-reseal';
+import { batchQuery, keysInUse, plaintextIndexName, resealAll } from '../../src/server/security/data-reseal';
+import { SEALED_COLUMNS } from '../../src/server/db/sealed-columns';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 
 const S = (a: string) => svc('PartyMemberService', a);
@@ -101,6 +102,30 @@ describe('personal data at rest', () => {
     // search hashes do not depend on the data key: search still finds
     const list = ok(await app.call('GET', S('PageList'), { token: admin.token, query: { organPath: admin.organPath, phoneNumber: m.phoneNumber, SkipCount: 0, MaxResultCount: 10 } }));
     expect(list.items.map((i: { id: number }) => i.id)).toContain(m.id);
+  });
+
+  it('the start\'s check for plain rows reads each table\'s partial index of them (empty once sealed), not the table', async () => {
+    const raw = app.db.withoutPlugins();
+    for (const table of Object.keys(SEALED_COLUMNS)) {
+      const plan = JSON.stringify((await sql`explain (format json) ${batchQuery(ring, table, 'plaintext', 0, 500)}`.execute(raw)).rows);
+      expect(plan, table).toContain(`"Index Name":"${plaintextIndexName(table)}"`);
+      expect(plan, table).not.toContain('Seq Scan');
+    }
+  });
+
+  it('a row written in plain text past the plugin (a bulk load) is sealed, with its hash, by the start\'s check', async () => {
+    const raw = app.db.withoutPlugins();
+    const m = (await sql<{ id: number; organ_id: number; organ_path: string }>`select id, organ_id, organ_path from party_members order by id limit 1`.execute(raw)).rows[0];
+    const { rows } = await sql<{ id: number }>`insert into party_members (organ_id, organ_path, name, sex, status, id_card, phone_number, addition)
+      values (${m.organ_id}, ${m.organ_path}, '明文载入', 1, 1, '510105199001010015', '13900001111', '{"mobilePhone": "13900002222"}') returning id`.execute(raw);
+    expect(await resealAll(app.db, 'plaintext')).toBe(1);
+    const row = (await sql<{ id_card: string; phone_number: string; id_card_hash: string | null; mobile: string }>`
+      select id_card, phone_number, id_card_hash, addition->>'mobilePhone' as mobile from party_members where id = ${rows[0].id}`.execute(raw)).rows[0];
+    for (const v of [row.id_card, row.phone_number, row.mobile]) expect(v.startsWith('enc1:')).toBe(true);
+    expect(row.id_card_hash).toBeTruthy();
+    const back = await app.db.selectFrom('partyMembers').select(['idCard', 'phoneNumber']).where('idCard', '=', '510105199001010015').executeTakeFirstOrThrow();
+    expect(back).toEqual({ idCard: '510105199001010015', phoneNumber: '13900001111' });
+    expect(await resealAll(app.db, 'plaintext')).toBe(0);
   });
 
   it('a changed ciphertext is refused with an error, never shown as another number', async () => {

@@ -45,6 +45,7 @@ import * as m042 from './migrations/042-exam-notices';
 import * as m043 from './migrations/043-member-facets';
 import * as m044 from './migrations/044-study-years';
 import * as m045 from './migrations/045-dues-member-index';
+import * as m046 from './migrations/046-statement-aggregates';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '043-member-facets': m043,
   '044-study-years': m044,
   '045-dues-member-index': m045,
+  '046-statement-aggregates': m046,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

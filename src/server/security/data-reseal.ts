@@ -5,6 +5,7 @@
  * another key or scheme. A row changed between the read and the write of its batch is left for the next
  * round (the write checks the stored text is still what was read), so no edit is lost.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { keyRingOf, type Database } from '../db/database';
 import { SEALED_COLUMNS, SEALED_JSON } from '../db/sealed-columns';
@@ -28,30 +29,63 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** The stored text of a target, in SQL. */
 const stored = (t: Target, alias?: string) => (t.json ? sql`${sql.ref(alias ? `${alias}.${t.json.column}` : t.json.column)}->>${t.json.key}` : sql.ref(alias ? `${alias}.${t.column}` : t.column));
 
-/** The condition a row needs work under: a value without its hash, or sealed under a key or scheme other than the current. */
-function needsWork(ring: KeyRing, list: Target[], mode: Mode) {
+/**
+ * The condition a row needs work under: a value without its hash, or sealed under a key or scheme other than the current.
+ * 'plaintext' is literal SQL (no parameters), so the planner can match it to the partial index of the same text (below).
+ */
+function needsWork(ring: KeyRing, table: string, list: Target[], mode: Mode) {
+  if (mode === 'plaintext') return sql.raw(plaintextPredicate(table));
   const prefix = `enc1:${ring.cipher}:${ring.current}:`;
-  return sql.join(
-    list.map((t) =>
-      mode === 'plaintext'
-        ? t.kind
-          ? sql`(${stored(t)} is not null and ${sql.ref(`${t.column}_hash`)} is null)`
-          : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, 5) <> 'enc1:')`
-        : sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, ${prefix.length}) <> ${prefix})`,
-    ),
-    sql` or `,
-  );
+  return sql.join(list.map((t) => sql`(coalesce(${stored(t)}, '') <> '' and left(${stored(t)}, ${prefix.length}) <> ${prefix})`), sql` or `);
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** A table's plain-text condition as SQL text: the predicate of its partial index and the start's batch query alike. */
+export function plaintextPredicate(table: string): string {
+  return targets(table)
+    .map((t) => {
+      if (t.kind) return `(${ident(t.column)} IS NOT NULL AND ${ident(`${t.column}_hash`)} IS NULL)`;
+      const v = `(${ident(t.json!.column)} ->> ${literal(t.json!.key)})`;
+      return `(coalesce(${v}, '') <> '' AND left(${v}, 5) <> 'enc1:')`;
+    })
+    .join(' OR ');
+}
+
+const PLAIN_PREFIX = (table: string) => `ix_${table}_plain_`;
+/** The partial index of a table's rows in plain text, named by its predicate: a change of the sealed columns makes a new one. */
+export const plaintextIndexName = (table: string) => `${PLAIN_PREFIX(table)}${createHash('md5').update(plaintextPredicate(table)).digest('hex').slice(0, 8)}`;
+
+/**
+ * At start, each sealed table's rows still in plain text are found through a partial index holding
+ * exactly them — empty once sealed, so the start's check reads an empty index instead of scanning the
+ * members and accounts (docs/BENCHMARKS.md "Personal data at rest"). Made here, not in a migration, so
+ * that it follows SEALED_COLUMNS: an index of another predicate is dropped and this one made (once: a
+ * scan of the table).
+ */
+export async function syncPlaintextIndexes(db: Database): Promise<void> {
+  for (const table of Object.keys(SEALED_COLUMNS)) {
+    const name = plaintextIndexName(table);
+    const prefix = PLAIN_PREFIX(table);
+    const existing = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table} and schemaname = current_schema() and left(indexname, ${prefix.length}) = ${prefix}`.execute(db);
+    for (const { indexname } of existing.rows) if (indexname !== name) await sql.raw(`DROP INDEX IF EXISTS ${ident(indexname)}`).execute(db);
+    if (!existing.rows.some((r) => r.indexname === name)) await sql.raw(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(table)} (id) WHERE ${plaintextPredicate(table)}`).execute(db);
+  }
+}
+
+/** The rows of one batch: their stored values and md5s, after `afterId` (the start's plain-text batch reads the partial index). */
+export function batchQuery(ring: KeyRing, table: string, mode: Mode, afterId: number, limit: number) {
+  const list = targets(table);
+  // the values come back opened under their own names (so a value failing its check throws, never
+  // passes as text to seal); md5 of the stored text guards the write
+  return sql<Record<string, string | number | null>>`select id, ${sql.join(list.map((t) => sql`${stored(t)} as ${sql.ref(t.column)}, md5(${stored(t)}) as ${sql.ref(`d_${t.column}`)}`))}
+      from ${sql.table(table)} where id > ${afterId} and (${needsWork(ring, table, list, mode)}) order by id limit ${limit}`;
 }
 
 /** One batch of one table after `afterId`; the last id looked at (null when the table is done) and the rows rewritten. */
 async function resealBatch(db: Database, ring: KeyRing, table: string, mode: Mode, afterId: number, limit: number): Promise<{ lastId: number | null; rewritten: number }> {
   const list = targets(table);
-  // the values come back opened under their own names (so a value failing its check throws, never
-  // passes as text to seal); md5 of the stored text guards the write
-  const rows = (
-    await sql<Record<string, string | number | null>>`select id, ${sql.join(list.map((t) => sql`${stored(t)} as ${sql.ref(t.column)}, md5(${stored(t)}) as ${sql.ref(`d_${t.column}`)}`))}
-      from ${sql.table(table)} where id > ${afterId} and (${needsWork(ring, list, mode)}) order by id limit ${limit}`.execute(db)
-  ).rows;
+  const rows = (await batchQuery(ring, table, mode, afterId, limit).execute(db)).rows;
   if (!rows.length) return { lastId: null, rewritten: 0 };
   const values = rows.map(
     (r) => sql`(${Number(r.id)}::bigint, ${sql.join(list.flatMap((t) => {
@@ -77,6 +111,7 @@ async function resealBatch(db: Database, ring: KeyRing, table: string, mode: Mod
 /** Every sealed table, batch after batch; `signal` stops between batches. Returns the rows rewritten. */
 export async function resealAll(db: Database, mode: Mode, opts: { ring?: KeyRing; limit?: number; signal?: AbortSignal } = {}): Promise<number> {
   const ring = opts.ring ?? keyRingOf(db);
+  if (mode === 'plaintext') await syncPlaintextIndexes(db);
   let total = 0;
   for (const table of Object.keys(SEALED_COLUMNS)) {
     let afterId = 0;

@@ -79,8 +79,8 @@ const statements = [
   `CREATE INDEX ix_organizations_name_grams ON organizations USING gin (name_grams(organ_name))`,
 ];
 
-/** Recounts every subtree's figures from the member rows (the migration's backfill; the generator after a bulk load). */
-export const REBUILD_ORGAN_MEMBER_FACETS = `
+/** Recounts every subtree's figures from the member rows (this migration's backfill; later rebuilds: migration 046's, whose key function replaced this one's). */
+const REBUILD_ORGAN_MEMBER_FACETS = `
   DELETE FROM organ_member_facets;
   INSERT INTO organ_member_facets (organ_id, facet, key, n)
   SELECT a::bigint, own.i, own.k, sum(own.n)

@@ -12,8 +12,8 @@ import type { Database } from '../../db/database';
  * counts are kept per organisation subtree by the member writes (`organ_member_facets`, migration
  * 043; the children's totals are migration 037's `organ_member_counts`), so a province answers
  * from a few thousand rows, current right after any write. Ages are whole years on the platform day
- * (Asia/Shanghai), cut into bands here from the kept birthdays (the profile's, else the identity
- * card's); a malformed stored value counts as 未填写.
+ * (Asia/Shanghai), cut into bands here from the kept birthdays (the profile's only: the identity
+ * card is sealed, migration 046); a malformed stored value counts as 未填写.
  */
 type Bucket = { key: string; label: string; count: number };
 
@@ -36,7 +36,7 @@ function ageBand(day: string) {
   return sql<string>`case ${sql.join(whens, sql` `)} else ${AGE_BANDS[AGE_BANDS.length - 1][1]} end`;
 }
 
-/** The figures in the order of the kept facets (migration 043's `member_facet_keys`). */
+/** The figures in the order of the kept facets (migration 046's `member_facet_keys`). */
 const DIMENSIONS = () => [
   { key: 'age', title: '年龄', order: AGE_BANDS.map((b) => b[1]) },
   { key: 'sex', title: '性别', codeTable: 'sex' },
