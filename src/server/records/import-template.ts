@@ -29,7 +29,7 @@ export async function choiceLabels(db: Database, columns: ImportColumn[]): Promi
   const out = new Map<ImportColumn, string[]>();
   for (const c of columns) {
     const table = c.fs['x-code-table'];
-    const labels = table ? rows.filter((r) => r.typeName === table).map((r) => r.label) : optionLabels(c.fs).length ? optionLabels(c.fs) : firstType(c.fs) === 'boolean' ? ['是', '否'] : [];
+    const labels = c.choices ?? (table ? rows.filter((r) => r.typeName === table).map((r) => r.label) : optionLabels(c.fs).length ? optionLabels(c.fs) : firstType(c.fs) === 'boolean' ? ['是', '否'] : []);
     if (labels.length && !c.organ) out.set(c, labels);
   }
   return out;

@@ -13,8 +13,6 @@ import { actingOrgan } from '../../scope';
  * options; each row is checked against the entity schema; the rows that pass are written in the
  * importer's organisation (a batch a transaction), the others refused with their reasons.
  */
-export { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../import-read';
-
 /** The columns of an import: the action's `fields` in order, else every field of the entity. */
 const columnsOf = (o: OpContext, entity = o.entity) => (o.config.fields?.length ? o.config.fields : Object.keys(entity.schema.properties)).filter((f) => entity.schema.properties[f]);
 
