@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { ExamLibrary } from '../../../contract/exam';
 import { containsPattern } from '../../services/query-helpers';
 import { action, defineService } from '../../http/actions';
-import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { idInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
 import { IMPORT_RETURNS, importInput, runImport, type ImportInput } from '../../records/import-kit';
-import { sendTemplate } from '../../records/import-template';
+import { templateAction } from '../../records/import-template';
 import { questionImportSpec } from './question-import';
 import { EXAM_PERMISSION, type QuestionInput } from './question-rules';
 import { libraries, libraryFor, questionFor, questionRows, readableBanks, saveQuestion, toQuestion, typeCounts, type QuestionRow } from './bank-access';
@@ -188,15 +188,7 @@ export const examLibraryService = defineService('ExamLibaryService', {
     },
   }),
 
-  GetQuestionImportTemplate: action({
-    method: 'GET',
-    summary: '试题导入模板（Excel，扩展接口）：数据表（题型、难度下拉选择，示例行）与“说明”表（正确答案的写法等）',
-    access: { permission: EXAM_PERMISSION.questions },
-    raw: true,
-    input: objectInput({}),
-    returns: 'XLSX 导入模板',
-    handler: (call) => sendTemplate(call, questionImportSpec),
-  }),
+  GetQuestionImportTemplate: templateAction(questionImportSpec, { summary: '试题导入模板（Excel，扩展接口）：数据表（题型、难度下拉选择，示例行）与“说明”表（正确答案的写法等）', access: { permission: EXAM_PERMISSION.questions } }),
 
   DeleteLibaryQuestion: action<{ id: number }>({
     method: 'DELETE',
