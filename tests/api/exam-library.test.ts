@@ -4,8 +4,8 @@
  * administrator would expect; counts per type; access and reach by id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
-import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
+import { ok, readTemplate, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
+import { readXlsxRows, readXlsxSheets, xlsxBuffer, type Cell } from '../../src/server/xlsx/xlsx';
 import { QUESTION_IMPORT_COLUMNS } from '../../src/server/domains/exam/question-import';
 import { EXAM_MSG, countBlanks, normaliseQuestion } from '../../src/server/domains/exam/question-rules';
 import { DEMO_QUESTIONS } from '../../src/server/db/seed/demo-exam';
@@ -197,64 +197,62 @@ describe('questions', () => {
   });
 });
 
-describe('batch import (CreateBatchQuestion)', () => {
-  async function workbook(rows: Cell[][]) {
-    const chunks: Buffer[] = [];
-    async function* body() {
-      yield rows.slice(1);
-    }
-    for await (const c of xlsxStream({ sheetName: '试题', header: rows[0].map(String), batches: body() })) chunks.push(c as Buffer);
-    return Buffer.concat(chunks);
-  }
-  const H = QUESTION_IMPORT_COLUMNS;
+describe('batch import (CreateBatchQuestion) on the one import path', () => {
+  const H = QUESTION_IMPORT_COLUMNS.map((c) => c.title);
   /** a row of the template by column title */
   const row = (v: Record<string, string>) => H.map((t) => v[t] ?? '');
-  const importRows = async (libaryId: number, rows: Cell[][], token = district) => {
+  const workbook = (rows: Cell[][]) => xlsxBuffer([{ sheetName: '试题', header: rows[0].map(String), batches: [rows.slice(1)] }]);
+  const importRows = async (libaryId: number, rows: Cell[][], token = district, progressKey?: string) => {
     const file = ok(await uploadFile(app, token, 4, { name: '试题.xlsx', content: await workbook([H, ...rows]) }));
-    return post(token, 'CreateBatchQuestion', { libaryId, fileId: file.id });
+    return post(token, 'CreateBatchQuestion', { libaryId, fileId: file.id, progressKey });
   };
   let bank: number;
   beforeAll(async () => {
     bank = ok(await post(district, 'CreateExamLibary', { libaryName: '导入测试题库' })).id;
   });
 
-  it('the template is an xlsx of the import columns, for those who may add questions', async () => {
+  it('the template: 题型 and 难度 as lists, an example row and 说明; for those who may add questions', async () => {
     const r = await get(district, 'GetQuestionImportTemplate');
     expect(r.status).toBe(200);
-    expect(readXlsxRows(r.raw)[0]).toEqual(H);
+    const { sheets, lists } = readTemplate(r.raw);
+    expect([...sheets.keys()].slice(0, 2)).toEqual(['试题', '说明']);
+    const [header, example] = sheets.get('试题')!;
+    expect(header).toEqual(H);
+    expect(example.slice(0, 4)).toEqual(['单选题', '示例：中国共产党第一次全国代表大会在哪一年召开？', '1919年', '1921年']);
+    expect(lists.get('题型')).toEqual(['单选题', '多选题', '判断题', '填空题', '简答题']);
+    expect(lists.get('难度')).toEqual(['容易', '中等', '困难']);
+    const notes = sheets.get('说明')!.map((l) => l.join(' '));
+    expect(notes.some((l) => l.startsWith('正确答案 必填') && l.includes('判断题填“正确”或“错误”'))).toBe(true);
     expect((await get(member, 'GetQuestionImportTemplate')).status).toBe(403);
     expect((await get(null, 'GetQuestionImportTemplate')).status).toBe(401);
   });
 
-  it('reports every bad cell by line and column and imports nothing; then imports all five types', async () => {
-    const bad = await importRows(bank, [
+  it('adds the good rows of all five types and refuses each bad one with its reasons in Chinese', async () => {
+    const key = `question-${Date.now()}`;
+    const r = ok(await importRows(bank, [
       row({ 题型: '单选题', 题干: '党的最高理想？', 选项A: '共产主义', 选项B: '小康', 正确答案: 'AB' }),
-      row({ 题型: '问答题', 题干: '未知题型' }),
-      row({ 题型: '判断题', 题干: '党员应交党费。', 正确答案: '也许' }),
-      row({ 题型: '多选题', 题干: '纪律？', 选项A: '政治纪律', 选项B: '组织纪律', 正确答案: 'AC' }),
-      row({ 题型: '填空题', 题干: '成立于____年，在____召开。', 正确答案: '1921' }),
-      row({ 题型: '判断题', 题干: '正确的题。', 正确答案: '对', 难度: '极难' }),
-    ]);
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('导入失败：6处数据有误，未导入任何数据');
-    expect(bad.body.error.validationErrors.map((e: any) => e.message)).toEqual([
-      `第2行 正确答案：${EXAM_MSG.singleOneRight}`,
-      '第3行 题型：请填写单选题、多选题、判断题、填空题或简答题',
-      '第4行 正确答案：请填写正确或错误',
-      '第5行 正确答案：选项C为空，不能作为正确答案',
-      `第6行 正确答案：${EXAM_MSG.blankMismatch}`,
-      '第7行 难度：请填写容易、中等或困难',
-    ]);
-    expect(ok(await get(district, 'GetExamLibaryById', { id: bank })).questionCount).toBe(0);
-
-    const good = await importRows(bank, [
       row({ 题型: '单选题', 题干: '预备党员的预备期为？', 选项A: '半年', 选项B: '一年', 选项C: '两年', 正确答案: 'Ｂ', 解析: '党章第七条。', 难度: '容易', 知识点: '党章、发展党员' }),
+      row({ 题型: '问答题', 题干: '未知题型', 正确答案: '无' }),
       row({ 题型: '多选', 题干: '“三会”指？', 选项A: '支部党员大会', 选项B: '支部委员会', 选项C: '党小组会', 选项D: '职工大会', 正确答案: 'A、B、C' }),
+      row({ 题型: '判断题', 题干: '党员应交党费。', 正确答案: '也许' }),
       row({ 题型: '判断题', 题干: '入党誓词由党章规定。', 正确答案: '√' }),
+      row({ 题型: '多选题', 题干: '纪律？', 选项A: '政治纪律', 选项B: '组织纪律', 正确答案: 'AC' }),
       row({ 题型: '填空题', 题干: '党成立于____年，一大在____召开。', 正确答案: '1921；上海|上海市' }),
+      row({ 题型: '填空题', 题干: '成立于____年，在____召开。', 正确答案: '1921' }),
       row({ 题型: '简答题', 题干: '简述“四个意识”。', 正确答案: '政治意识、大局意识、核心意识、看齐意识', 难度: '困难' }),
+      row({ 题型: '判断题', 题干: '正确的题。', 正确答案: '对', 难度: '极难' }),
+      row({ 题型: '判断题', 题干: '', 正确答案: '' }),
+    ], district, key));
+    expect(r).toMatchObject({ progressKey: key, totalCount: 12, importedCount: 5, refusedCount: 7 });
+    expect(r.refused).toEqual([
+      { line: 2, messages: [`正确答案：${EXAM_MSG.singleOneRight}`] },
+      { line: 4, messages: ['题型：请填写单选题、多选题、判断题、填空题或简答题'] },
+      { line: 6, messages: ['正确答案：请填写正确或错误'] },
+      { line: 8, messages: ['正确答案：选项C为空，不能作为正确答案'] },
+      { line: 10, messages: [`正确答案：${EXAM_MSG.blankMismatch}`] },
+      { line: 12, messages: ['难度：请填写容易、中等或困难'] },
+      { line: 13, messages: ['题干：请填写题干', '正确答案：请填写正确答案'] },
     ]);
-    expect(ok(good)).toEqual({ importedCount: 5 });
     expect(ok(await get(district, 'GetExamLibaryById', { id: bank }))).toMatchObject({ questionCount: 5, singleCount: 1, multipleCount: 1, judgeCount: 1, blankCount: 1, shortCount: 1 });
     const items = ok(await get(district, 'GetPageQuestionByLibaryId', { libaryId: bank })).items;
     expect(items.find((q: any) => q.type === 1)).toMatchObject({ difficulty: 1, tags: ['党章', '发展党员'], analysis: '党章第七条。', examAnswerInputDtos: [{ content: '半年', isRight: false }, { content: '一年', isRight: true }, { content: '两年', isRight: false }] });
@@ -262,9 +260,22 @@ describe('batch import (CreateBatchQuestion)', () => {
     expect(items.find((q: any) => q.type === 3).jugeQuestionAnswer).toBe(true);
     expect(items.find((q: any) => q.type === 4).blankAnswers).toEqual([['1921'], ['上海', '上海市']]);
     expect(items.find((q: any) => q.type === 5)).toMatchObject({ difficulty: 3, referenceAnswer: '政治意识、大局意识、核心意识、看齐意识' });
+
+    // the dialog's progress and the refused rows to correct, as the importer's own
+    expect(ok(await app.call('GET', svc('ImportService', 'GetImportProgress'), { token: district, query: { progressKey: key } }))).toEqual({ totalCount: 12, doneCount: 12, importedCount: 5, refusedCount: 7, finished: true });
+    const refused = await app.call('GET', svc('ImportService', 'GetRefusedRows'), { token: district, query: { progressKey: key } });
+    expect(readXlsxRows(refused.raw)[1].slice(0, 4)).toEqual(['2', `正确答案：${EXAM_MSG.singleOneRight}`, '单选题', '党的最高理想？']);
+    expect(ok(await app.call('GET', svc('ImportService', 'GetImportProgress'), { token: district2, query: { progressKey: key } }))).toBeNull();
   });
 
-  it('needs the columns, a file of one’s own and a bank one manages', async () => {
+  it('the template filled in below its example row imports the rows, not the example', async () => {
+    const own = ok(await post(district, 'CreateExamLibary', { libaryName: '导入模板题库' })).id;
+    const [header, example] = readXlsxSheets((await get(district, 'GetQuestionImportTemplate')).raw).get('试题')!;
+    const file = ok(await uploadFile(app, district, 4, { name: '试题.xlsx', content: await workbook([header, example, row({ 题型: '判断题', 题干: '模板里的判断题。', 正确答案: '正确' })]) }));
+    expect(ok(await post(district, 'CreateBatchQuestion', { libaryId: own, fileId: file.id }))).toMatchObject({ totalCount: 1, importedCount: 1, refusedCount: 0 });
+  });
+
+  it('needs the columns, a file of one’s own and a bank one manages (not another district’s, not the province’s)', async () => {
     const file = ok(await uploadFile(app, district, 4, { name: '缺列.xlsx', content: await workbook([['题干'], ['x']]) }));
     const r = await post(district, 'CreateBatchQuestion', { libaryId: bank, fileId: file.id });
     expect(r.status).toBe(400);
@@ -272,7 +283,13 @@ describe('batch import (CreateBatchQuestion)', () => {
     const theirs = ok(await uploadFile(app, province, 4, { name: '试题.xlsx', content: await workbook([H, row({ 题型: '判断题', 题干: 'x', 正确答案: '对' })]) }));
     expect((await post(district, 'CreateBatchQuestion', { libaryId: bank, fileId: theirs.id })).status).toBe(400);
     expect((await importRows(bank, [row({ 题型: '判断题', 题干: 'x', 正确答案: '对' })], district2)).status).toBe(404);
+    const provinceBank = ok(await get(district, 'GetPageExamLibaryList', { libaryName: '党章党规与党史知识题库' })).items[0].id;
+    const upper = await importRows(provinceBank, [row({ 题型: '判断题', 题干: 'x', 正确答案: '对' })]);
+    expect(upper.status).toBe(403);
+    expect(upper.body.error.message).toBe(EXAM_MSG.readOnly);
     expect((await post(district, 'CreateBatchQuestion', { libaryId: bank })).status).toBe(400);
+    expect((await post(member, 'CreateBatchQuestion', { libaryId: bank, fileId: file.id })).status).toBe(403);
+    expect((await post(null, 'CreateBatchQuestion', { libaryId: bank, fileId: file.id })).status).toBe(401);
     expect((await importRows(bank, [])).status).toBe(400);
   });
 });

@@ -18,6 +18,8 @@ import { seed } from '../../src/server/db/seed';
 import { FileStorage, type StorageSettings } from '../../src/server/files/storage';
 import { inject } from 'vitest';
 import { TEST_BUCKET } from '../support/s3';
+import { readXlsxSheets } from '../../src/server/xlsx/xlsx';
+import { readZip } from '../../src/server/xlsx/zip';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 export const onPostgres = process.env.API_DB === 'postgres';
@@ -168,4 +170,30 @@ export async function signInAsAdmin(app: TestApp, userName: string): Promise<{ t
 export function ok<T = any>(r: { status: number; body: any }): T {
   if (r.status !== 200) throw new Error(`expected 200, got ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.result as T;
+}
+
+/**
+ * An import template read back as an office would meet it: each sheet's rows (the project's reader)
+ * and, for each column of the first sheet with a list to choose from, the choices it offers — an
+ * inline list, or the range of the hidden 代码表 it reads from, resolved to its labels.
+ */
+export function readTemplate(raw: Buffer): { sheets: Map<string, string[][]>; lists: Map<string, string[]> } {
+  const sheets = readXlsxSheets(raw);
+  const header = [...sheets.values()][0][0];
+  const xml = readZip(raw).get('xl/worksheets/sheet1.xml')!.toString('utf8');
+  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const colIndex = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+  const lists = new Map<string, string[]>();
+  for (const m of xml.matchAll(/<dataValidation type="list"[^>]*sqref="([A-Z]+)\d+:[A-Z]+\d+"><formula1>([^<]*)<\/formula1>/g)) {
+    const formula = unescape(m[2]);
+    let choices: string[];
+    if (formula.startsWith('"')) choices = formula.slice(1, -1).split(',');
+    else {
+      const ref = /^'(.+)'!\$([A-Z]+)\$(\d+):\$[A-Z]+\$(\d+)$/.exec(formula)!;
+      const rows = sheets.get(ref[1].replace(/''/g, "'"))!;
+      choices = rows.slice(Number(ref[3]) - 1, Number(ref[4])).map((r) => r[colIndex(ref[2])]);
+    }
+    lists.set(header[colIndex(m[1])], choices);
+  }
+  return { sheets, lists };
 }

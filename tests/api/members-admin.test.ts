@@ -1,5 +1,5 @@
 /**
- * 党员管理 for administrators: Excel import (row errors, all rows or none, accounts as Create makes
+ * 党员管理 for administrators: Excel import (row by row, refused rows with reasons, accounts as Create makes
  * them), its template, export with labels and masking, the ViewSensitive right and its audit
  * trail, 党员分析 within the subtree, and the scope of the bonus/penalty and abroad records.
  */
@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIdCard } from '../../src/server/db/seed/idcard';
 import { IMPORT_COLUMNS } from '../../src/server/domains/members/member-import';
-import { readXlsxRows, xlsxStream, type Cell } from '../../src/server/xlsx/xlsx';
-import { ok, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
+import { readXlsxRows, readXlsxSheets, xlsxBuffer, type Cell } from '../../src/server/xlsx/xlsx';
+import { ok, readTemplate, signInAsAdmin, startTestApp, svc, uploadFile, type TestApp } from './harness';
 
 const S = (a: string) => svc('PartyMemberService', a);
 const dataDir = mkdtempSync(join(tmpdir(), 'pm-admin-test-'));
@@ -42,14 +42,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function workbook(rows: Cell[][]) {
-  const chunks: Buffer[] = [];
-  async function* body() {
-    yield rows.slice(1);
-  }
-  for await (const c of xlsxStream({ sheetName: '党员', header: rows[0].map(String), batches: body() })) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
+const workbook = (rows: Cell[][]) => xlsxBuffer([{ sheetName: '党员', header: rows[0].map(String), batches: [rows.slice(1)] }]);
 const importRows = async (rows: Cell[][], token = province.token) => {
   const file = ok(await uploadFile(app, token, 4, { name: '党员.xlsx', content: await workbook(rows) }));
   return app.call('POST', S('Import'), { token, body: { fileId: file.id } });
@@ -66,42 +59,63 @@ const row = (n: number, organName = branch.organName): Cell[] => [
 ];
 
 describe('import template', () => {
-  it('is an xlsx whose header is the import columns; only for those who may create members', async () => {
+  it('offers the code columns as lists from the code tables, an example row and 说明; only for those who may create members', async () => {
     const r = await app.call('GET', S('ImportTemplate'), { token: district.token });
     expect(r.status).toBe(200);
-    expect(readXlsxRows(r.raw)).toEqual([IMPORT_COLUMNS.map((c) => c.title)]);
+    const { sheets, lists } = readTemplate(r.raw);
+    expect([...sheets.keys()]).toEqual(['党员', '说明', '代码表']);
+    const [header, example] = sheets.get('党员')!;
+    expect(header).toEqual(IMPORT_COLUMNS.map((c) => c.title));
+    expect(header.slice(0, 5)).toEqual(['姓名', '性别', '身份证号', '手机号', '所在党组织']);
+    const cell = (title: string) => example[header.indexOf(title)];
+    expect([cell('姓名'), cell('性别'), cell('身份证号'), cell('党员类型')]).toEqual(['示例张三', '男', '510115199205061239', '正式党员']);
+    const labels = async (table: string) => (await app.db.selectFrom('baseCodes').select('label').where('typeName', '=', table).orderBy('sort').orderBy('id').execute()).map((x) => x.label);
+    expect(lists.get('性别')).toEqual(['男', '女']);
+    expect(lists.get('党员类型')).toEqual(['正式党员', '预备党员']);
+    // 民族 is long: read from the hidden 代码表
+    expect(lists.get('民族')).toEqual(await labels('nation'));
+    expect(lists.get('民族')).toHaveLength(56);
+    expect(lists.get('学历')).toEqual(await labels('education'));
+    expect(lists.get('党内职务')).toEqual(await labels('partyDuty'));
+    expect(lists.has('所在党组织')).toBe(false);
+    const notes = sheets.get('说明')!.map((l) => l.join(' '));
+    expect(notes.some((l) => l.startsWith('身份证号 必填') && l.includes('校验码'))).toBe(true);
+    expect(notes.some((l) => l.startsWith('所在党组织 必填') && l.includes('本人管理范围内'))).toBe(true);
     expect((await app.call('GET', S('ImportTemplate'), { token: await app.login('member') })).status).toBe(403);
     expect((await app.call('GET', S('ImportTemplate'), {})).status).toBe(401);
   });
 
-  it('round trip: the template filled in imports', async () => {
-    const header = readXlsxRows((await app.call('GET', S('ImportTemplate'), { token: district.token })).raw)[0];
+  it('round trip: the template filled in below its example row imports the row, not the example', async () => {
+    const [header, example] = readXlsxSheets((await app.call('GET', S('ImportTemplate'), { token: district.token })).raw).get('党员')!;
     const values: Record<string, Cell> = { 姓名: '模板党员', 性别: '女', 身份证号: makeIdCard('510105', '1991-05-06', 502), 手机号: '17700029001', 所在党组织: branch.organName, 党员类型: '预备党员', 党内职务: '' };
-    const r = await importRows([header, header.map((h) => values[h] ?? '')], district.token);
-    expect(r.status, JSON.stringify(r.body.error)).toBe(200);
+    const r = ok(await importRows([header, example, header.map((h) => values[h] ?? '')], district.token));
+    expect(r).toMatchObject({ totalCount: 1, importedCount: 1, refusedCount: 0 });
     const m = await app.db.selectFrom('partyMembers').selectAll().where('phoneNumber', '=', '17700029001').executeTakeFirstOrThrow();
     expect(m).toMatchObject({ name: '模板党员', sex: 2, organId: branch.id, partyMemberType: 2 });
   });
 });
 
-describe('import: all rows or none', () => {
-  it('reports the bad rows by row and column, imports nothing; the fixed file imports every row with accounts', async () => {
+describe('import: row by row', () => {
+  it('adds the good rows with accounts and refuses each bad one with its reasons in Chinese', async () => {
     const before = await memberCount();
     const good = Array.from({ length: 20 }, (_, i) => row(i + 1));
-    const bad = good.map((r) => [...r]);
-    bad[3][2] = String(bad[3][2]).slice(0, 17) + (String(bad[3][2]).endsWith('0') ? '1' : '0'); // wrong check digit, line 5
-    bad[9][1] = '未知'; // not a sex label, line 11
-    bad[12][3] = bad[11][3]; // the same phone twice, line 14
-    const r = await importRows([HEADER, ...bad]);
-    expect(r.status).toBe(400);
-    expect(r.body.error.message).toBe('导入失败：3处数据有误，未导入任何数据');
-    expect(r.body.error.validationErrors.map((e: any) => e.message)).toEqual(['第5行 身份证号：身份证号格式错误', '第11行 性别：性别取值无效', '第14行 手机号：与第13行重复']);
-    expect(await memberCount()).toBe(before);
-
-    const ok200 = await importRows([HEADER, ...good]);
-    expect(ok200.status, JSON.stringify(ok200.body.error)).toBe(200);
-    expect(ok200.body.result).toEqual({ importedCount: 20 });
-    expect(await memberCount()).toBe(before + 20);
+    const rows = good.map((r) => [...r]);
+    rows[3][2] = String(rows[3][2]).slice(0, 17) + (String(rows[3][2]).endsWith('0') ? '1' : '0'); // wrong check digit, line 5
+    rows[9][1] = '未知'; // not a sex label, line 11
+    rows[12][3] = rows[11][3]; // the same phone twice, line 14
+    rows[15][0] = ''; // no name, line 17
+    const key = `member-${Date.now()}`;
+    const file = ok(await uploadFile(app, province.token, 4, { name: '党员.xlsx', content: await workbook([HEADER, ...rows]) }));
+    const r = ok(await app.call('POST', S('Import'), { token: province.token, body: { fileId: file.id, progressKey: key } }));
+    expect(r).toMatchObject({ progressKey: key, totalCount: 20, importedCount: 16, refusedCount: 4 });
+    expect(r.refused).toEqual([
+      { line: 5, messages: ['身份证号：身份证号格式错误'] },
+      { line: 11, messages: ['性别：性别取值无效'] },
+      { line: 14, messages: ['手机号：与第13行重复'] },
+      { line: 17, messages: ['姓名：请填写姓名'] },
+    ]);
+    expect(await memberCount()).toBe(before + 16);
+    expect(ok(await app.call('GET', svc('ImportService', 'GetImportProgress'), { token: province.token, query: { progressKey: key } }))).toMatchObject({ doneCount: 20, importedCount: 16, refusedCount: 4, finished: true });
     const one = await app.db.selectFrom('partyMembers').selectAll().where('phoneNumber', '=', '17700010001').executeTakeFirstOrThrow();
     expect(one).toMatchObject({ name: '导入党员1', sex: 1, organId: branch.id, partyMemberType: 1 });
     expect((one.addition as any).nation).toBe('01');
@@ -111,10 +125,11 @@ describe('import: all rows or none', () => {
     expect(user).toMatchObject({ userName: '17700010001', needChangePassword: true });
     expect(app.sms.sent.get('17700010001')).toContain('初始密码');
 
-    // the same file again: every row is now a duplicate
-    const again = await importRows([HEADER, ...good.slice(0, 2)]);
-    expect(again.status).toBe(400);
-    expect(again.body.error.validationErrors.map((e: any) => e.message)).toContain('第2行 手机号：该手机号已被注册');
+    // the refused rows corrected: they are added; a row already imported is refused as a duplicate
+    const again = ok(await importRows([HEADER, good[0], good[3], good[9], good[12], good[15]]));
+    expect(again).toMatchObject({ importedCount: 4, refusedCount: 1 });
+    expect(again.refused).toEqual([{ line: 2, messages: ['手机号：该手机号已被注册', '身份证号：该身份证号已登记'] }]);
+    expect(await memberCount()).toBe(before + 20);
   });
 
   it('the ID card does the typing: 性别 and 出生日期 left empty follow it, a contradiction is refused in Chinese', async () => {
@@ -123,21 +138,26 @@ describe('import: all rows or none', () => {
     blank[6] = '';
     const contradicts = row(62);
     contradicts[1] = contradicts[1] === '男' ? '女' : '男';
-    const r = await importRows([HEADER, blank, contradicts]);
-    expect(r.status).toBe(400);
-    expect(r.body.error.validationErrors.map((e: any) => e.message)).toEqual([`第3行 性别：性别与身份证号不符：身份证号显示为${contradicts[1] === '男' ? '女' : '男'}`]);
-    const fine = await importRows([HEADER, blank]);
-    expect(fine.status, JSON.stringify(fine.body.error)).toBe(200);
+    const wrongDay = row(63);
+    wrongDay[6] = `${BIRTH_YEAR - 1}-01-01`;
+    const r = ok(await importRows([HEADER, blank, contradicts, wrongDay]));
+    expect(r).toMatchObject({ importedCount: 1, refusedCount: 2 });
+    expect(r.refused).toEqual([
+      { line: 3, messages: [`性别：性别与身份证号不符：身份证号显示为${contradicts[1] === '男' ? '女' : '男'}`] },
+      { line: 4, messages: [`出生日期：出生日期与身份证号不符：身份证号显示为${BIRTH_YEAR}-03-${String((63 % 27) + 1).padStart(2, '0')}`] },
+    ]);
     const one = await app.db.selectFrom('partyMembers').selectAll().where('phoneNumber', '=', String(blank[3])).executeTakeFirstOrThrow();
     expect(one.sex).toBe(1); // the card's sequence 061: an odd sex digit, 男
     expect((one.addition as any).birthday).toBe(`${BIRTH_YEAR}-03-${String((61 % 27) + 1).padStart(2, '0')}`);
   });
 
-  it('refuses an organisation outside the importer\'s subtree, a missing column and another\'s file', async () => {
+  it('refuses an organisation outside the importer\'s subtree row by row; a missing column, another\'s file, 401 and 403 as a whole', async () => {
     const other = await app.db.selectFrom('organizations').select('organName').where('organPath', 'like', `${district2.organPath}%`).where('organLevel', '=', 5).executeTakeFirstOrThrow();
-    const r = await importRows([HEADER, row(90, other.organName)], district.token);
-    expect(r.status).toBe(400);
-    expect(r.body.error.validationErrors[0].message).toBe(`第2行 所在党组织：“${other.organName}”不在本人管理范围内或不存在`);
+    const before = await memberCount();
+    const r = ok(await importRows([HEADER, row(90, other.organName), row(92)], district.token));
+    expect(r).toMatchObject({ importedCount: 1, refusedCount: 1 });
+    expect(r.refused).toEqual([{ line: 2, messages: [`所在党组织：“${other.organName}”不在本人管理范围内或不存在`] }]);
+    expect(await memberCount()).toBe(before + 1);
     const missing = await importRows([['姓名', '手机号'], ['甲', '17700019999']], district.token);
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('缺少“身份证号”列，请使用导入模板');
@@ -146,6 +166,7 @@ describe('import: all rows or none', () => {
     const theirs = ok(await uploadFile(app, province.token, 4, { name: '党员.xlsx', content: await workbook([HEADER, row(91)]) }));
     expect((await app.call('POST', S('Import'), { token: district.token, body: { fileId: theirs.id } })).status).toBe(400);
     expect((await app.call('POST', S('Import'), { token: await app.login('member'), body: { fileId: theirs.id } })).status).toBe(403);
+    expect((await app.call('POST', S('Import'), { body: { fileId: theirs.id } })).status).toBe(401);
   });
 });
 

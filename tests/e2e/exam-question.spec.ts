@@ -159,7 +159,7 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
-  // import into the bank: a right row and a wrong one → the wrong cell reported, nothing imported
+  // import into the bank: a right row and a wrong one → the right one added, the wrong one refused with its reason
   const header = ['题型', '题干', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '选项G', '选项H', '正确答案', '解析', '难度', '知识点'];
   const rows: Cell[][] = [
     header,
@@ -176,9 +176,10 @@ test('试题管理: options editor, blanks with alternatives, a server message o
   await expect(importDialog).toContainText('请选择题库');
   await choose(page, importDialog.locator('.ant-form-item', { has: page.locator('#import_libaryId') }), bankName);
   await page.getByTestId('import-submit').click();
-  await expect(page.getByTestId('import-errors').locator('li')).toHaveText(['第3行 正确答案：选项C为空，不能作为正确答案'], { timeout: 30_000 });
+  await expect(page.getByTestId('import-summary')).toContainText('导入完成：共 2 行，已导入 1 行，未导入 1 行', { timeout: 30_000 });
+  await expect(page.getByTestId('import-refused').locator('li')).toHaveText(['第3行：正确答案：选项C为空，不能作为正确答案']);
   await page.screenshot({ path: '/tmp/pw-question-import.png' });
-  expect((await questions(request, admin, bankId)).totalCount).toBe(2);
+  expect((await questions(request, admin, bankId)).totalCount).toBe(3);
   expect(errors).toEqual([]);
 });
 

@@ -10,6 +10,8 @@ import { trackErrors } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 test('the template, an import with one bad row, its progress and its summary', async ({ page }) => {
+  // sign-in, the list, the template and the import: more than the default minute on a busy machine
+  test.setTimeout(120_000);
   const errors = trackErrors(page);
   await signInAdmin(page, 'admin', '中共四川省委员会');
   const s = new Screen(page);

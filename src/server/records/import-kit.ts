@@ -28,6 +28,8 @@ export interface ImportColumn {
   organ?: boolean;
   /** several names separated by 、 */
   list?: boolean;
+  /** labels the template offers as a list while the cell is kept as text for the spec's own rule to read (试题's 题型 and its aliases) */
+  choices?: string[];
   /** the example row's cell */
   example?: string;
   /** the instructions sheet's line for the column (else one made from its rules) */
@@ -58,8 +60,9 @@ export interface ImportSpec {
 }
 
 export type ImportInput = { fileId: string; progressKey?: string };
-export const importInput = (extra: Record<string, unknown> = {}) =>
-  objectInput({ fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' }, progressKey: RUN_KEY, ...extra }, ['fileId']);
+/** The input of an import action: the uploaded file, the progress key, and what else the import needs (试题: the bank). */
+export const importInput = (extra: Record<string, unknown> = {}, required: string[] = []) =>
+  objectInput({ ...extra, fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' }, progressKey: RUN_KEY }, [...required, 'fileId']);
 export const IMPORT_RETURNS = '{progressKey, totalCount, importedCount, refusedCount, refused: [{line, messages}]}：逐行导入，有错误的行不导入并列出原因（可下载为 Excel），其余行导入；文件无法读取时 400，不导入任何数据';
 
 /** Columns of an entity's fields (title, limits, code table and required from its file), with what a column adds. */
@@ -166,7 +169,8 @@ export async function runImport(call: Call<ImportInput>, spec: ImportSpec): Prom
         const why = organRefusal(text, hits);
         if (why) row.errors.push(`${c.title}：${why}`);
         else row.value[c.key] = hits[0];
-      } else if (c.list && !c.fs['x-code-table']) row.value[c.key] = text.split(/[、,，;；]+/).map((x) => x.trim()).filter(Boolean);
+      } else if (c.choices) row.value[c.key] = text;
+      else if (c.list && !c.fs['x-code-table']) row.value[c.key] = text.split(/[、,，;；]+/).map((x) => x.trim()).filter(Boolean);
       else {
         const got = parseCell(text, c.fs, codes);
         if (got.error) row.errors.push(`${c.title}：${got.error}`);

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { isCalendarDay, serialDayToCalendarDay } from '../../contract/platform-time';
 import type { Call } from '../http/actions';
-import { badRequest, invalid, type ValidationError } from '../http/errors';
+import { badRequest, invalid } from '../http/errors';
 import { FileStorage, MissingObject } from '../files/storage';
 import { readXlsxRows, XlsxError } from '../xlsx/xlsx';
 import type { FieldSchema } from './entities';
@@ -21,8 +21,6 @@ export const IMPORT_MSG = {
 
 /** the largest workbook an import reads (it is parsed in memory) */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-
-const MAX_ERRORS = 200;
 
 const firstType = (fs: FieldSchema) => (Array.isArray(fs.type) ? fs.type.find((t) => t !== 'null') : fs.type) as string | undefined;
 const optionsOf = (fs: FieldSchema) => (fs['x-component-props'] as { options?: { label: string; value: unknown }[] } | undefined)?.options ?? [];
@@ -96,15 +94,3 @@ export function importBody(call: Call<unknown>, rows: string[][]): { line: numbe
   if (body.length > call.ctx.config.importMaxRows) throw badRequest(IMPORT_MSG.tooMany(call.ctx.config.importMaxRows));
   return body;
 }
-
-/** Enough errors of one import: the reader stops collecting. */
-export const importErrorsFull = (errors: ValidationError[]) => errors.length >= MAX_ERRORS;
-
-/** The 400 of an import with bad cells (nothing written): 导入失败：N处数据有误, each cell in line order. */
-export function importFailed(errors: ValidationError[]) {
-  const line = (e: ValidationError) => Number(/^第(\d+)行/.exec(e.message)?.[1] ?? 0);
-  const sorted = [...errors].sort((a, b) => line(a) - line(b)).slice(0, MAX_ERRORS);
-  const e = invalid(sorted);
-  return badRequest(`导入失败：${importErrorsFull(errors) ? `${MAX_ERRORS}处以上` : `${errors.length}处`}数据有误，未导入任何数据`, { validationErrors: e.opts.validationErrors, details: e.opts.details });
-}
-

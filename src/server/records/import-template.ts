@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Call } from '../http/actions';
+import { action, type Access, type ActionDef, type Call } from '../http/actions';
+import { objectInput } from '../http/paging';
 import type { Database } from '../db/database';
 import { platformDay } from '../platform-day';
 import { attachment } from '../services/export';
@@ -29,7 +30,7 @@ export async function choiceLabels(db: Database, columns: ImportColumn[]): Promi
   const out = new Map<ImportColumn, string[]>();
   for (const c of columns) {
     const table = c.fs['x-code-table'];
-    const labels = table ? rows.filter((r) => r.typeName === table).map((r) => r.label) : optionLabels(c.fs).length ? optionLabels(c.fs) : firstType(c.fs) === 'boolean' ? ['是', '否'] : [];
+    const labels = c.choices ?? (table ? rows.filter((r) => r.typeName === table).map((r) => r.label) : optionLabels(c.fs).length ? optionLabels(c.fs) : firstType(c.fs) === 'boolean' ? ['是', '否'] : []);
     if (labels.length && !c.organ) out.set(c, labels);
   }
   return out;
@@ -111,3 +112,15 @@ export async function sendTemplate(call: Call<unknown> & { reply: FastifyReply }
   const bytes = await templateWorkbook(call, spec);
   return call.reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(`${spec.title}导入模板-${platformDay(call.ctx)}.xlsx`)).send(bytes);
 }
+
+/** The action that answers a spec's template (GET unless the configured action says otherwise). */
+export const templateAction = (spec: ImportSpec, opts: { summary: string; access: Access; method?: ActionDef['method'] }) =>
+  action({
+    method: opts.method ?? 'GET',
+    summary: opts.summary,
+    access: opts.access,
+    raw: true,
+    input: objectInput({}),
+    returns: 'XLSX 导入模板：数据表（表头、灰色示例行、代码列的下拉列表）、“说明”表',
+    handler: (call) => sendTemplate(call, spec),
+  });

@@ -1,7 +1,6 @@
 import { securityEvent } from '../security/security-log';
 import { clientAddress } from '../security/rate-limits';
 import Ajv, { type ValidateFunction } from 'ajv';
-import type { FastifyReply } from 'fastify';
 import { action, checkAccess, defineService, makeCall, type ActionDef, type ServiceDef } from '../http/actions';
 import { badRequest, invalid, notFound } from '../http/errors';
 import { EXPORT_CURSOR, objectInput, type ExportCursor } from '../http/paging';
@@ -24,17 +23,6 @@ const ajv = new Ajv({ coerceTypes: 'array', removeAdditional: true, useDefaults:
 
 /** The spreadsheet a file name may safely carry. */
 const safeName = (s: string) => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '').trim().slice(0, 60) || '导出';
-
-/**
- * Sends an empty import template: an XLSX whose first row is the columns, named
- * `<title>-<platform day>.xlsx` (the import templates of 党员管理 and 试题管理).
- */
-export function sendImportTemplate(call: { ctx: Parameters<typeof platformDay>[0]; reply: FastifyReply }, title: string, header: string[], widths: number[]): Promise<unknown> {
-  async function* none(): AsyncGenerator<Cell[][]> {}
-  call.reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', attachment(`${title}-${platformDay(call.ctx)}.xlsx`));
-  // a reply is thenable: the route awaits it until the file is sent
-  return call.reply.send(xlsxStream({ sheetName: title, header, widths, batches: none() })) as unknown as Promise<unknown>;
-}
 
 const shownWidth = (c: Cell) => {
   if (c === null || c === undefined) return 0;

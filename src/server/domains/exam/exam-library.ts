@@ -2,13 +2,12 @@ import { sql } from 'kysely';
 import type { ExamLibrary } from '../../../contract/exam';
 import { containsPattern } from '../../services/query-helpers';
 import { action, defineService } from '../../http/actions';
-import { invalid, type ValidationError } from '../../http/errors';
-import { idInput, objectInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
+import { idInput, pagedInput, pageQuery, type PagingInput } from '../../http/paging';
 import { isInSubtree, subtreeRange, actingOrgan } from '../../scope';
-import { IMPORT_MSG, importBody, importErrorsFull, importFailed, readUpload } from '../../records/import-read';
-import { sendImportTemplate } from '../../services/export';
-import { QUESTION_IMPORT_COLUMNS, columnOfField, parseQuestionRow, rowError } from './question-import';
-import { EXAM_PERMISSION, normaliseQuestion, storedValues, type QuestionInput } from './question-rules';
+import { IMPORT_RETURNS, importInput, runImport, type ImportInput } from '../../records/import-kit';
+import { templateAction } from '../../records/import-template';
+import { questionImportSpec } from './question-import';
+import { EXAM_PERMISSION, type QuestionInput } from './question-rules';
 import { libraries, libraryFor, questionFor, questionRows, readableBanks, saveQuestion, toQuestion, typeCounts, type QuestionRow } from './bank-access';
 import type { RowOf } from './row-type';
 import { recordReads, refuseWhileSitting } from './paper-authors';
@@ -177,52 +176,19 @@ export const examLibraryService = defineService('ExamLibaryService', {
     },
   }),
 
-  CreateBatchQuestion: action<{ libaryId: number; fileId: string }>({
+  CreateBatchQuestion: action<ImportInput & { libaryId: number }>({
     method: 'POST',
-    summary: '从 Excel 批量导入试题（模板见 GetQuestionImportTemplate）：逐行按新增试题的规则检查，有任何一处错误则全部不导入并列出 第N行 列名：原因',
+    summary: '从 Excel 批量导入试题（模板见 GetQuestionImportTemplate）：逐行按新增试题的规则检查，有错误的行不导入并列出原因（列名：原因），其余行导入',
     access: { permission: EXAM_PERMISSION.questions },
-    returns: '{importedCount}',
-    input: objectInput({ libaryId: { type: 'integer', minimum: 1, title: '所属题库', 'x-required-message': '请选择题库' }, fileId: { type: 'string', minLength: 1, maxLength: 40, title: '导入文件', 'x-required-message': '请上传导入文件' } }, ['libaryId', 'fileId']),
+    returns: IMPORT_RETURNS,
+    input: importInput({ libaryId: { type: 'integer', minimum: 1, title: '所属题库', 'x-required-message': '请选择题库' } }, ['libaryId']),
     async handler(call) {
-      const { ctx, input } = call;
-      await libraryFor(call, input.libaryId, 'manage');
-      const rows = await readUpload(call, input.fileId);
-      const header = (rows[0] ?? []).map((h) => h.trim());
-      const index = new Map(QUESTION_IMPORT_COLUMNS.map((t) => [t, header.indexOf(t)]));
-      for (const t of ['题型', '题干', '正确答案']) if (index.get(t)! < 0) throw invalid([{ message: IMPORT_MSG.missingColumn(t), members: ['fileId'] }]);
-      const body = importBody(call, rows);
-      const errors: ValidationError[] = [];
-      const values: ReturnType<typeof storedValues>[] = [];
-      for (const { line, cells } of body) {
-        const cell = (t: string) => cells[index.get(t) ?? -1] ?? '';
-        const parsed = parseQuestionRow(cell, input.libaryId);
-        for (const e of parsed.errors) errors.push(rowError(line, e.column, e.message));
-        if (!parsed.input) continue;
-        const checked = normaliseQuestion(parsed.input);
-        for (const e of checked.errors) errors.push(rowError(line, columnOfField(e.members[0], e.message), e.message));
-        if (!checked.errors.length) values.push(storedValues(checked.row));
-        if (importErrorsFull(errors)) break;
-      }
-      if (errors.length) throw importFailed(errors);
-      await ctx.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < values.length; i += 500) {
-          await trx.insertInto('examQuestions').values(values.slice(i, i + 500).map((v) => ({ ...v, libaryId: input.libaryId, creatorUserId: call.user.userId }))).execute();
-        }
-      });
-      return { importedCount: values.length };
+      await libraryFor(call, call.input.libaryId, 'manage');
+      return runImport(call, questionImportSpec);
     },
   }),
 
-  GetQuestionImportTemplate: action({
-    method: 'GET',
-    summary: '试题导入模板（Excel）：题型填 单选题/多选题/判断题/填空题/简答题；正确答案 单选多选填字母（如 ABD），判断填 正确/错误，填空每空以“；”分隔、同一空的多个答案以“|”分隔，简答填参考答案；难度填 容易/中等/困难；知识点以顿号分隔',
-    access: { permission: EXAM_PERMISSION.questions },
-    raw: true,
-    input: objectInput({}),
-    returns: 'XLSX 导入模板',
-    handler: (call) =>
-      sendImportTemplate(call, '试题导入模板', QUESTION_IMPORT_COLUMNS, QUESTION_IMPORT_COLUMNS.map((t) => (t === '题干' || t === '解析' ? 40 : t === '题型' || t === '难度' ? 10 : 16))),
-  }),
+  GetQuestionImportTemplate: templateAction(questionImportSpec, { summary: '试题导入模板（Excel，扩展接口）：数据表（题型、难度下拉选择，示例行）与“说明”表（正确答案的写法等）', access: { permission: EXAM_PERMISSION.questions } }),
 
   DeleteLibaryQuestion: action<{ id: number }>({
     method: 'DELETE',

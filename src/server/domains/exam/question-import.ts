@@ -1,18 +1,38 @@
-import type { ValidationError } from '../../http/errors';
-import type { QuestionInput } from './question-rules';
+import type { Call } from '../../http/actions';
+import { entityColumns, schemaCheck, type ImportColumn, type ImportSpec, type ParsedRow } from '../../records/import-kit';
+import { normaliseQuestion, storedValues, type QuestionInput } from './question-rules';
 
 /**
- * 试题批量导入 (CreateBatchQuestion): the template's columns and how a row becomes a question.
- * Kept apart from the service so that the row rules are plain functions (unit-testable); the
- * service checks each parsed row with the editor's own rules (`normaliseQuestion`) and writes all
- * rows or none.
+ * 试题批量导入 (CreateBatchQuestion) through the one import path (`records/import-kit.ts`): the
+ * template's columns (题型 and 难度 as lists, an example row, 说明) and how a row becomes a question.
+ * The row rules are plain functions (unit-testable); each parsed row is checked with the editor's
+ * own rules (`normaliseQuestion`); the rows that pass are added, the others refused with reasons.
  *
  * 正确答案 by type: 单选/多选 the option letters (A, ABD, A、B); 判断 正确/错误 (对/错, √/×, 是/否);
  * 填空 one answer per blank separated by ；, alternatives of one blank by | (1921；上海|上海市);
  * 简答 the reference answer.
  */
 export const OPTION_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
-export const QUESTION_IMPORT_COLUMNS = ['题型', '题干', ...OPTION_LETTERS.map((l) => `选项${l}`), '正确答案', '解析', '难度', '知识点'];
+
+const text = (title: string, extra: Partial<ImportColumn> = {}): ImportColumn => ({ key: title, title, fs: { type: 'string', title, maxLength: 500 }, ...extra });
+/** 题干 and 解析 with the editor's limits (schemas/exam-question.json) */
+const [TITLE, ANALYSIS] = entityColumns('examQuestion', ['title', 'analysis']).map((c) => ({ ...c, key: c.title }));
+
+export const QUESTION_IMPORT_COLUMNS: ImportColumn[] = [
+  text('题型', { required: true, choices: ['单选题', '多选题', '判断题', '填空题', '简答题'], example: '单选题', note: '从下拉列表选择：单选题、多选题、判断题、填空题、简答题', width: 12 }),
+  { ...TITLE, required: true, example: '示例：中国共产党第一次全国代表大会在哪一年召开？', note: '文字，最多2000字；填空题在题干中用“____”（四个下划线）标出每个空', width: 40 },
+  ...OPTION_LETTERS.map((l, i) => text(`选项${l}`, { example: ['1919年', '1921年', '1927年', '1949年'][i] ?? '', note: `单选题、多选题的选项${l}（2至8个选项，从A起连续填写）；其他题型不填` })),
+  text('正确答案', {
+    required: true,
+    fs: { type: 'string', title: '正确答案', maxLength: 5000 },
+    example: 'B',
+    note: '单选题、多选题填选项字母（如 B 或 ABD）；判断题填“正确”或“错误”；填空题每空答案以“；”分隔，同一空的多个答案以“|”分隔（如 1921；上海|上海市）；简答题填参考答案',
+    width: 16,
+  }),
+  { ...ANALYSIS, example: '示例：1921年7月，中国共产党第一次全国代表大会召开。', width: 30 },
+  text('难度', { choices: ['容易', '中等', '困难'], example: '容易', note: '从下拉列表选择：容易、中等、困难（不填为中等）', width: 10 }),
+  text('知识点', { example: '党史', note: '多个以顿号“、”分隔，最多10个' }),
+];
 
 const TYPES: Record<string, number> = { 单选题: 1, 单选: 1, 多选题: 2, 多选: 2, 判断题: 3, 判断: 3, 填空题: 4, 填空: 4, 简答题: 5, 简答: 5 };
 const DIFFICULTY: Record<string, number> = { 容易: 1, 简单: 1, 中等: 2, 一般: 2, 困难: 3, 难: 3 };
@@ -71,5 +91,36 @@ export function parseQuestionRow(cell: (title: string) => string, libaryId: numb
   return { input: errors.length ? undefined : input, errors };
 }
 
-/** `第3行 正确答案：…`, sorted by line. */
-export const rowError = (line: number, column: string, message: string): ValidationError => ({ message: `第${line}行 ${column}：${message}`, members: [`rows[${line}].${column}`] });
+type Stored = ReturnType<typeof storedValues>;
+/** the rows' questions, from their check to their write */
+const checked = new WeakMap<ParsedRow, Stored>();
+const limits = schemaCheck([TITLE, ANALYSIS]);
+
+/** The import of questions into a bank the caller may change (`libaryId` of the call's input, checked before). */
+export const questionImportSpec: ImportSpec = {
+  title: '试题',
+  columns: QUESTION_IMPORT_COLUMNS,
+  notes: ['导入到导入时选择的题库；每行一道试题，按“新增试题”的规则检查。'],
+  async check(call, rows) {
+    await limits(call, rows);
+    const libaryId = (call.input as { libaryId: number }).libaryId;
+    for (const row of rows) {
+      const said = new Set(row.errors.map((e) => e.split('：')[0]));
+      const say = (column: string, message: string) => {
+        if (!said.has(column)) row.errors.push(`${column}：${message}`);
+        said.add(column);
+      };
+      const parsed = parseQuestionRow((t) => String(row.value[t] ?? ''), libaryId);
+      for (const e of parsed.errors) say(e.column, e.message);
+      if (!parsed.input) continue;
+      const q = normaliseQuestion(parsed.input);
+      for (const e of q.errors) say(columnOfField(e.members[0], e.message), e.message);
+      if (!row.errors.length) checked.set(row, storedValues(q.row));
+    }
+  },
+  batch: 500,
+  async write(call: Call<unknown>, rows) {
+    const libaryId = (call.input as { libaryId: number }).libaryId;
+    await call.ctx.db.insertInto('examQuestions').values(rows.map((r) => ({ ...checked.get(r)!, libaryId, creatorUserId: call.user.userId }))).execute();
+  },
+};

@@ -1,8 +1,7 @@
 import { P } from '../../../contract/permissions';
 import { action, type Call } from '../../http/actions';
-import { objectInput } from '../../http/paging';
 import { entityColumns, IMPORT_RETURNS, importInput, organRefusal, organsByName, refusalOf, runImport, schemaCheck, type ImportColumn, type ImportInput, type ImportSpec } from '../../records/import-kit';
-import { sendTemplate } from '../../records/import-template';
+import { templateAction } from '../../records/import-template';
 import { createOrganInScope } from './organ-create';
 import type { NewOrgan } from './organs';
 
@@ -67,13 +66,5 @@ export const organImportActions = {
     returns: IMPORT_RETURNS,
     handler: (call) => runImport(call, spec),
   }),
-  GetImportTemplate: action({
-    method: 'GET',
-    summary: '组织导入模板（扩展接口）：数据表（组织类别下拉选择、示例行）与“说明”表',
-    access: { permission: P.OrganService },
-    raw: true,
-    input: objectInput({}),
-    returns: 'XLSX 导入模板',
-    handler: (call) => sendTemplate(call, spec),
-  }),
+  GetImportTemplate: templateAction(spec, { summary: '组织导入模板（扩展接口）：数据表（组织类别下拉选择、示例行）与“说明”表', access: { permission: P.OrganService } }),
 };

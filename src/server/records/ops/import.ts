@@ -1,8 +1,7 @@
 import { action, type Call } from '../../http/actions';
-import { objectInput } from '../../http/paging';
 import type { Database } from '../../db/database';
 import { IMPORT_RETURNS, importInput, runImport, schemaCheck, type ImportInput, type ImportSpec } from '../import-kit';
-import { sendTemplate } from '../import-template';
+import { templateAction } from '../import-template';
 import { workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
 import { actingOrgan } from '../../scope';
@@ -13,8 +12,6 @@ import { actingOrgan } from '../../scope';
  * options; each row is checked against the entity schema; the rows that pass are written in the
  * importer's organisation (a batch a transaction), the others refused with their reasons.
  */
-export { IMPORT_MSG, importBody, importErrorsFull, importFailed, parseCell, readUpload } from '../import-read';
-
 /** The columns of an import: the action's `fields` in order, else every field of the entity. */
 const columnsOf = (o: OpContext, entity = o.entity) => (o.config.fields?.length ? o.config.fields : Object.keys(entity.schema.properties)).filter((f) => entity.schema.properties[f]);
 
@@ -58,10 +55,6 @@ export const IMPORT_OPERATIONS: Record<string, Builder> = {
 
   importTemplate: (o) => {
     const spec = entitySpec({ ...o, config: o.entity.service!.actions[o.config.of!] });
-    return action({
-      method: o.config.method, summary: o.summary, access: o.access, raw: true, input: objectInput({}),
-      returns: 'XLSX 导入模板：数据表（表头、灰色示例行、代码列的下拉列表）、“说明”表',
-      handler: (call) => sendTemplate(call, spec),
-    });
+    return templateAction(spec, { method: o.config.method, summary: o.summary, access: o.access });
   },
 };
