@@ -254,7 +254,7 @@ function openDeep(ring: KeyRing, value: unknown, key: string | null): unknown {
 }
 
 export class SealedColumnsPlugin implements KyselyPlugin {
-  constructor(private ring: KeyRing) {}
+  constructor(readonly ring: KeyRing) {}
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return new Sealer(this.ring).transformNode(args.node);
   }
