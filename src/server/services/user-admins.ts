@@ -157,10 +157,10 @@ export const adminActions = {
     input: objectInput(adminProps, ['userName', 'name', 'password', 'roleId', 'organId']),
     async handler(call) {
       const { ctx, input } = call;
-      const { organ, role } = await checkGrant(call, input.roleId, input.organId);
-      assertStrong(input.password);
       // a phone number as a name would sit in plain text beside the sealed one (docs/SECURITY.md §19)
       if (isReservedAccountName(input.userName) || new RegExp(PHONE_NAME_SQL).test(input.userName)) throw badRequest(MSG.userNameReserved, { validationErrors: [{ message: MSG.userNameReserved, members: ['userName'] }] });
+      const { organ, role } = await checkGrant(call, input.roleId, input.organId);
+      assertStrong(input.password);
       const exists = await ctx.db.selectFrom('users').select('id').where(sql`lower(user_name)`, '=', input.userName.toLowerCase()).where('isDeleted', '=', false).executeTakeFirst();
       if (exists) throw badRequest(MSG.userNameExists, { validationErrors: [{ message: MSG.userNameExists, members: ['userName'] }] });
       if (input.phoneNumber) {
