@@ -11,36 +11,14 @@
  * Figures: navigation start → DOMContentLoaded, → first row visible; the number of script requests
  * and when the last script of the load finished (from the Resource Timing entries), the protocol seen.
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { signedInState } from './browser-session';
 
 const BASES = (process.env.BASES ?? 'http://127.0.0.1:18791,https://127.0.0.1:18792').split(',');
 const RUNS = Number(process.env.RUNS ?? 5);
 // a network between browser and nginx (Chromium adds it to every request): LATENCY_MS (0), KBPS (0: no limit)
 const LATENCY = Number(process.env.LATENCY_MS ?? 0);
 const KBPS = Number(process.env.KBPS ?? 0);
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@123456';
-
-async function signedInState(browser: Browser, base: string, userName: string, admin: boolean) {
-  const context = await browser.newContext({ baseURL: base, locale: 'zh-CN', ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  await page.goto('/dj/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((u) => !u.pathname.includes('/login'));
-  await page.waitForLoadState('networkidle');
-  if (admin) {
-    await page.getByTestId('switch-admin').click();
-    const dialog = page.getByRole('dialog', { name: '切换管理组织' });
-    await dialog.locator('.ant-radio-wrapper, [role=radio]').first().click();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.waitForLoadState('networkidle');
-  }
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -16,32 +16,10 @@
  * space, ≤ 450 KB for an admin list.
  */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { signedInState } from './browser-session';
 
 const BASE = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo@123456';
-
-async function signedInState(browser: Browser, userName: string, admin: boolean) {
-  const context = await browser.newContext({ baseURL: BASE, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto('/dj/login');
-  await page.getByLabel('用户名').fill(userName);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((u) => !u.pathname.includes('/login'));
-  await page.waitForLoadState('networkidle');
-  if (admin) {
-    await page.getByTestId('switch-admin').click();
-    const dialog = page.getByRole('dialog', { name: '切换管理组织' });
-    await dialog.locator('.ant-radio-wrapper, [role=radio]').first().click();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.waitForLoadState('networkidle');
-  }
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 async function weigh(context: BrowserContext, path: string) {
   const page: Page = await context.newPage();
@@ -76,8 +54,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const pages: [string, string, Awaited<ReturnType<typeof signedInState>> | undefined][] = [
     ['登录页 /dj/login', '/dj/login', undefined],
-    ['党员书架 (member)', '/dj/partyMember/iStudy/partybook', await signedInState(browser, 'member', false)],
-    ['党员管理 (province admin)', '/dj/manager/partyMember', await signedInState(browser, 'admin', true)],
+    ['党员书架 (member)', '/dj/partyMember/iStudy/partybook', await signedInState(browser, BASE, 'member', false)],
+    ['党员管理 (province admin)', '/dj/manager/partyMember', await signedInState(browser, BASE, 'admin', true)],
   ];
   console.log(`server ${BASE}\n`);
   console.log('page'.padEnd(28), 'requests'.padStart(8), 'on the wire'.padStart(12), 'of it JS'.padStart(10), 'decoded'.padStart(10), 'JS gzip'.padStart(10), 'JS files'.padStart(9));

@@ -6,9 +6,9 @@
  * the member, the file (same bytes) and the study record, and every write acknowledged before the
  * backup began.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -104,6 +104,32 @@ function client(port: number) {
   return { call, login, asAdmin, myReports, download };
 }
 
+/** The demo accounts' phone numbers (seed/accounts.ts): sealed at rest, so never in an archive as text. */
+const DEMO_PHONES = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005', '13800000006', '13800000007'];
+
+/**
+ * The phone numbers found as plain text anywhere in the archive: every file unpacked (the PGlite data
+ * directory's pages and WAL included) and, on PostgreSQL, the dump as SQL (pg_restore -f -).
+ */
+function plainPhonesIn(archive: string): string[] {
+  const dir = mkdtempSync(join(root, 'unpacked-'));
+  execFileSync('tar', ['-xzf', archive, '-C', dir]);
+  const found = new Set<string>();
+  const scan = (bytes: Buffer) => {
+    for (const p of DEMO_PHONES) if (bytes.includes(p)) found.add(p);
+  };
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const f = join(d, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.isFile()) scan(e.name === 'database.dump' ? execFileSync('pg_restore', ['-f', '-', f], { maxBuffer: 1 << 30 }) : readFileSync(f));
+    }
+  };
+  walk(dir);
+  rmSync(dir, { recursive: true, force: true });
+  return [...found];
+}
+
 /** The whole round trip on one kind of database; `fresh` gives a new DATABASE_URL (PostgreSQL) or '' (PGlite). */
 async function roundTrip(fresh: () => Promise<string>) {
   const srcDir = join(root, `src-${randomBytes(3).toString('hex')}`);
@@ -145,6 +171,8 @@ async function roundTrip(fresh: () => Promise<string>) {
   await writer;
   await stop(server);
   expect(out).toContain('备份完成');
+  // personal data at rest is sealed: the archive holds ciphertext only (no number in a page, the WAL or the dump)
+  expect(plainPhonesIn(archive)).toEqual([]);
   expect(statSync(archive).mode & 0o077).toBe(0); // personal data and the token secret: the owner's only
   const beforeBackup = acked.filter((a) => a.at < backupStarted).map((a) => a.title);
   expect(beforeBackup.length).toBeGreaterThan(0);

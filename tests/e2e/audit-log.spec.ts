@@ -23,7 +23,7 @@ const call = async (request: APIRequestContext, token: string, method: 'get' | '
 };
 
 test('audit log search, forced logout and a half-checked parent in 分配菜单', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // a long journey (three sign-ins, two browsers): a busy machine needs the room
   const errors = trackErrors(page);
   const admin = await apiToken(request, 'admin', true);
   // roles are the 安全管理员's (三员分立, docs/SECURITY.md): an earlier write, a role whose menus hold the 管理员 page without its buttons

@@ -45,7 +45,7 @@ async function fillBatch(page: Page, i: number, b: { name: string; from: string;
 }
 
 test('集中轮训: an administrator creates a programme with two batches; a member finds his batch', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const errors = trackErrors(page);
   const year = platformToday().slice(0, 4);
   const name = `${year}年度党员集中轮训${Date.now() % 1_000_000}`;
