@@ -57,7 +57,7 @@ async function main() {
       const base = `http://127.0.0.1:${port}`;
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
-      const phones = (await c.query(`select phone_number from users where user_type = 0 and phone_number is not null order by id limit ${MEMBERS}`)).rows.map((r) => r.phone_number);
+      const phones = (await c.query(`select user_name from users where user_type = 0 and phone_number is not null order by id limit ${MEMBERS}`)).rows.map((r) => r.user_name);
       await c.end();
       const tokens: string[] = [];
       for (const p of phones) {

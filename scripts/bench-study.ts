@@ -32,13 +32,13 @@ async function platform(databaseUrl: string | null) {
   const base = `http://127.0.0.1:${port}`;
   const post = async (path: string, body: unknown, token?: string) => (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json();
   const get = async (path: string, token: string) => (await fetch(base + path, { headers: { authorization: `Bearer ${token}` } })).json();
-  // members of the demo province sign in (user name = phone) and open the sample video
+  // members of the demo province sign in (by account name: the phone column is sealed) and open the sample video
   const dbUrl = databaseUrl;
   let phones: string[];
   if (dbUrl) {
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
-    phones = (await c.query(`select phone_number from users where user_type = 0 and phone_number is not null order by id limit ${MEMBERS}`)).rows.map((r) => r.phone_number);
+    phones = (await c.query(`select user_name from users where user_type = 0 and phone_number is not null order by id limit ${MEMBERS}`)).rows.map((r) => r.user_name);
     await c.end();
   } else {
     phones = Array.from({ length: MEMBERS }, (_, i) => `1380000000${i + 1}`).slice(0, 1);

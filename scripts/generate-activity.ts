@@ -30,10 +30,10 @@ async function main() {
     const r = await q.execute(db);
     step(`${what}${r.numAffectedRows !== undefined ? `: ${Number(r.numAffectedRows).toLocaleString()} rows` : ''}`);
   };
-  // the generated members: accounts named '19' + nine digits
+  // the generated members (scripts/generate-province.ts names them '基准党员' + g)
   await run('members table', sql`create temp table gm as
     select m.id as member_id, m.user_id, m.organ_id, m.organ_path, m.name, row_number() over (order by m.user_id)::int as g
-    from party_members m join users u on u.id = m.user_id where u.user_name like '19%'`);
+    from party_members m join users u on u.id = m.user_id where u.name like '基准党员%'`);
   await sql`create index on gm (g)`.execute(db);
   const resources = (await sql<{ id: number }>`select id from resources where not is_deleted order by id`.execute(db)).rows.map((r) => Number(r.id));
   const papers = (await sql<{ id: number }>`select id from exam_papers where not is_deleted order by id`.execute(db)).rows.map((r) => Number(r.id));

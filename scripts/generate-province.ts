@@ -7,7 +7,8 @@
  *   npx tsx scripts/generate-province.ts      # BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/dj_bench
  *
  * The database is dropped and made again. MEMBERS (1000000) and BRANCHES (296000) scale it down.
- * Every member signs in with his phone number (19 + nine digits) and the demo password.
+ * Every member signs in with his phone number (19 + nine digits) and the demo password (his account
+ * is named `dy<user id>`, never by the number: security/account-names.ts).
  */
 import { REBUILD_ORGAN_MEMBER_COUNTS } from '../src/server/db/migrations/037-organ-member-counts';
 import { MEMBER_AGGREGATE_TRIGGERS, REBUILD_ORGAN_MEMBER_FACETS } from '../src/server/db/migrations/046-statement-aggregates';
@@ -80,7 +81,7 @@ async function main() {
   const userBase = Number((await sql<{ m: number }>`select max(id) as m from users`.execute(db)).rows[0].m) + 1000;
   await sql`
     insert into users (id, user_name, name, password_hash, phone_number, phone_confirmed, organ_id, user_type, is_active, need_change_password, creation_time)
-    select ${userBase}::bigint + g, '19' || lpad(g::text, 9, '0'), '基准党员' || g, ${hash}, '19' || lpad(g::text, 9, '0'), true,
+    select ${userBase}::bigint + g, 'dy' || (${userBase}::bigint + g), '基准党员' || g, ${hash}, '19' || lpad(g::text, 9, '0'), true,
       ${branchBase}::bigint + 1 + ((g - 1) % ${BRANCHES}::int), 0, true, false, now()
     from generate_series(1, ${MEMBERS}::int) g`.execute(db);
   await sql`select setval(pg_get_serial_sequence('users', 'id'), (select max(id) from users))`.execute(db);

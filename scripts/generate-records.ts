@@ -23,8 +23,8 @@ async function main() {
   if (!Number(branches.n)) throw new Error('no generated branches: run scripts/generate-province.ts first');
   const lo = Number(branches.lo);
   const n = Number(branches.n);
-  await sql`delete from records where entity = 'movingRecord' and owner_user_id in (select id from users where user_name like '19%')`.execute(db);
-  // member g (his account '19' + g) files at his branch; the flow goes to a branch far from it
+  await sql`delete from records where entity = 'movingRecord' and owner_user_id in (select id from users where name like '基准党员%')`.execute(db);
+  // member g ('基准党员' + g) files at his branch; the flow goes to a branch far from it
   await sql`
     insert into records (entity, organ_id, organ_path, organ_level, owner_user_id, audit_status, data, creator_user_id, creation_time)
     select 'movingRecord', u.organ_id, o.organ_path, o.organ_level, u.id, g % 6,
@@ -34,7 +34,7 @@ async function main() {
         'contactPhone', u.phone_number, 'userName', u.name),
       u.id, timestamptz '2025-01-01 08:00+08' + make_interval(mins => g % 1000000)
     from generate_series(1, ${RECORDS}::int) g
-    join users u on u.user_name = '19' || lpad(g::text, 9, '0')
+    join users u on u.name = '基准党员' || g
     join organizations o on o.id = u.organ_id`.execute(db);
   step(`${RECORDS.toLocaleString()} 流动党员 records`);
 

@@ -37,6 +37,7 @@ export const MSG = {
   accountPending: '注册信息正在审核中，请耐心等待',
   accountRejected: '注册申请未通过审核，请联系所在党组织',
   userNameExists: '用户名已存在',
+  userNameReserved: '用户名不能是手机号，也不能是 dy 加数字（系统为党员生成的登录名）',
   phoneExists: '该手机号已被注册',
   idCardExists: '该身份证号已登记',
   phoneNotFound: '该手机号未绑定账号',

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, startTestApp, svc, type TestApp } from './harness';
 import { P } from '../../src/contract/permissions';
+import { MSG } from '../../src/contract/messages';
 
 let app: TestApp;
 const stamp = Date.now().toString(36);
@@ -44,6 +45,15 @@ const create = (who: Acting, body: Record<string, unknown>) => app.call('POST', 
 const adminBody = (suffix: string, organId: number, role: number) => ({ userName: `adm_${stamp}_${suffix}`, name: `测试管理员${suffix}`, password: PASSWORD, roleId: role, organId });
 
 describe('CreateAdminAsync', () => {
+  it('refuses a phone number or a generated member name (dy + digits) as the user name', async () => {
+    // a number there would sit in plain text beside the sealed phone columns (docs/SECURITY.md §19)
+    for (const userName of ['13912340001', 'dy42', 'DY7']) {
+      const r = await create(district, { ...adminBody('r', district.organId, await roleId('BranchAdmin')), userName });
+      expect(r.status, userName).toBe(400);
+      expect(r.body.error.message).toBe(MSG.userNameReserved);
+    }
+  });
+
   it('offers a district administrator only roles at or below his level', async () => {
     const roles = ok<any[]>(await app.call('GET', svc('UserService', 'GetGrantableRoles'), { token: district.token }));
     const names = roles.map((r) => r.name);

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open, sealedKeyId, type KeyRing } from '../../src/server/security/data-cipher';
+import { open, sealedKeyId, searchHash, type KeyRing } from '../../src/server/security/data-cipher';
+import { renamePhoneAccounts } from '../../src/server/security/account-names';
 import { loadKeyRing } from '../../src/server/security/data-keys';
 import { batchQuery, keysInUse, plaintextIndexName, resealAll } from '../../src/server/security/data-reseal';
 import { SEALED_COLUMNS } from '../../src/server/db/sealed-columns';
@@ -45,8 +46,8 @@ describe('personal data at rest', () => {
     const plain = await app.db.selectFrom('partyMembers').select(['idCard', 'phoneNumber']).where('idCard', 'is not', null).execute();
     expect(plain[0].idCard).toMatch(/^\d{17}[\dX]$/);
     const dump = (await sql<{ t: string }>`select string_agg(p::text, '|') as t from party_members p`.execute(app.db.withoutPlugins())).rows[0].t;
-    // every column of users but the user name: a member's account is named by his phone number (a known limit, §19)
-    const users = (await sql<{ t: string }>`select string_agg((to_jsonb(u) - 'user_name')::text, '|') as t from users u`.execute(app.db.withoutPlugins())).rows[0].t;
+    // every column of users, the user name too: a member's account is named dy<id>, never by his number
+    const users = (await sql<{ t: string }>`select string_agg(to_jsonb(u)::text, '|') as t from users u`.execute(app.db.withoutPlugins())).rows[0].t;
     for (const p of plain.slice(0, 20)) {
       expect(dump).not.toContain(p.idCard!);
       expect(dump + users).not.toContain(p.phoneNumber!);
@@ -64,6 +65,73 @@ describe('personal data at rest', () => {
     expect(await list({ phoneNumber: m.phoneNumber })).toContain(m.id);
     expect(await list({ keyword: m.idCard })).toEqual([m.id]);
     expect(await list({ idCard: m.idCard!.slice(0, 10) })).toEqual([]);
+  });
+
+  it('no account is named by a phone number; a bulk member signs in with his number (its hash) and is dy<id>', async () => {
+    const raw = app.db.withoutPlugins();
+    expect((await sql<{ n: number }>`select count(*)::int as n from users where user_name ~ '^1[0-9]{10}$'`.execute(raw)).rows[0].n).toBe(0);
+    // a bulk member: his number read from the table and opened with the platform's own code
+    const bulk = (await sql<{ id: number; phone_number: string }>`select id, phone_number from users where user_name ~ '^dy[0-9]+$' and phone_number is not null order by id limit 1`.execute(raw)).rows[0];
+    const phone = open(ring, bulk.phone_number);
+    expect(phone).toMatch(/^1\d{10}$/);
+    const token = await app.login(phone);
+    const me = ok(await app.call('GET', svc('PartyMemberService', 'GetCurrentUserSessionData'), { token }));
+    expect(me.userName).toBe(`dy${bulk.id}`);
+    // an administrator's new member gets a generated name too, and signs in by his number
+    const organId = (await app.db.selectFrom('organizations').select('id').where('organPath', '=', admin.organPath).executeTakeFirstOrThrow()).id;
+    const created = ok(await app.call('POST', S('SimpleCreate'), { token: admin.token, body: { name: '命名测试', organId, phoneNumber: '13966660001', idCard: '110105194912310038', sex: 1 } }));
+    const account = await app.db.selectFrom('partyMembers as m').innerJoin('users as u', 'u.id', 'm.userId').select(['u.id', 'u.userName']).where('m.id', '=', Number(created.id)).executeTakeFirstOrThrow();
+    expect(account.userName).toBe(`dy${account.id}`);
+    const initial = /初始密码([^，,\s]+)/.exec(app.sms.sent.get('13966660001')!)![1];
+    expect(await app.login('13966660001', initial)).toBeTruthy();
+  });
+
+  it('an account still named by its phone number is renamed at start; the old name signs in as the number it is', async () => {
+    const raw = app.db.withoutPlugins();
+    const member = (await sql<{ password_hash: string; organ_id: number }>`select password_hash, organ_id from users where user_name = 'member'`.execute(raw)).rows[0];
+    // written as an older version wrote them: one without a phone number, one with it (sealed by the platform)
+    const bare = (await sql<{ id: number }>`insert into users (user_name, name, password_hash, organ_id, user_type) values ('13966660002', '旧账号甲', ${member.password_hash}, ${member.organ_id}, 0) returning id`.execute(raw)).rows[0].id;
+    const withPhone = (await app.db.insertInto('users').values({ userName: '13966660003', name: '旧账号乙', passwordHash: member.password_hash, phoneNumber: '13966660003', organId: member.organ_id, userType: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+    expect(await renamePhoneAccounts(app.db, 1)).toBe(2);
+    const names = await app.db.selectFrom('users').select(['id', 'userName', 'phoneNumber']).where('id', 'in', [Number(bare), withPhone]).orderBy('id').execute();
+    expect(names).toEqual([
+      { id: Number(bare), userName: `dy${bare}`, phoneNumber: '13966660002' },
+      { id: withPhone, userName: `dy${withPhone}`, phoneNumber: '13966660003' },
+    ]);
+    const stored = (await sql<{ t: string }>`select string_agg(to_jsonb(u)::text, '|') as t from users u where id in (${Number(bare)}, ${withPhone})`.execute(raw)).rows[0].t;
+    expect(stored).not.toMatch(/1396666000[23]/);
+    for (const old of ['13966660002', '13966660003']) expect(await app.login(old)).toBeTruthy();
+    expect(await renamePhoneAccounts(app.db)).toBe(0);
+  });
+
+  it('phone codes keep the keyed hash of the number, never the number, and still check', async () => {
+    const phone = '13800000002';
+    expect((await app.call('POST', svc('UserService', 'SendPhoneVierifCode'), { body: { phoneNumber: phone, purpose: 'findPassword' } })).status).toBe(200);
+    const rows = (await sql<{ t: string }>`select string_agg(to_jsonb(c)::text, '|') as t from phone_codes c`.execute(app.db.withoutPlugins())).rows[0].t;
+    expect(rows).toContain(searchHash(ring, 'phone', phone));
+    expect(rows).not.toContain(phone);
+    const code = /验证码为(\d{6})/.exec(app.sms.sent.get(phone)!)![1];
+    const r = ok(await app.call('POST', svc('UserService', 'FindPassword'), { body: { phoneNumber: phone, code } }));
+    expect(r).toBeTruthy();
+  });
+
+  it('development records seal their x-sensitive numbers (hash beside), read back opened', async () => {
+    const raw = app.db.withoutPlugins();
+    const stored = (await sql<{ data: Record<string, string> }>`select data from records where entity = 'development' order by id`.execute(raw)).rows;
+    expect(stored.length).toBeGreaterThan(3);
+    for (const { data } of stored) {
+      expect(data.idCard).toMatch(/^enc1:sm4:/);
+      expect(data.phoneNumber).toMatch(/^enc1:sm4:/);
+      expect(data['idCard@hash']).toBe(searchHash(ring, 'idCard', open(ring, data.idCard)));
+    }
+    expect(JSON.stringify(stored)).not.toMatch(/1380000\d{4}|\d{17}[\dX]/);
+    const read = await app.db.selectFrom('records').select('data').where('entity', '=', 'development').orderBy('id').executeTakeFirstOrThrow();
+    expect((read.data as Record<string, string>).idCard).toMatch(/^\d{17}[\dX]$/);
+    // one written in plain text (a bulk load) is sealed by the start's step
+    await sql`update records set data = data || jsonb_build_object('phoneNumber', '13966660009') where id = (select min(id) from records where entity = 'development')`.execute(raw);
+    expect(await resealAll(app.db, 'plaintext')).toBeGreaterThanOrEqual(1);
+    const again = (await sql<{ v: string }>`select data->>'phoneNumber' as v from records where id = (select min(id) from records where entity = 'development')`.execute(raw)).rows[0].v;
+    expect(open(ring, again)).toBe('13966660009');
   });
 
   it('signs in with the phone number as the user name, and a duplicate phone is still refused', async () => {

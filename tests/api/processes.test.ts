@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './harness';
+import { open } from '../../src/server/security/data-cipher';
+import { processKeyRing } from '../../src/server/security/data-keys';
 import { callJson, freshDatabase, launchServer, stopServer } from '../support/server-process';
 
 
@@ -167,13 +169,14 @@ describe.skipIf(!onPostgres || !redisUrl)('several API processes on one PostgreS
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const target = (await db.query("select id from organizations where organ_name = '郫筒街道机关党支部'")).rows[0] as { id: number };
-    // users.phone_number is sealed (ciphertext in the table); a bulk member's account name is his number
-    const who = (
+    // a bulk member (account named dy<id>); users.phone_number is ciphertext in the table, opened with the platform's own keys
+    const sealed = (
       await db.query(
-        `select u.user_name as phone_number from users u join organizations o on o.id = u.organ_id
-         where o.organ_name = '柳城街道凤凰社区党支部' and u.user_name ~ '^1[0-9]{10}$' order by u.id limit 1`,
+        `select u.phone_number from users u join organizations o on o.id = u.organ_id
+         where o.organ_name = '柳城街道凤凰社区党支部' and u.user_name ~ '^dy[0-9]+$' and u.phone_number is not null order by u.id limit 1`,
       )
     ).rows[0] as { phone_number: string };
+    const who = { phone_number: open(processKeyRing(), sealed.phone_number) };
     await db.end();
     // his session, resolved (and kept) by B
     const token = await signIn(b.base, who.phone_number);

@@ -48,11 +48,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<{ db: Databa
 }
 
 const keyRings = new WeakMap<Database, KeyRing>();
-/** The key ring a database was opened with (its sealed columns are read and written under it). */
-export const keyRingOf = (db: Database): KeyRing => keyRings.get(db) ?? ringOfPlugins(db) ?? processKeyRing();
-/** A transaction is another object than its database: its ring is its sealing plugin's. */
-const ringOfPlugins = (db: Database): KeyRing | undefined =>
-  (db.getExecutor().plugins.find((p) => p instanceof SealedColumnsPlugin) as SealedColumnsPlugin | undefined)?.ring;
+/**
+ * The key ring a database was opened with (its sealed columns are read and written under it) — a
+ * transaction of it too: it shares the database's plugins, the sealing one holding the ring.
+ */
+export const keyRingOf = (db: Database): KeyRing =>
+  keyRings.get(db) ?? db.getExecutor().plugins.find((p): p is SealedColumnsPlugin => p instanceof SealedColumnsPlugin)?.ring ?? processKeyRing();
 
 async function openWith(target: DatabaseTarget, plugins: KyselyPlugin[]): Promise<{ db: Database; kind: 'postgres' | 'pglite' }> {
   if (target.url) {

@@ -5,6 +5,7 @@ import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
 import { syncNamedOrganFields } from './named-organs';
 import { hashRecordFields, resealAll } from '../security/data-reseal';
+import { renamePhoneAccounts } from '../security/account-names';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
 import * as m003 from './migrations/003-files';
@@ -46,6 +47,7 @@ import * as m043 from './migrations/043-member-facets';
 import * as m044 from './migrations/044-study-years';
 import * as m045 from './migrations/045-dues-member-index';
 import * as m046 from './migrations/046-statement-aggregates';
+import * as m048 from './migrations/048-phone-code-hashes';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '044-study-years': m044,
   '045-dues-member-index': m045,
   '046-statement-aggregates': m046,
+  '048-phone-code-hashes': m048,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */
@@ -115,6 +118,8 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
   }
   // rows still in plain text (written before migration 039, or by a bulk load) are sealed before serving: search reads the hashes
   await resealAll(db, 'plaintext');
+  // then accounts still named by a phone number get their generated name (the number stays usable through sign-in by phone)
+  await renamePhoneAccounts(db);
 }
 
 /** The advisory lock key of the start (migrations, entity indexes, seed): any constant of our own, ≠ Kysely's migration lock. */

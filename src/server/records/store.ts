@@ -1,6 +1,6 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { keyRingOf, type Database } from '../db/database';
-import { hashKeyOf, searchHash } from '../security/data-cipher';
+import { hashKeyOf, looksSealed, seal, searchHash } from '../security/data-cipher';
 import type { CurrentUser } from '../http/auth';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { MSG } from '../../contract/messages';
@@ -245,12 +245,34 @@ export async function cleanBody(db: Database, entity: EntityFile, body: Record<s
       }
     }
     out[k] = v;
-    if (field['x-sensitive']) out[hashKeyOf(k)] = typeof v === 'string' && v ? searchHash(keyRingOf(db), field['x-sensitive'], v) : null;
   }
   checkOrder(entity, out);
   await checkStricterLimits(db, entity, out);
   if (by) await checkOwnFiles(db, entity, out, by.userId, by.previous ?? {});
   return out;
+}
+
+/**
+ * The JSON a record's body is written as: its `x-sensitive` numbers sealed, each with its search hash
+ * beside it (`<field>@hash`, what SQL matches — docs/SECURITY.md §19). Reads through the database
+ * open them (the sealing plugin opens any sealed value in a result), so the store sees plain numbers.
+ */
+export function storedData(db: Database, entity: EntityFile, data: Record<string, unknown>): string {
+  const out = { ...data };
+  for (const [k, field] of Object.entries(entity.schema.properties)) {
+    const kind = field['x-sensitive'];
+    if (!kind || !(k in out)) continue;
+    const v = out[k];
+    if (typeof v !== 'string' || !v) {
+      out[hashKeyOf(k)] = null;
+      continue;
+    }
+    if (looksSealed(v)) continue;
+    const ring = keyRingOf(db);
+    out[hashKeyOf(k)] = searchHash(ring, kind, v);
+    out[k] = seal(ring, v);
+  }
+  return JSON.stringify(out);
 }
 
 const fileIds = (v: unknown): string[] =>

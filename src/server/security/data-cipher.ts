@@ -8,7 +8,7 @@
  *   aes: payload = IV(12) ‖ AES-256-GCM ciphertext ‖ tag(16), the header as additional data
  * The header (`enc1:<scheme>:<key id>:`) is authenticated too, so a key id or scheme swapped is refused.
  */
-import { createCipheriv, createDecipheriv, createHmac, getHashes, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, getHashes, hash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sm4Ctr, sm4KeySchedule } from './sm4';
 
 export type DataCipher = 'sm4' | 'aes';
@@ -39,7 +39,7 @@ export class SealError extends Error {}
 const MAC_HASH = 'sm3';
 const HAS_SM3 = getHashes().includes('sm3');
 
-type Derived = { enc: Buffer; mac: Buffer; rk?: Uint32Array };
+type Derived = { enc: Buffer; mac: Buffer; rk?: Uint32Array; ipad: Buffer; opad: Buffer };
 const derivedCache = new WeakMap<DataKey, Derived>();
 
 function derived(key: DataKey): Derived {
@@ -48,10 +48,26 @@ function derived(key: DataKey): Derived {
     const hash = MAC_HASH;
     const enc = Buffer.from(hkdfSync(hash, key.secret, Buffer.alloc(0), 'party-platform data sm4 enc', 16));
     const mac = Buffer.from(hkdfSync(hash, key.secret, Buffer.alloc(0), 'party-platform data sm4 mac', 32));
-    d = { enc, mac, rk: sm4KeySchedule(enc) };
+    // the HMAC's padded keys, once (SM3's block is 64 bytes; the MAC key 32)
+    const ipad = Buffer.alloc(64, 0x36);
+    const opad = Buffer.alloc(64, 0x5c);
+    for (let i = 0; i < mac.length; i++) {
+      ipad[i] ^= mac[i];
+      opad[i] ^= mac[i];
+    }
+    d = { enc, mac, rk: sm4KeySchedule(enc), ipad, opad };
     derivedCache.set(key, d);
   }
   return d;
+}
+
+/**
+ * HMAC-SM3 (RFC 2104) over the header, IV and ciphertext, from the padded keys with one-shot hashes:
+ * the same bytes as createHmac, at half its cost (createHmac sets a key up for every value read).
+ */
+function macOf(d: Derived, header: string, iv: Uint8Array, ct: Uint8Array): Buffer {
+  const inner = hash(MAC_HASH, Buffer.concat([d.ipad, Buffer.from(header, 'latin1'), iv, ct]), 'buffer');
+  return hash(MAC_HASH, Buffer.concat([d.opad, inner]), 'buffer');
 }
 
 /** Refuses to start on a Node whose OpenSSL lacks SM3 (the MAC and the search hashes need it). */
@@ -68,8 +84,7 @@ export function seal(ring: KeyRing, plain: string): string {
     const d = derived(key);
     const iv = randomBytes(16);
     const ct = sm4Ctr(d.rk!, iv, data);
-    const mac = createHmac(MAC_HASH, d.mac).update(header).update(iv).update(ct).digest();
-    payload = Buffer.concat([iv, ct, mac]);
+    payload = Buffer.concat([iv, ct, macOf(d, header, iv, ct)]);
   } else {
     const iv = randomBytes(12);
     const c = createCipheriv('aes-256-gcm', key.secret, iv);
@@ -102,7 +117,7 @@ export function open(ring: KeyRing, sealed: string): string {
     const iv = payload.subarray(0, 16);
     const ct = payload.subarray(16, payload.length - 32);
     const mac = payload.subarray(payload.length - 32);
-    const expected = createHmac(MAC_HASH, d.mac).update(header).update(iv).update(ct).digest();
+    const expected = macOf(d, header, iv, ct);
     if (!timingSafeEqual(mac, expected)) throw new SealError('sealed value fails its MAC');
     return sm4Ctr(d.rk!, iv, ct).toString('utf8');
   }

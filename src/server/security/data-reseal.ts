@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { keyRingOf, type Database } from '../db/database';
 import { SEALED_COLUMNS, SEALED_JSON } from '../db/sealed-columns';
-import { hashKeyOf, seal, searchHash, type KeyRing, type SealedKind } from './data-cipher';
+import { hashKeyOf, looksSealed, open, seal, SEALED_PREFIX, searchHash, type KeyRing, type SealedKind } from './data-cipher';
 
 export const RESEAL_BATCH = 500;
 
@@ -123,7 +123,7 @@ export async function resealAll(db: Database, mode: Mode, opts: { ring?: KeyRing
       afterId = lastId;
     }
   }
-  return total;
+  return total + (await sealRecordFields(db, mode, { ring, limit: opts.limit, signal: opts.signal }));
 }
 
 /** The ids of the keys the stored values are sealed under, with their counts (what must stay configured). */
@@ -137,6 +137,14 @@ export async function keysInUse(db: Database): Promise<Record<string, number>> {
       ).rows;
       for (const r of rows) out[r.k] = (out[r.k] ?? 0) + Number(r.n);
     }
+  }
+  for (const { entity, field } of recordFields) {
+    const v = sql`data->>${field}`;
+    const rows = (
+      await sql<{ k: string; n: number }>`select case when left(${v}, 5) = 'enc1:' then split_part(${v}, ':', 3) else '(明文)' end as k, count(*)::int as n
+        from records where entity = ${entity} and coalesce(${v}, '') <> '' group by 1`.execute(db)
+    ).rows;
+    for (const r of rows) out[r.k] = (out[r.k] ?? 0) + Number(r.n);
   }
   return out;
 }
@@ -152,29 +160,52 @@ export const resealJob = (ctx: { db: Database; log: { info(o: unknown, m?: strin
 });
 
 /**
- * Configured records (the record store's JSON) keep their `x-sensitive` numbers with a search hash
- * beside each (`<field>@hash`), written by the store; rows written before that (or loaded in bulk) get
- * theirs here, at start — the own-case rule matches an applicant to a member through it.
+ * Configured records (the record store's JSON `data`) seal their `x-sensitive` fields too, each with its
+ * search hash beside it (`<field>@hash`), written by the store (`records/store.ts` storedData). The
+ * fields come from the entity files, registered here at start, so that the reseal and the key count
+ * cover them as they cover the sealed columns.
  */
-export async function hashRecordFields(db: Database, entities: { name: string; schema: { properties: Record<string, { 'x-sensitive'?: SealedKind }> } }[], limit = RESEAL_BATCH): Promise<number> {
-  const ring = keyRingOf(db);
+type RecordField = { entity: string; field: string; kind: SealedKind };
+let recordFields: RecordField[] = [];
+type SensitiveEntity = { name: string; schema: { properties: Record<string, { 'x-sensitive'?: SealedKind }> } };
+const sensitiveOf = (entities: SensitiveEntity[]): RecordField[] =>
+  entities.flatMap((e) => Object.entries(e.schema.properties).flatMap(([field, f]) => (f['x-sensitive'] ? [{ entity: e.name, field, kind: f['x-sensitive'] }] : [])));
+
+/**
+ * Seals the records' `x-sensitive` values still in plain text (written before the store sealed them,
+ * or loaded in bulk) — or, `stale`, those sealed under another key or scheme — in batches; each write
+ * checks the stored text is still what was read. Answers the values rewritten.
+ */
+export async function sealRecordFields(db: Database, mode: Mode, opts: { ring?: KeyRing; limit?: number; signal?: AbortSignal } = {}): Promise<number> {
+  const ring = opts.ring ?? keyRingOf(db);
+  const prefix = mode === 'plaintext' ? SEALED_PREFIX : `${SEALED_PREFIX}${ring.cipher}:${ring.current}:`;
   let total = 0;
-  for (const e of entities) {
-    for (const [field, f] of Object.entries(e.schema.properties)) {
-      const kind = f['x-sensitive'];
-      if (!kind) continue;
-      for (;;) {
-        const rows = (
-          await sql<{ id: number; v: string }>`select id, data->>${field} as v from records
-            where entity = ${e.name} and coalesce(data->>${field}, '') <> '' and not (data ? ${hashKeyOf(field)}) order by id limit ${limit}`.execute(db)
-        ).rows;
-        if (!rows.length) break;
-        for (const r of rows) {
-          await sql`update records set data = data || jsonb_build_object(${hashKeyOf(field)}::text, ${searchHash(ring, kind, r.v)}::text) where id = ${r.id}`.execute(db);
-        }
-        total += rows.length;
+  for (const { entity, field, kind } of recordFields) {
+    let afterId = 0;
+    for (;;) {
+      if (opts.signal?.aborted) return total;
+      // read past the plugin: the stored text, not the opened value
+      const rows = (
+        await sql<{ id: number; v: string }>`select id, data->>${field} as v from records
+          where entity = ${entity} and id > ${afterId} and coalesce(data->>${field}, '') <> '' and left(data->>${field}, ${prefix.length}) <> ${prefix}
+          order by id limit ${opts.limit ?? RESEAL_BATCH}`.execute(db.withoutPlugins())
+      ).rows;
+      if (!rows.length) break;
+      for (const r of rows) {
+        // a sealed value that fails its check throws here, never passes as text to seal
+        const plain = looksSealed(r.v) ? open(ring, r.v) : r.v;
+        const res = await sql`update records set data = data || jsonb_build_object(${field}::text, ${seal(ring, plain)}::text, ${hashKeyOf(field)}::text, ${searchHash(ring, kind, plain)}::text)
+          where id = ${r.id} and data->>${field} = ${r.v}`.execute(db);
+        total += Number(res.numAffectedRows ?? 0);
       }
+      afterId = Number(rows.at(-1)!.id);
     }
   }
   return total;
+}
+
+/** At start, after the migrations: the entities' sensitive fields registered, and their plain values sealed. */
+export async function hashRecordFields(db: Database, entities: SensitiveEntity[], limit = RESEAL_BATCH): Promise<number> {
+  recordFields = sensitiveOf(entities);
+  return sealRecordFields(db, 'plaintext', { limit });
 }

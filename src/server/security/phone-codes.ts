@@ -5,9 +5,11 @@ import type { AppContext } from '../context';
 import { AppError, badRequest } from '../http/errors';
 import { platformDay } from '../platform-day';
 import { countHit } from './rate-limits';
+import { searchHash } from './data-cipher';
+import { keyRingOf } from '../db/database';
 
 /**
- * Six-digit phone codes: stored hashed, valid 10 minutes, 5 tries, one a minute and a few an hour per
+ * Six-digit phone codes: stored hashed (the number too: its keyed search hash), valid 10 minutes, 5 tries, one a minute and a few an hour per
  * number; besides, a few an hour per client (network address, and session when signed in) whatever
  * the numbers, and a ceiling for the whole platform per day — each text costs money and reaches a
  * stranger's phone.
@@ -16,7 +18,9 @@ import { countHit } from './rate-limits';
 export type CodePurpose = 'findPassword' | 'bindPhone' | 'register' | 'resetToken' | 'signIn';
 const TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
-const digest = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${phone}|${purpose}|${code}`).digest('hex');
+// the number is named by its keyed search hash (as in the sealed columns), so the table never holds it in plain text
+const phoneHashOf = (ctx: AppContext, phone: string) => searchHash(keyRingOf(ctx.db), 'phone', phone);
+const digest = (phoneHash: string, purpose: string, code: string) => createHash('sha256').update(`${phoneHash}|${purpose}|${code}`).digest('hex');
 
 /** Who asks for a code: the address always, the session when the caller is signed in. */
 export interface CodeClient {
@@ -40,13 +44,14 @@ async function chargeClient(ctx: AppContext, client: CodeClient) {
 
 export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose, client: CodeClient): Promise<void> {
   const now = ctx.now();
+  const phoneHash = phoneHashOf(ctx, phoneNumber);
   const recent = await ctx.db
     .selectFrom('phoneCodes')
     .select([
       sql<number>`count(*)`.as('lastHour'),
       sql<number>`count(*) filter (where creation_time > ${new Date(now.getTime() - 60_000)})`.as('lastMinute'),
     ])
-    .where('phoneNumber', '=', phoneNumber)
+    .where('phoneHash', '=', phoneHash)
     .where('purpose', '!=', 'resetToken')
     .where('creationTime', '>', new Date(now.getTime() - 3600_000))
     .executeTakeFirstOrThrow();
@@ -55,7 +60,7 @@ export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpo
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db
     .insertInto('phoneCodes')
-    .values({ phoneNumber, purpose, codeHash: digest(phoneNumber, purpose, code), expiresAt: new Date(now.getTime() + TTL_MS), creationTime: now })
+    .values({ phoneHash, purpose, codeHash: digest(phoneHash, purpose, code), expiresAt: new Date(now.getTime() + TTL_MS), creationTime: now })
     .execute();
   await ctx.sms.send(phoneNumber, `【党建学习平台】您的验证码为${code}，10分钟内有效。如非本人操作，请忽略本短信。`);
 }
@@ -63,17 +68,18 @@ export async function issuePhoneCode(ctx: AppContext, phoneNumber: string, purpo
 /** Checks and consumes a code (or a reset token stored the same way). */
 export async function consumePhoneCode(ctx: AppContext, phoneNumber: string, purpose: CodePurpose, code: string): Promise<void> {
   const now = ctx.now();
+  const phoneHash = phoneHashOf(ctx, phoneNumber);
   const row = await ctx.db
     .selectFrom('phoneCodes')
     .select(['id', 'codeHash', 'attempts'])
-    .where('phoneNumber', '=', phoneNumber)
+    .where('phoneHash', '=', phoneHash)
     .where('purpose', '=', purpose)
     .where('used', '=', false)
     .where('expiresAt', '>', now)
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row || row.attempts >= MAX_ATTEMPTS) throw badRequest(MSG.phoneCodeWrong);
-  if (row.codeHash !== digest(phoneNumber, purpose, code.trim())) {
+  if (row.codeHash !== digest(phoneHash, purpose, code.trim())) {
     await ctx.db.updateTable('phoneCodes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
     throw badRequest(MSG.phoneCodeWrong);
   }
@@ -83,8 +89,9 @@ export async function consumePhoneCode(ctx: AppContext, phoneNumber: string, pur
 
 /** A one-time token proving a phone code was entered, for the second step of password recovery. */
 export async function issueResetToken(ctx: AppContext, phoneNumber: string, token: string) {
+  const phoneHash = phoneHashOf(ctx, phoneNumber);
   await ctx.db
     .insertInto('phoneCodes')
-    .values({ phoneNumber, purpose: 'resetToken', codeHash: digest(phoneNumber, 'resetToken', token), expiresAt: new Date(ctx.now().getTime() + TTL_MS), creationTime: ctx.now() })
+    .values({ phoneHash, purpose: 'resetToken', codeHash: digest(phoneHash, 'resetToken', token), expiresAt: new Date(ctx.now().getTime() + TTL_MS), creationTime: ctx.now() })
     .execute();
 }

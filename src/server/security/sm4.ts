@@ -55,17 +55,23 @@ export function sm4KeySchedule(key: Uint8Array): Uint32Array {
   return rk;
 }
 
-/** Encrypts one 16-byte block from `input` at `at` into `out` at `outAt`. */
+/** Encrypts one 16-byte block from `input` at `at` into `out` at `outAt` (no allocation: it runs for every sealed value read). */
 export function sm4EncryptBlock(rk: Uint32Array, input: Uint8Array, at: number, out: Uint8Array, outAt: number) {
-  const w = (o: number) => ((input[at + o] << 24) | (input[at + o + 1] << 16) | (input[at + o + 2] << 8) | input[at + o + 3]) >>> 0;
-  let x0 = w(0), x1 = w(4), x2 = w(8), x3 = w(12);
+  let x0 = ((input[at] << 24) | (input[at + 1] << 16) | (input[at + 2] << 8) | input[at + 3]) >>> 0;
+  let x1 = ((input[at + 4] << 24) | (input[at + 5] << 16) | (input[at + 6] << 8) | input[at + 7]) >>> 0;
+  let x2 = ((input[at + 8] << 24) | (input[at + 9] << 16) | (input[at + 10] << 8) | input[at + 11]) >>> 0;
+  let x3 = ((input[at + 12] << 24) | (input[at + 13] << 16) | (input[at + 14] << 8) | input[at + 15]) >>> 0;
   for (let i = 0; i < 32; i++) {
     const x4 = (x0 ^ round((x1 ^ x2 ^ x3 ^ rk[i]) >>> 0)) >>> 0;
     x0 = x1; x1 = x2; x2 = x3; x3 = x4;
   }
-  for (const [o, v] of [[0, x3], [4, x2], [8, x1], [12, x0]] as const) {
-    out[outAt + o] = v >>> 24; out[outAt + o + 1] = (v >>> 16) & 0xff; out[outAt + o + 2] = (v >>> 8) & 0xff; out[outAt + o + 3] = v & 0xff;
-  }
+  putWord(out, outAt, x3);
+  putWord(out, outAt + 4, x2);
+  putWord(out, outAt + 8, x1);
+  putWord(out, outAt + 12, x0);
+}
+function putWord(out: Uint8Array, at: number, v: number) {
+  out[at] = v >>> 24; out[at + 1] = (v >>> 16) & 0xff; out[at + 2] = (v >>> 8) & 0xff; out[at + 3] = v & 0xff;
 }
 
 /** SM4-CTR: the 16-byte counter block starts at `iv` and counts up as a 128-bit big-endian number. Encrypts and decrypts alike. */

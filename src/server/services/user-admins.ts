@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { cursorPageQuery, cursorPagingProps, idInput, objectInput, pagedInput, pageQuery, type CursorPagingInput, type PagingInput } from '../http/paging';
 import { subtreePattern, getOrgan } from '../scope';
 import { hashPassword } from '../security/passwords';
+import { isReservedAccountName, PHONE_NAME_SQL } from '../security/account-names';
 import type { Database } from '../db/database';
 import { ROLE_LEVEL_NAMES } from './role';
 import { assertStrong, passwordProp, phoneProp } from './user-account';
@@ -156,6 +157,8 @@ export const adminActions = {
     input: objectInput(adminProps, ['userName', 'name', 'password', 'roleId', 'organId']),
     async handler(call) {
       const { ctx, input } = call;
+      // a phone number as a name would sit in plain text beside the sealed one (docs/SECURITY.md §19)
+      if (isReservedAccountName(input.userName) || new RegExp(PHONE_NAME_SQL).test(input.userName)) throw badRequest(MSG.userNameReserved, { validationErrors: [{ message: MSG.userNameReserved, members: ['userName'] }] });
       const { organ, role } = await checkGrant(call, input.roleId, input.organId);
       assertStrong(input.password);
       const exists = await ctx.db.selectFrom('users').select('id').where(sql`lower(user_name)`, '=', input.userName.toLowerCase()).where('isDeleted', '=', false).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { open, seal, SealError, searchHash, sealedKeyId } from '../../../src/server/security/data-cipher';
 import { DEV_KEY_ID, loadKeyRing } from '../../../src/server/security/data-keys';
@@ -65,5 +65,18 @@ describe('search hashes and the key ring', () => {
     expect(() => loadKeyRing({ DATA_KEYS: `a:${key()}` })).toThrow(/index/);
     expect(() => loadKeyRing({ DATA_KEYS: `index:${key()},a:c2hvcnQ=` })).toThrow(/32 bytes/);
     expect(() => loadKeyRing({ DATA_KEYS: `index:${key()},a:${key()}`, DATA_CIPHER: 'des' })).toThrow(/DATA_CIPHER/);
+  });
+});
+
+describe('the SM4 scheme as stored', () => {
+  it('its MAC is HMAC-SM3 as createHmac computes it (values sealed by earlier versions still open)', () => {
+    const secret = randomBytes(32);
+    const ring = loadKeyRing({ DATA_CIPHER: 'sm4', DATA_KEYS: `index:${key()},k1:${secret.toString('base64')}` });
+    const v = seal(ring, '13800000001');
+    const header = 'enc1:sm4:k1:';
+    const payload = Buffer.from(v.slice(header.length), 'base64url');
+    const mac = createHmac('sm3', Buffer.from(hkdfSync('sm3', secret, Buffer.alloc(0), 'party-platform data sm4 mac', 32)))
+      .update(header).update(payload.subarray(0, payload.length - 32)).digest();
+    expect(payload.subarray(payload.length - 32).equals(mac)).toBe(true);
   });
 });

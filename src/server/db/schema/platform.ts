@@ -126,7 +126,8 @@ export interface RateCounterTable { key: string; count: number; windowStart: Tim
 export interface UnknownSignInNameTable { name: string; failedLoginCount: Generated<number>; lockoutEnd: NullableTs; lastFailedLoginAt: Timestamp }
 export interface PhoneCodeTable {
   id: Generated<number>;
-  phoneNumber: string;
+  /** the keyed search hash of the number (migration 048), never the number */
+  phoneHash: string;
   purpose: string;
   codeHash: string;
   attempts: Generated<number>;

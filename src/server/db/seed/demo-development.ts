@@ -1,5 +1,5 @@
 import { addToDay, calendarDay } from '../../../contract/platform-time';
-import { hashKeyOf, searchHash } from '../../security/data-cipher';
+import { hashKeyOf, seal, searchHash } from '../../security/data-cipher';
 import { keyRingOf } from '../database';
 import { WENJIANG_BRANCH } from './accounts';
 import type { OrgSeed } from './organisations';
@@ -55,9 +55,13 @@ export async function seedDevelopment(db: Db, { orgs, branchAdmin, now, timeZone
   for (const c of CASES) {
     i++;
     const applicationDate = addToDay(today, { days: -c.appliedDaysAgo });
+    // the numbers sealed with their search hashes, as the record store writes them (records/store.ts storedData)
+    const ring = keyRingOf(db);
+    const idCard = makeIdCard('510115', c.birth, 900 + i);
+    const phone = `138000090${String(i).padStart(2, '0')}`;
     const data: Record<string, unknown> = {
-      name: c.name, sex: c.sex, idCard: makeIdCard('510115', c.birth, 900 + i), phoneNumber: `138000090${String(i).padStart(2, '0')}`,
-      [hashKeyOf('idCard')]: searchHash(keyRingOf(db), 'idCard', makeIdCard('510115', c.birth, 900 + i)), [hashKeyOf('phoneNumber')]: searchHash(keyRingOf(db), 'phone', `138000090${String(i).padStart(2, '0')}`),
+      name: c.name, sex: c.sex, idCard: seal(ring, idCard), phoneNumber: seal(ring, phone),
+      [hashKeyOf('idCard')]: searchHash(ring, 'idCard', idCard), [hashKeyOf('phoneNumber')]: searchHash(ring, 'phone', phone),
       workUnit: c.workUnit, birthday: `${c.birth.slice(0, 4)}-${c.birth.slice(4, 6)}-${c.birth.slice(6)}`, applicationDate, dueDate: null,
     };
     const steps: { transition: string; from: number | null; to: number; on: string; remark?: string }[] = [{ transition: 'submit', from: null, to: 1, on: applicationDate }];

@@ -4,6 +4,7 @@ import { chineseName } from './names';
 import type { OrgSeed } from './organisations';
 import type { Rng } from './prng';
 import { insertChunked, isoDate, reserveIds, type Db } from './util';
+import { memberAccountName } from '../../security/account-names';
 
 /**
  * Party members with the three profile groups of core §3 filled from the code tables. The values
@@ -221,7 +222,8 @@ export async function insertMembers(
     'users',
     members.map((m, i) => ({
       id: userIds[i],
-      userName: m.userName ?? m.phone,
+      // never the phone number: the account name is plain text (security/account-names.ts)
+      userName: m.userName ?? memberAccountName(userIds[i]),
       name: m.name,
       passwordHash: m.passwordHash ?? defaultHash,
       phoneNumber: m.phone,

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { keyRingOf } from '../../db/database';
+import { hashKeyOf, searchHash } from '../../security/data-cipher';
 import { badRequest, invalid } from '../../http/errors';
 import type { CheckContext } from '../../records/checks';
 import type { EffectContext } from '../../workflow/effects';
@@ -62,7 +64,7 @@ export async function checkDevelopmentApplicant(c: CheckContext) {
     .selectFrom('records').select('id')
     .where('entity', '=', 'development').where('isDeleted', '=', false)
     .where('auditStatus', 'in', [DEVELOPMENT_STAGE.applicant, DEVELOPMENT_STAGE.activist, DEVELOPMENT_STAGE.object, DEVELOPMENT_STAGE.probationary])
-    .where(sql<boolean>`data->>'idCard' = ${idCard}`)
+    .where(sql<boolean>`data->>${hashKeyOf('idCard')} = ${searchHash(keyRingOf(db), 'idCard', idCard)}`)
     .executeTakeFirst();
   if (open) throw refuse('该申请人已在发展党员流程中', 'idCard');
   const phone = String(c.data.phoneNumber ?? '');

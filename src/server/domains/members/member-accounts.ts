@@ -1,5 +1,5 @@
 /**
- * Writing members: a member and his login account (user name = phone number) are made together —
+ * Writing members: a member and his login account (named `dy<id>`; he signs in with his phone number) are made together —
  * by an administrator (Create, SimpleCreate, the Excel import, 转为正式党员) or by the member's own
  * registration — and an administrator's change may move him (and his member role) to another
  * organisation of his subtree.
@@ -11,6 +11,7 @@ import type { Call } from '../../http/actions';
 import { badRequest } from '../../http/errors';
 import { requireApproved, getOrgan } from '../../scope';
 import { hashPassword } from '../../security/passwords';
+import { memberAccountName, nextUserId } from '../../security/account-names';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { MemberRow } from './member-profile';
@@ -19,7 +20,7 @@ import { assertUnique, checkForm, toColumns, type FormOptions, type MemberColumn
 
 type NewMember = { cols: MemberColumns; organ: { id: number; organPath: string }; passwordHash: string };
 
-/** Phone numbers already taken by a member or an account (the account's user name is the phone). */
+/** Phone numbers already taken by a member or an account (older accounts may still be named by a number). */
 export async function takenPhones(db: Database, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
   const [m, u] = await Promise.all([
@@ -37,7 +38,7 @@ export async function takenIdCards(db: Database, ids: string[]): Promise<Set<str
 }
 
 /**
- * Writes members and their login accounts (user name = phone number) inside the caller's
+ * Writes members and their login accounts (a generated name, never the phone number) inside the caller's
  * transaction: the one path of Create, SimpleCreate, registration and the Excel import.
  */
 export async function insertMembers(trx: Database, call: Call<unknown>, news: NewMember[], opts: { status: number; needChangePassword: boolean }) {
@@ -45,9 +46,10 @@ export async function insertMembers(trx: Database, call: Call<unknown>, news: Ne
   const ids: number[] = [];
   for (const n of news) {
     const { cols, organ, passwordHash } = n;
+    const userId = await nextUserId(trx);
     const u = await trx
       .insertInto('users')
-      .values({ userName: cols.phoneNumber!, name: cols.name, passwordHash, phoneNumber: cols.phoneNumber, phoneConfirmed: opts.status === 0, organId: organ.id, userType: 0, needChangePassword: opts.needChangePassword, creatorUserId: call.user?.userId ?? null })
+      .values({ id: userId, userName: memberAccountName(userId), name: cols.name, passwordHash, phoneNumber: cols.phoneNumber, phoneConfirmed: opts.status === 0, organId: organ.id, userType: 0, needChangePassword: opts.needChangePassword, creatorUserId: call.user?.userId ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
     const m = await trx
@@ -129,7 +131,7 @@ export async function updateMember(call: Call<unknown>, stored: MemberRow, p: Pr
 export const initialPassword = () => `Dj${randomBytes(6).toString('base64url')}9`;
 /** The SMS of an account an administrator opened (Create, SimpleCreate, import). */
 export const sendInitialPassword = (call: Call<unknown>, phone: string, password: string) =>
-  call.ctx.sms.send(phone, `【党建学习平台】已为您开通党员账号，登录名为本手机号，初始密码${password}，首次登录请修改密码。`);
+  call.ctx.sms.send(phone, `【党建学习平台】已为您开通党员账号，请用本手机号登录，初始密码${password}，首次登录请修改密码。`);
 
 /**
  * An administrator's new member of his subtree, with an account whose initial password goes out by

@@ -2,7 +2,7 @@ import { action } from '../../http/actions';
 import { badRequest } from '../../http/errors';
 import { objectInput, pagingProps } from '../../http/paging';
 import type { EntityFile } from '../entities';
-import { baseQuery, cleanBody } from '../store';
+import { baseQuery, cleanBody, storedData } from '../store';
 import { applyFilters, assertOnlyFields, bodySchema, filterProps, loadInScope, loadWithFacts, pageOf, recordDto, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
 import { runCheck } from '../checks';
@@ -42,7 +42,7 @@ export const CHILD_OPERATIONS: Record<string, Builder> = {
             .insertInto('records')
             .values({
               entity: o.entity.name, parentId: parent.id, organId: parent.organId, organPath: parent.organPath, organLevel: parent.organLevel, ownerUserId: call.user.userId,
-              auditStatus: wf ? wf.initial : null, data: JSON.stringify(data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
+              auditStatus: wf ? wf.initial : null, data: storedData(call.ctx.db, o.entity, data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
             })
             .returning('id')
             .executeTakeFirstOrThrow();

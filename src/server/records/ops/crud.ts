@@ -8,7 +8,7 @@ import { notifyStateChange } from '../../workflow/notify';
 import { runCheck } from '../checks';
 import { hasPassed } from '../time-status';
 import { assertUnique } from '../unique';
-import { cleanBody } from '../store';
+import { cleanBody, storedData } from '../store';
 import { assertOnlyFields, bodySchema, loadInScope, loadWithFacts, recordDto, revealSensitive, workflowOf, type Builder, type OpContext } from '../op-kit';
 import { historyTitles } from './workflow';
 
@@ -86,7 +86,7 @@ export const CRUD_OPERATIONS: Record<string, Builder> = {
             .insertInto('records')
             .values({
               entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: owner.userId,
-              auditStatus: wf ? wf.initial : null, data: JSON.stringify(data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
+              auditStatus: wf ? wf.initial : null, data: storedData(call.ctx.db, o.entity, data), creatorUserId: call.user.userId, creationTime: call.ctx.now(),
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -118,7 +118,7 @@ export const CRUD_OPERATIONS: Record<string, Builder> = {
         await call.ctx.db.transaction().execute(async (trx) => {
           // an update changing a unique key (the year of an appraisal) is held to the rule like a create
           await assertUnique(trx, o.entity, { ...rec, data }, { excludeId: rec.id, changed: Object.keys(body).filter((k) => String(body[k]) !== String(rec.data[k])) });
-          await trx.updateTable('records').set({ data: JSON.stringify(data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
+          await trx.updateTable('records').set({ data: storedData(call.ctx.db, o.entity, data), lastModificationTime: call.ctx.now() }).where('id', '=', id).execute();
         });
         return recordDto(call, o.entity, await loadWithFacts(call, o.entity, id));
       },

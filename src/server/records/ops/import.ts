@@ -5,6 +5,7 @@ import { templateAction } from '../import-template';
 import { workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
 import { actingOrgan } from '../../scope';
+import { storedData } from '../store';
 
 /**
  * Import into a configured entity through the one import path (`records/import-kit.ts`): the
@@ -33,7 +34,7 @@ function entitySpec(o: OpContext): ImportSpec {
       await call.ctx.db.transaction().execute(async (trx: Database) => {
         const ids = await trx
           .insertInto('records')
-          .values(rows.map((r) => ({ entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId, auditStatus: wf ? wf.initial : null, data: JSON.stringify({ ...r.value, ...(o.config.set ?? {}) }), creatorUserId: call.user.userId, creationTime: now })))
+          .values(rows.map((r) => ({ entity: o.entity.name, organId: organ.id, organPath: organ.path, organLevel: organ.level, ownerUserId: call.user.userId, auditStatus: wf ? wf.initial : null, data: storedData(call.ctx.db, o.entity, { ...r.value, ...(o.config.set ?? {}) }), creatorUserId: call.user.userId, creationTime: now })))
           .returning('id')
           .execute();
         if (wf) await trx.insertInto('workflowHistory').values(ids.map((r) => ({ subjectType: o.entity.name, subjectId: r.id, transition: 'submit', fromState: null, toState: wf.initial, actorUserId: call.user.userId, actorOrganId: organ.id, remark: '批量导入', creationTime: now }))).execute();

@@ -11,7 +11,7 @@ import { runCheck } from '../checks';
 import { notifyStateChange } from '../../workflow/notify';
 import { historyOf } from '../../workflow/history';
 import { isAdministratorStep, isDecision, type Actor, type TransitionDef, type WorkflowDef } from '../../workflow/types';
-import { cleanBody, organIdOf, type LoadedRecord } from '../store';
+import { cleanBody, organIdOf, storedData, type LoadedRecord } from '../store';
 import { escalatedToWhere, ownCaseWhere } from '../case-facts';
 import { assertOnlyFields, idProp, loadInScope, loadWithFacts, recordDto, recordSubject, remarkProp, workflowOf, type OpContext } from '../op-kit';
 import type { Builder } from '../op-kit';
@@ -132,7 +132,7 @@ const transitionOp: Builder = (o) =>
         async apply(trx, to, note) {
           const hit = await trx
             .updateTable('records')
-            .set({ auditStatus: to, auditRemark: note, auditorUserId: call.user.userId, auditTime: call.ctx.now(), data: JSON.stringify(data), lastModificationTime: call.ctx.now() })
+            .set({ auditStatus: to, auditRemark: note, auditorUserId: call.user.userId, auditTime: call.ctx.now(), data: storedData(call.ctx.db, o.entity, data), lastModificationTime: call.ctx.now() })
             .where('id', '=', rec.id)
             .where('auditStatus', '=', from!)
             .returning('id')
