@@ -11,6 +11,7 @@ import { renamePhoneAccounts } from '../../src/server/security/account-names';
 import { loadKeyRing } from '../../src/server/security/data-keys';
 import { batchQuery, keysInUse, plaintextIndexName, resealAll } from '../../src/server/security/data-reseal';
 import { SEALED_COLUMNS } from '../../src/server/db/sealed-columns';
+import { phoneNamedBatch } from '../../src/server/security/account-names';
 import { ok, signInAsAdmin, startTestApp, svc, type TestApp } from './harness';
 
 const S = (a: string) => svc('PartyMemberService', a);
@@ -179,6 +180,12 @@ describe('personal data at rest', () => {
       expect(plan, table).toContain(`"Index Name":"${plaintextIndexName(table)}"`);
       expect(plan, table).not.toContain('Seq Scan');
     }
+  });
+
+  it('the start\'s look for accounts named by a phone number reads the partial index of them (migration 049), not every account', async () => {
+    const plan = JSON.stringify(await phoneNamedBatch(app.db, 0, 500).explain('json'));
+    expect(plan).toContain('"Index Name":"ix_users_phone_named"');
+    expect(plan).not.toContain('Seq Scan');
   });
 
   it('a row written in plain text past the plugin (a bulk load) is sealed, with its hash, by the start\'s check', async () => {

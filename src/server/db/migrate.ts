@@ -48,6 +48,7 @@ import * as m044 from './migrations/044-study-years';
 import * as m045 from './migrations/045-dues-member-index';
 import * as m046 from './migrations/046-statement-aggregates';
 import * as m048 from './migrations/048-phone-code-hashes';
+import * as m049 from './migrations/049-phone-named-accounts';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '045-dues-member-index': m045,
   '046-statement-aggregates': m046,
   '048-phone-code-hashes': m048,
+  '049-phone-named-accounts': m049,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

@@ -16,6 +16,12 @@ export const isReservedAccountName = (name: string) => /^dy\d+$/i.test(name.trim
 
 /** A user name that is (or looks like) a mainland mobile number. */
 export const PHONE_NAME_SQL = '^1[0-9]{10}$';
+/** The condition as literal SQL text, the predicate of migration 049's partial index (a bound parameter would not match it). */
+export const PHONE_NAMED = sql<boolean>`user_name ~ ${sql.lit(PHONE_NAME_SQL)}`;
+
+/** One batch of accounts named by a phone number, after `afterId` (exported for the EXPLAIN test). */
+export const phoneNamedBatch = (db: Database, afterId: number, limit: number) =>
+  db.selectFrom('users').select(['id', 'userName', 'phoneNumber']).where(PHONE_NAMED).where('id', '>', afterId).orderBy('id').limit(limit);
 
 /** The next id of `users` (so that the account name can be written with the row). */
 export async function nextUserId(db: Database): Promise<number> {
@@ -33,14 +39,7 @@ export async function renamePhoneAccounts(db: Database, limit = RESEAL_BATCH): P
   let afterId = 0;
   let total = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'userName', 'phoneNumber'])
-      .where(sql<boolean>`user_name ~ ${PHONE_NAME_SQL}`)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    const rows = await phoneNamedBatch(db, afterId, limit).execute();
     if (!rows.length) return total;
     afterId = rows.at(-1)!.id;
     for (const r of rows.filter((x) => !x.phoneNumber)) {
