@@ -201,7 +201,7 @@ export async function seedDemo(ctx: AppContext): Promise<SeedReport> {
   const pem = writeDemoUkey(ctx, ukeyPrivate);
   notes.push(pem ? `admin 的演示 USB Key 私钥：${pem}` : `admin 的演示 USB Key 私钥保存在 settings 表 ${DEMO_UKEY_SETTING}（仅演示用）`);
   notes.push(
-    `演示数据：${counts.orgs} 个党组织，${counts.members} 名党员（均有账号，用户名为手机号，密码同上），` +
+    `演示数据：${counts.orgs} 个党组织，${counts.members} 名党员（均有账号，用手机号登录，密码同上），` +
       `${counts.menus} 个菜单，${counts.roles} 个角色，${counts.codeTables} 个代码表（${counts.codes} 项）；用时 ${Date.now() - started} ms`,
   );
   return {
