@@ -120,9 +120,10 @@ describe('import: row by row', () => {
     expect(one).toMatchObject({ name: '导入党员1', sex: 1, organId: branch.id, partyMemberType: 1 });
     expect((one.addition as any).nation).toBe('01');
     expect((one.partyMember as any).joinIntroducers).toEqual(['李四', '王五']);
-    // an account as Create opens it: user name = phone, the member role, first login changes the password, SMS sent
+    // an account as Create opens it: named dy<id> (never by the number, SECURITY §19) with the phone to sign in by,
+    // the member role, first login changes the password, SMS sent
     const user = await app.db.selectFrom('users').selectAll().where('id', '=', one.userId!).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ userName: '17700010001', needChangePassword: true });
+    expect(user).toMatchObject({ userName: `dy${user.id}`, phoneNumber: '17700010001', needChangePassword: true });
     expect(app.sms.sent.get('17700010001')).toContain('初始密码');
 
     // the refused rows corrected: they are added; a row already imported is refused as a duplicate
