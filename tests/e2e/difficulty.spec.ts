@@ -33,8 +33,8 @@ async function applicant(request: APIRequestContext): Promise<{ userName: string
   const people: { userName: string; name: string }[] = [];
   for (const m of found.filter((x) => !x.partyDutyCode)) {
     const profile = (await (await request.get(`/api/services/app/PartyMemberService/Get?id=${m.id}`, auth(branch))).json()).result;
-    // bulk members sign in with their phone number; the named accounts have names
-    if (/^\d{11}$/.test(profile.userName)) people.push({ userName: profile.userName, name: m.name });
+    // bulk members' accounts are named dy<id> (never by the phone number); the demo accounts have names
+    if (/^dy\d+$/.test(profile.userName)) people.push({ userName: profile.userName, name: m.name });
   }
   // members other specs added to the branch (helpers.addMember) may not have the demo password yet:
   // take the last one who signs in with it, whatever order the specs ran in
