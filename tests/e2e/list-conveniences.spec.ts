@@ -127,7 +127,7 @@ test('教学计划: column settings survive a reload, density, refresh, export o
 });
 
 test('村官管理: bulk audit asks once, checks the remark rule, reports the record audited meanwhile with the server’s reason', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const errors = trackErrors(page);
   const member = await apiToken(request, 'member');
   const district = await apiToken(request, 'districtadmin', true);

@@ -8,7 +8,7 @@ import { Screen, signInAdmin } from './engine-helpers';
 import { describeFindings, seriousViolations } from './a11y';
 
 test('the 发布通知公告 dialog: its own title, a named toolbar, a labelled editing area, axe clean', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAdmin(page, 'admin', '中共四川省委员会');
   const screen = new Screen(page);
   await screen.open('/message/announce');

@@ -84,7 +84,7 @@ test('video: the counter ticks while playing, one report after 60 s of play rais
 });
 
 test('video: when the clip ends, the play since the last report is reported at once, and the progress follows', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const errors = trackErrors(page);
   // not `member` nor `cityadmin` (the tests around hold their one playing session)
   await signIn(page, 'districtadmin');
