@@ -15,7 +15,7 @@ const isReport = (r: Request) => r.url().includes('/ResourceLibaryService/Resrou
 const playSeconds = (page: Page) => page.getByTestId('play-seconds').getAttribute('data-seconds').then(Number);
 
 test('video: the counter ticks while playing, one report after 60 s of play raises 学时, pause stops it', async ({ page }) => {
-  test.setTimeout(100_000);
+  test.setTimeout(150_000);
   const errors = trackErrors(page);
   await page.clock.install();
   await signIn(page, 'member');
@@ -162,7 +162,7 @@ test('audio toggles playing and paused; the PDF viewer pages with its input', as
 });
 
 test('PDF: reading counts like playing — a report after 60 s of reading raises 学时; an idle reader stops', async ({ page }) => {
-  test.setTimeout(100_000);
+  test.setTimeout(150_000);
   const errors = trackErrors(page);
   await page.clock.install();
   // not `member` (the video test above holds that account's one playing session for 150 s), nor
