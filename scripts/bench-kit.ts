@@ -30,6 +30,19 @@ export async function stop(child: ChildProcess) {
   await new Promise((r) => { child.on('exit', r); setTimeout(() => child.kill('SIGKILL'), 10_000).unref(); });
 }
 
+/** The database `url` names, dropped if it exists and made empty again (generators that own their database). */
+export async function recreateDatabase(url: string) {
+  const u = new globalThis.URL(url);
+  const name = u.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+}
+
 /** A fresh database next to `pgUrl`'s (CREATE DATABASE on its server); drop() removes it unless BENCH_KEEP=1. */
 export async function freshDatabase(pgUrl: string, prefix: string) {
   const admin = new pg.Client({ connectionString: pgUrl });

@@ -7,28 +7,16 @@
  * ROWS (2300) members, one INSERT … SELECT into a branch five levels deep; then one UPDATE of all of
  * them (a transfer to a sibling branch) and one DELETE. Prints each statement's time.
  */
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { recreateDatabase } from './bench-kit';
 
 const URL = process.env.BENCH_DATABASE_URL;
 const ROWS = Number(process.env.ROWS ?? 2300);
 
-async function recreate(url: string) {
-  const u = new globalThis.URL(url);
-  const name = u.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-}
-
 async function main() {
-  if (URL) await recreate(URL);
+  if (URL) await recreateDatabase(URL);
   const { db } = await openDatabase(URL ? { url: URL } : {});
   await migrateToLatest(db);
   // a chain province → city → district → town → two branches

@@ -12,7 +12,6 @@
  */
 import { REBUILD_ORGAN_MEMBER_COUNTS } from '../src/server/db/migrations/037-organ-member-counts';
 import { MEMBER_AGGREGATE_TRIGGERS, REBUILD_ORGAN_MEMBER_FACETS } from '../src/server/db/migrations/046-statement-aggregates';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
@@ -23,6 +22,7 @@ import { createContext } from '../src/server/context';
 import { seed } from '../src/server/db/seed';
 import { LogSmsSender } from '../src/server/security/sms';
 import { hashPassword } from '../src/server/security/passwords';
+import { recreateDatabase } from './bench-kit';
 
 const URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dj_bench';
 const CITIES = 21;
@@ -32,22 +32,10 @@ const BRANCHES = Number(process.env.BRANCHES ?? 296_000);
 const MEMBERS = Number(process.env.MEMBERS ?? 1_000_000);
 const PASSWORD = 'Demo@123456';
 
-async function recreate() {
-  const u = new globalThis.URL(URL);
-  const name = u.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name ${name} is not a plain identifier`);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-}
-
 async function main() {
   const t0 = Date.now();
   const step = (what: string) => console.log(`${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s  ${what}`);
-  await recreate();
+  await recreateDatabase(URL);
   const config = loadConfig({ ...process.env, DATABASE_URL: URL }, { dataDir: null, seedDemo: true });
   const { db, kind } = await openDatabase({ url: URL });
   await migrateToLatest(db, undefined, loadEntityFiles(config.schemaDirs));

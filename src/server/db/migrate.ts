@@ -4,7 +4,7 @@ import type { Database } from './database';
 import type { EntityFile } from '../records/entities';
 import { syncEntityIndexes } from './entity-indexes';
 import { syncNamedOrganFields } from './named-organs';
-import { hashRecordFields, resealAll } from '../security/data-reseal';
+import { registerRecordFields, resealAll } from '../security/data-reseal';
 import { renamePhoneAccounts } from '../security/account-names';
 import * as m001 from './migrations/001-core';
 import * as m002 from './migrations/002-records';
@@ -116,9 +116,10 @@ export async function migrateToLatest(db: Database, schema?: string, entities?: 
   if (entities) {
     await syncEntityIndexes(db, entities);
     await syncNamedOrganFields(db, entities);
-    await hashRecordFields(db, entities);
+    registerRecordFields(entities);
   }
-  // rows still in plain text (written before migration 039, or by a bulk load) are sealed before serving: search reads the hashes
+  // rows and record fields still in plain text (written before migration 039 and the sealed records, or by a
+  // bulk load) are sealed before serving: search reads the hashes
   await resealAll(db, 'plaintext');
   // then accounts still named by a phone number get their generated name (the number stays usable through sign-in by phone)
   await renamePhoneAccounts(db);

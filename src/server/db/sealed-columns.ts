@@ -92,13 +92,8 @@ class Sealer extends OperationNodeTransformer {
   private sealValue(v: unknown) {
     return v === null || v === undefined ? v : seal(this.ring, String(v));
   }
-  /** A JSON object written whole (a string or an object): its sealed keys sealed. */
   private sealJson(keys: string[], v: unknown) {
-    const obj = typeof v === 'string' ? (() => { try { return JSON.parse(v); } catch { return null; } })() : v;
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return v;
-    const out = { ...(obj as Record<string, unknown>) };
-    for (const k of keys) if (typeof out[k] === 'string' && out[k] !== '' && !looksSealed(out[k] as string)) out[k] = seal(this.ring, out[k] as string);
-    return typeof v === 'string' ? JSON.stringify(out) : out;
+    return sealJsonKeys(this.ring, keys, v);
   }
 
   protected override transformSelectQuery(node: SelectQueryNode, queryId?: any): SelectQueryNode {
@@ -230,6 +225,34 @@ class Sealer extends OperationNodeTransformer {
     return { ...out, columns: [...out.columns!, ...at.map(([i]) => ColumnNode.create(`${out.columns![i].column.name}_hash`))], values: ValuesNode.create(rows), onConflict };
   }
 }
+
+/** A JSON object written whole (a string or an object): its sealed keys sealed. */
+function sealJsonKeys(ring: KeyRing, keys: string[], v: unknown) {
+  const obj = typeof v === 'string' ? (() => { try { return JSON.parse(v); } catch { return null; } })() : v;
+  if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return v;
+  const out = { ...(obj as Record<string, unknown>) };
+  for (const k of keys) if (typeof out[k] === 'string' && out[k] !== '' && !looksSealed(out[k] as string)) out[k] = seal(ring, out[k] as string);
+  return typeof v === 'string' ? JSON.stringify(out) : out;
+}
+
+/**
+ * A row written past the plugin (a bulk insert of raw SQL, `db/seed/util.ts`), sealed as the plugin
+ * seals an insert: each sealed column sealed with its `<column>_hash` set beside it (an empty value is
+ * none), each sealed JSON key sealed. `row` has the table's own (snake_case) column names; changed in place.
+ */
+export function sealRowForInsert(ring: KeyRing, table: string, row: Record<string, unknown>): void {
+  for (const [column, kind] of Object.entries(SEALED_COLUMNS[table] ?? {})) {
+    if (!(column in row)) continue;
+    const v = row[column] === '' ? null : row[column];
+    const plain = typeof v === 'string' && !looksSealed(v);
+    row[`${column}_hash`] = plain ? searchHash(ring, kind, v) : null;
+    row[column] = plain ? seal(ring, v) : v;
+  }
+  for (const [column, keys] of Object.entries(SEALED_JSON[table] ?? {})) if (column in row) row[column] = sealJsonKeys(ring, keys, row[column]);
+}
+
+/** The hash columns a bulk insert of these columns writes besides them. */
+export const hashColumnsFor = (table: string, columns: string[]) => Object.keys(SEALED_COLUMNS[table] ?? {}).filter((c) => columns.includes(c)).map((c) => `${c}_hash`);
 
 function openDeep(ring: KeyRing, value: unknown, key: string | null): unknown {
   if (typeof value === 'string') {

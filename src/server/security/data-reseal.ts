@@ -52,24 +52,39 @@ export function plaintextPredicate(table: string): string {
     .join(' OR ');
 }
 
+/** A record field's plain-text condition as SQL text (its entity's records with the value not sealed). */
+function recordPlainPredicate(f: RecordField): string {
+  const v = `(data ->> ${literal(f.field)})`;
+  return `(entity = ${literal(f.entity)} AND coalesce(${v}, '') <> '' AND left(${v}, 5) <> 'enc1:')`;
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex').slice(0, 8);
 const PLAIN_PREFIX = (table: string) => `ix_${table}_plain_`;
 /** The partial index of a table's rows in plain text, named by its predicate: a change of the sealed columns makes a new one. */
-export const plaintextIndexName = (table: string) => `${PLAIN_PREFIX(table)}${createHash('md5').update(plaintextPredicate(table)).digest('hex').slice(0, 8)}`;
+export const plaintextIndexName = (table: string) => `${PLAIN_PREFIX(table)}${md5(plaintextPredicate(table))}`;
+const recordIndexName = (f: RecordField) => `${PLAIN_PREFIX('records')}${md5(recordPlainPredicate(f))}`;
+
+/** Every partial index of values still in plain text: one a sealed table, one a sensitive record field. */
+const plaintextIndexes = () => [
+  ...Object.keys(SEALED_COLUMNS).map((table) => ({ table, name: plaintextIndexName(table), predicate: plaintextPredicate(table) })),
+  ...recordFields.map((f) => ({ table: 'records', name: recordIndexName(f), predicate: recordPlainPredicate(f) })),
+];
 
 /**
- * At start, each sealed table's rows still in plain text are found through a partial index holding
- * exactly them — empty once sealed, so the start's check reads an empty index instead of scanning the
- * members and accounts (docs/BENCHMARKS.md "Personal data at rest"). Made here, not in a migration, so
- * that it follows SEALED_COLUMNS: an index of another predicate is dropped and this one made (once: a
- * scan of the table).
+ * At start, the rows still in plain text — of each sealed table, and of each sensitive field of the
+ * configured records — are found through a partial index holding exactly them: empty once sealed, so
+ * the start's check reads empty indexes instead of scanning members, accounts and records
+ * (docs/BENCHMARKS.md "Personal data at rest"). Made here, not in a migration, so that they follow
+ * SEALED_COLUMNS and the entity files: an index of another predicate is dropped and the new one made
+ * (once: a scan of the table).
  */
 export async function syncPlaintextIndexes(db: Database): Promise<void> {
-  for (const table of Object.keys(SEALED_COLUMNS)) {
-    const name = plaintextIndexName(table);
+  const wanted = plaintextIndexes();
+  for (const table of new Set(wanted.map((w) => w.table))) {
     const prefix = PLAIN_PREFIX(table);
-    const existing = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table} and schemaname = current_schema() and left(indexname, ${prefix.length}) = ${prefix}`.execute(db);
-    for (const { indexname } of existing.rows) if (indexname !== name) await sql.raw(`DROP INDEX IF EXISTS ${ident(indexname)}`).execute(db);
-    if (!existing.rows.some((r) => r.indexname === name)) await sql.raw(`CREATE INDEX IF NOT EXISTS ${ident(name)} ON ${ident(table)} (id) WHERE ${plaintextPredicate(table)}`).execute(db);
+    const existing = (await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table} and schemaname = current_schema() and left(indexname, ${prefix.length}) = ${prefix}`.execute(db)).rows.map((r) => r.indexname);
+    for (const name of existing) if (!wanted.some((w) => w.name === name)) await sql.raw(`DROP INDEX IF EXISTS ${ident(name)}`).execute(db);
+    for (const w of wanted.filter((x) => x.table === table && !existing.includes(x.name))) await sql.raw(`CREATE INDEX IF NOT EXISTS ${ident(w.name)} ON ${ident(table)} (id) WHERE ${w.predicate}`).execute(db);
   }
 }
 
@@ -162,50 +177,55 @@ export const resealJob = (ctx: { db: Database; log: { info(o: unknown, m?: strin
 /**
  * Configured records (the record store's JSON `data`) seal their `x-sensitive` fields too, each with its
  * search hash beside it (`<field>@hash`), written by the store (`records/store.ts` storedData). The
- * fields come from the entity files, registered here at start, so that the reseal and the key count
- * cover them as they cover the sealed columns.
+ * fields come from the entity files, registered at start (`registerRecordFields`), so that the start's
+ * check, the rotation and the key count cover them as they cover the sealed columns.
  */
 type RecordField = { entity: string; field: string; kind: SealedKind };
 let recordFields: RecordField[] = [];
 type SensitiveEntity = { name: string; schema: { properties: Record<string, { 'x-sensitive'?: SealedKind }> } };
-const sensitiveOf = (entities: SensitiveEntity[]): RecordField[] =>
-  entities.flatMap((e) => Object.entries(e.schema.properties).flatMap(([field, f]) => (f['x-sensitive'] ? [{ entity: e.name, field, kind: f['x-sensitive'] }] : [])));
+
+/** The entities' sensitive fields, registered at start before the check for plain values (resealAll). */
+export function registerRecordFields(entities: SensitiveEntity[]): void {
+  recordFields = entities.flatMap((e) => Object.entries(e.schema.properties).flatMap(([field, f]) => (f['x-sensitive'] ? [{ entity: e.name, field, kind: f['x-sensitive'] }] : [])));
+}
+
+/** The registered sensitive record fields (what the start's check and the rotation cover). */
+export const registeredRecordFields = (): readonly RecordField[] => recordFields;
+
+/** One batch of a record field's values needing work after `afterId` (the 'plaintext' one reads its partial index). */
+export function recordBatchQuery(ring: KeyRing, f: RecordField, mode: Mode, afterId: number, limit: number) {
+  const current = `${SEALED_PREFIX}${ring.cipher}:${ring.current}:`;
+  const needs = mode === 'plaintext' ? sql.raw(recordPlainPredicate(f)) : sql`entity = ${f.entity} and coalesce(data->>${f.field}, '') <> '' and left(data->>${f.field}, ${current.length}) <> ${current}`;
+  return sql<{ id: number; v: string }>`select id, data->>${f.field} as v from records where id > ${afterId} and ${needs} order by id limit ${limit}`;
+}
 
 /**
  * Seals the records' `x-sensitive` values still in plain text (written before the store sealed them,
- * or loaded in bulk) — or, `stale`, those sealed under another key or scheme — in batches; each write
- * checks the stored text is still what was read. Answers the values rewritten.
+ * or loaded in bulk; read through their partial index) — or, `stale`, those sealed under another key
+ * or scheme — a batch a statement; each write checks the stored text is still what was read. Answers
+ * the values rewritten.
  */
 export async function sealRecordFields(db: Database, mode: Mode, opts: { ring?: KeyRing; limit?: number; signal?: AbortSignal } = {}): Promise<number> {
   const ring = opts.ring ?? keyRingOf(db);
-  const prefix = mode === 'plaintext' ? SEALED_PREFIX : `${SEALED_PREFIX}${ring.cipher}:${ring.current}:`;
   let total = 0;
-  for (const { entity, field, kind } of recordFields) {
+  for (const f of recordFields) {
     let afterId = 0;
     for (;;) {
       if (opts.signal?.aborted) return total;
       // read past the plugin: the stored text, not the opened value
-      const rows = (
-        await sql<{ id: number; v: string }>`select id, data->>${field} as v from records
-          where entity = ${entity} and id > ${afterId} and coalesce(data->>${field}, '') <> '' and left(data->>${field}, ${prefix.length}) <> ${prefix}
-          order by id limit ${opts.limit ?? RESEAL_BATCH}`.execute(db.withoutPlugins())
-      ).rows;
+      const rows = (await recordBatchQuery(ring, f, mode, afterId, opts.limit ?? RESEAL_BATCH).execute(db.withoutPlugins())).rows;
       if (!rows.length) break;
-      for (const r of rows) {
-        // a sealed value that fails its check throws here, never passes as text to seal
+      // a sealed value that fails its check throws here, never passes as text to seal
+      const values = rows.map((r) => {
         const plain = looksSealed(r.v) ? open(ring, r.v) : r.v;
-        const res = await sql`update records set data = data || jsonb_build_object(${field}::text, ${seal(ring, plain)}::text, ${hashKeyOf(field)}::text, ${searchHash(ring, kind, plain)}::text)
-          where id = ${r.id} and data->>${field} = ${r.v}`.execute(db);
-        total += Number(res.numAffectedRows ?? 0);
-      }
+        return sql`(${Number(r.id)}::bigint, ${seal(ring, plain)}::text, ${searchHash(ring, f.kind, plain)}::text, ${r.v}::text)`;
+      });
+      const res = await sql`update records as r set data = r.data || jsonb_build_object(${f.field}::text, v.sealed, ${hashKeyOf(f.field)}::text, v.hash)
+        from (values ${sql.join(values)}) as v(id, sealed, hash, was)
+        where r.id = v.id and r.data->>${f.field} = v.was`.execute(db);
+      total += Number(res.numAffectedRows ?? 0);
       afterId = Number(rows.at(-1)!.id);
     }
   }
   return total;
-}
-
-/** At start, after the migrations: the entities' sensitive fields registered, and their plain values sealed. */
-export async function hashRecordFields(db: Database, entities: SensitiveEntity[], limit = RESEAL_BATCH): Promise<number> {
-  recordFields = sensitiveOf(entities);
-  return sealRecordFields(db, 'plaintext', { limit });
 }

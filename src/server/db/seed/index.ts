@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context';
-import { resealAll } from '../../security/data-reseal';
 
 export interface SeedReport {
   /** accounts to print at start-up (empty when the database was already seeded) */
@@ -25,7 +24,5 @@ export async function seed(ctx: AppContext): Promise<SeedReport> {
   // records the built-in menus offered, so that later starts add only those the product gains
   const { syncBuiltInMenus } = await import('./menu-sync');
   await syncBuiltInMenus(ctx.db);
-  // the seed loads rows in bulk (raw SQL, past the sealing plugin): sealed as a start seals an older database
-  await resealAll(ctx.db, 'plaintext');
   return report;
 }

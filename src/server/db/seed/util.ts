@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { looksSealed, seal, searchHash, type KeyRing } from '../../security/data-cipher';
 import { keyRingOf, type Database } from '../database';
 import type { DB } from '../schema';
-import { SEALED_COLUMNS, SEALED_JSON } from '../sealed-columns';
+import { hashColumnsFor, sealRowForInsert } from '../sealed-columns';
 
 export type Db = Kysely<DB>;
 
@@ -30,8 +29,11 @@ export async function insertChunked<T extends keyof DB & string>(db: Db, table: 
   const tableName = snake(table);
   const keys = Object.keys(rows[0]);
   const valueOf = (r: object, k: string) => (r as Record<string, unknown>)[k];
-  const sealing = sealingOf(tableName, keys.map(snake), () => keyRingOf(db as unknown as Database));
-  const cols = [...keys.map(snake), ...(sealing?.hashColumns ?? [])].join(', ');
+  // raw SQL, past the sealing plugin: personal data is sealed here as the plugin would (a value written
+  // in plain text even once stays in the table's pages and the WAL, where a backup would find it)
+  const hashColumns = hashColumnsFor(tableName, keys.map(snake));
+  const ring = keyRingOf(db as unknown as Database);
+  const cols = [...keys.map(snake), ...hashColumns].join(', ');
   for (let i = 0; i < rows.length; i += chunk) {
     const payload = rows.slice(i, i + chunk).map((r) => {
       const o: Record<string, unknown> = {};
@@ -39,7 +41,7 @@ export async function insertChunked<T extends keyof DB & string>(db: Db, table: 
         const v = valueOf(r, k);
         o[snake(k)] = v instanceof Date ? v.toISOString() : v;
       }
-      sealing?.seal(o);
+      sealRowForInsert(ring, tableName, o);
       return o;
     });
     await sql`insert into ${sql.raw(tableName)} (${sql.raw(cols)}) select ${sql.raw(cols)} from jsonb_populate_recordset(null::${sql.raw(tableName)}, ${JSON.stringify(payload)}::jsonb)`.execute(db);
@@ -51,32 +53,3 @@ export const json = (v: unknown) => JSON.stringify(v);
 export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const isoDate = (y: number, m: number, d: number) => `${y}-${pad2(m)}-${pad2(d)}`;
 
-/**
- * The personal data of a bulk insert sealed here, as the sealing plugin seals a Kysely insert (this
- * one is raw SQL, past it): a value written in plain text even once stays in the table's pages and
- * the WAL until they are overwritten, so a backup of the data directory would carry it.
- */
-function sealingOf(tableName: string, columns: string[], ringOf: () => KeyRing) {
-  const sealed = Object.entries(SEALED_COLUMNS[tableName] ?? {}).filter(([c]) => columns.includes(c));
-  const json = Object.entries(SEALED_JSON[tableName] ?? {}).filter(([c]) => columns.includes(c));
-  if (!sealed.length && !json.length) return null;
-  const ring = ringOf();
-  const sealText = (v: unknown) => (typeof v === 'string' && v && !looksSealed(v) ? seal(ring, v) : v);
-  return {
-    hashColumns: sealed.map(([c]) => `${c}_hash`),
-    seal(o: Record<string, unknown>) {
-      for (const [c, kind] of sealed) {
-        const v = o[c] === '' ? null : o[c];
-        o[`${c}_hash`] = typeof v === 'string' && !looksSealed(v) ? searchHash(ring, kind, v) : null;
-        o[c] = sealText(v);
-      }
-      for (const [c, names] of json) {
-        const obj = o[c];
-        if (!obj || typeof obj !== 'object') continue;
-        const copy: Record<string, unknown> = { ...(obj as Record<string, unknown>) };
-        for (const n of names) if (n in copy) copy[n] = sealText(copy[n]);
-        o[c] = copy;
-      }
-    },
-  };
-}

@@ -52,7 +52,7 @@ export const IMPORT_COLUMNS: ImportColumn[] = [
   field('name', { required: true, example: '示例张三' }),
   field('addition.sex', { example: '男', note: '从下拉列表选择：男、女；可不填，按身份证号自动识别（填写的须与身份证号一致）' }),
   field('addition.idCard', { required: true, example: ID_CARD_EXAMPLE, note: '18位身份证号（末位校验码须正确，X大写小写均可）；不能与已登记的重复', width: 24 }),
-  field('phoneNumber', { required: true, example: '13800000000', note: '11位手机号，即登录名；不能与已注册的重复；初始密码以短信发送', width: 16 }),
+  field('phoneNumber', { required: true, example: '13800000000', note: '11位手机号，党员用它登录；不能与已注册的重复；初始密码以短信发送', width: 16 }),
   ORGAN,
   field('addition.nation', { example: '汉族' }),
   day('addition.birthday', { example: '1992-05-06', note: '日期，如 1992-05-06；可不填，按身份证号自动识别（填写的须与身份证号一致）' }),
