@@ -6,7 +6,7 @@
  * Also the administrators' header: 切换党员 only for an account holding the 党员 role (a 三员 has none).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { newMember, signIn, trackErrors } from './helpers';
+import { newMember, signIn, trackErrors, signOutHere } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
@@ -15,11 +15,6 @@ const PROVINCE = '中共四川省委员会';
 async function badge(page: Page): Promise<number> {
   const count = page.getByTestId('message-bell').locator('.ant-badge-count:not([class*="-leave"])');
   return (await count.count()) ? Number(await count.getAttribute('title')) : 0;
-}
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
 }
 
 test('通知公告: published by the province, read by a member, the publisher sees who has read it', async ({ page, request }) => {
@@ -46,7 +41,7 @@ test('通知公告: published by the province, read by a member, the publisher s
   await expect(s.row(title)).toBeVisible();
 
   // the member sees it, unread, with the header's count
-  await signOut(page);
+  await signOutHere(page);
   await signIn(page, reader.userName);
   await page.goto('/dj/partyMember/partySpace/notice');
   await expect(page.getByRole('heading', { name: '通知公告' })).toBeVisible();
@@ -66,7 +61,7 @@ test('通知公告: published by the province, read by a member, the publisher s
   await expect(page.getByTestId('notice-row').filter({ hasText: title }).locator('.dj-notice-row__dot')).toHaveCount(0);
 
   // the publisher: one reader, named among 已读党员, not among 未读党员
-  await signOut(page);
+  await signOutHere(page);
   await signInAdmin(page, 'admin', PROVINCE);
   await s.open('/message/announce');
   await s.row(title).getByText(title).click();

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Screen, signInAdmin } from './engine-helpers';
-import { apiToken, go, platformToday, trackErrors } from './helpers';
+import { apiToken, go, platformToday, trackErrors, signOutHere } from './helpers';
 
 const stamp = Date.now().toString(36);
 const roleCode = `AudE2e${stamp}`;
@@ -101,7 +101,7 @@ test('audit log search, forced logout and a half-checked parent in 分配菜单'
   await context.close();
 
   // 分配菜单 (the 安全管理员's): the page stored without its buttons is half-checked, as is 设置 above it
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signInAdmin(page, 'secadmin', '中共四川省委员会');
   await screen.open('/setting/role');
   await filters.getByLabel('关键字').fill(roleName);

@@ -5,7 +5,7 @@
  * 我的学习 → 集中轮训. The programme's name is fresh, so the spec can run again on the same server.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { platformToday, signIn, trackErrors } from './helpers';
+import { platformToday, signIn, trackErrors, signOutHere } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const PROVINCE = '中共四川省委员会';
@@ -80,8 +80,7 @@ test('集中轮训: an administrator creates a programme with two batches; a mem
   expect(students).toBeGreaterThan(0);
 
   // 李明 of 凤凰社区 (温江区): the programme with his batch
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signIn(page, 'member');
   await page.goto('/dj/partyMember/iStudy/rotationTrain');
   const card = page.getByTestId('rotation-programme').filter({ hasText: name });

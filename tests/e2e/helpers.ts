@@ -30,6 +30,23 @@ export function trackErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The browser signed out as a person would leave it: the app stopped first (about:blank), then the
+ * origin's storage and cookies cleared from a page that runs none of it (/livez). Clearing
+ * localStorage under the running app is no sign-out: a page still loading writes its session back,
+ * and /dj/login then leads into the app.
+ */
+export async function signOutHere(page: Page) {
+  const origin = new URL(page.url()).origin;
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+  await page.goto(`${origin}/livez`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
 export async function signIn(page: Page, userName: string, opts: { area?: string } = {}) {
   await page.goto(`/dj/login${opts.area ? `?Area=${opts.area}` : ''}`);
   await page.getByLabel('用户名').fill(userName);

@@ -4,7 +4,7 @@
  * course's video in the ordinary player, whose study report credits it.
  */
 import { expect, test } from '@playwright/test';
-import { playVideoToEnd, signIn, trackErrors } from './helpers';
+import { playVideoToEnd, signIn, trackErrors, signOutHere } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
@@ -45,8 +45,7 @@ test('专题学习: an administrator creates a topic with a course; a member ope
   await expect(courses.locator('.ant-table-row', { hasText: '第一课：乡村振兴战略' })).toContainText('微党课');
 
   // a member of 温江区 (the branch administrator's own member record)
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signIn(page, 'branchadmin');
   await page.goto('/dj/partyMember/iStudy/subject');
   await expect(page.getByRole('heading', { name: '专题课程' })).toBeVisible();

@@ -7,7 +7,7 @@
  * The class and its course are made through the API (the organiser's screens have their own spec).
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, newMember, playVideoToEnd, signIn, trackErrors } from './helpers';
+import { apiToken, newMember, playVideoToEnd, signIn, trackErrors, signOutHere } from './helpers';
 import { Screen, signInAdmin } from './engine-helpers';
 
 const DISTRICT = '中共成都市温江区委员会';
@@ -123,8 +123,7 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   await expect(page.getByText('等待培训班组织者点评')).toBeVisible();
 
   // the organiser comments on it in 思想汇报 and makes it public
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signInAdmin(page, 'districtadmin', DISTRICT);
   const s = new Screen(page);
   await s.open('/education/mindReport');
@@ -139,8 +138,7 @@ test('培训班: apply, approval, sign-in by code, a course video, a note and a 
   await s.toast('已设为公开');
 
   // the member reads the comment; his classmates see the mind
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await signOutHere(page);
   await signIn(page, who.userName);
   await page.goto(`/dj/partyMember/iStudy/rotationTrain/info?id=${classId}`);
   const minds = page.getByTestId('class-minds');
