@@ -99,6 +99,21 @@ export const organRefusal = (name: string, hits: unknown[]) => (!hits.length ? `
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateFormats: false });
 
+/**
+ * A row's refusals, one a column: a column already refused (or left empty when required) is not
+ * refused again by a later check — each check of a spec says through this.
+ */
+export function refusals(row: ParsedRow) {
+  const said = new Set(row.errors.map((e) => e.split('：')[0]));
+  return {
+    has: (column: string) => said.has(column),
+    say(column: string, message: string) {
+      if (!said.has(column)) row.errors.push(`${column}：${message}`);
+      said.add(column);
+    },
+  };
+}
+
 /** A check of each row's value against its columns' schemas (limits, patterns, required), one message a cell. */
 export function schemaCheck(columns: ImportColumn[]): NonNullable<ImportSpec['check']> {
   const plain = columns.filter((c) => !c.organ);
@@ -107,13 +122,8 @@ export function schemaCheck(columns: ImportColumn[]): NonNullable<ImportSpec['ch
   return (_call, rows) => {
     for (const row of rows) {
       if (validate(row.value)) continue;
-      // a cell already refused, or left empty when required, is not said twice
-      const said = new Set(row.errors.map((e) => e.split('：')[0]));
-      for (const e of translateValidation(validate.errors ?? [])) {
-        const title = titleOf.get(e.members[0] ?? '') ?? e.members[0] ?? '';
-        if (!said.has(title)) row.errors.push(`${title}：${e.message}`);
-        said.add(title);
-      }
+      const refuse = refusals(row);
+      for (const e of translateValidation(validate.errors ?? [])) refuse.say(titleOf.get(e.members[0] ?? '') ?? e.members[0] ?? '', e.message);
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { Call } from '../../http/actions';
-import { entityColumns, schemaCheck, type ImportColumn, type ImportSpec, type ParsedRow } from '../../records/import-kit';
+import { entityColumns, refusals, schemaCheck, type ImportColumn, type ImportSpec, type ParsedRow } from '../../records/import-kit';
 import { normaliseQuestion, storedValues, type QuestionInput } from './question-rules';
 
 /**
@@ -105,11 +105,7 @@ export const questionImportSpec: ImportSpec = {
     await limits(call, rows);
     const libaryId = (call.input as { libaryId: number }).libaryId;
     for (const row of rows) {
-      const said = new Set(row.errors.map((e) => e.split('：')[0]));
-      const say = (column: string, message: string) => {
-        if (!said.has(column)) row.errors.push(`${column}：${message}`);
-        said.add(column);
-      };
+      const { say } = refusals(row);
       const parsed = parseQuestionRow((t) => String(row.value[t] ?? ''), libaryId);
       for (const e of parsed.errors) say(e.column, e.message);
       if (!parsed.input) continue;

@@ -4,7 +4,7 @@ import { idCardFacts } from '../../../contract/validators';
 import type { ProfileGroup } from '../../../contract/members';
 import { action, type Call } from '../../http/actions';
 import { hashPassword } from '../../security/passwords';
-import { IMPORT_RETURNS, importInput, runImport, schemaCheck, type ImportColumn, type ImportInput, type ImportSpec, type ParsedRow } from '../../records/import-kit';
+import { IMPORT_RETURNS, importInput, refusals, runImport, schemaCheck, type ImportColumn, type ImportInput, type ImportSpec, type ParsedRow } from '../../records/import-kit';
 import { templateAction } from '../../records/import-template';
 import type { FieldSchema } from '../../records/entities';
 import type { Database } from '../../db/database';
@@ -73,7 +73,6 @@ const prepared = new WeakMap<ParsedRow, Prepared>();
 
 /** Which column a form rule's field is reported under. */
 const COLUMN_OF_MEMBER: Record<string, string> = { name: '姓名', organId: '所在党组织', phoneNumber: '手机号', idCard: '身份证号', 'addition.idCard': '身份证号', sex: '性别', 'addition.sex': '性别', birthday: '出生日期', 'addition.birthday': '出生日期' };
-const saidColumns = (row: ParsedRow) => new Set(row.errors.map((e) => e.split('：')[0]));
 
 function profileOf(row: ParsedRow): { profile: ImportProfile; organ?: { id: number; organPath: string } } {
   const profile: ImportProfile = { name: '', organId: 0, phoneNumber: '', addition: {}, partyMember: {} };
@@ -92,17 +91,13 @@ function profileOf(row: ParsedRow): { profile: ImportProfile; organ?: { id: numb
 /** The member form's rules for each row, then a phone or identity card taken twice in the file or already on record. */
 async function checkMembers(call: Call<unknown>, rows: ParsedRow[]) {
   for (const row of rows) {
-    const said = saidColumns(row);
+    const refuse = refusals(row);
     const { profile, organ } = profileOf(row);
     // the ID card does the typing (contract/validators.ts): 性别 and 出生日期 left empty follow a whole, valid number
     const facts = idCardFacts(String(profile.addition.idCard ?? ''));
-    if (facts && !said.has('性别')) profile.addition.sex ??= facts.sex;
-    if (facts && !said.has('出生日期')) profile.addition.birthday ??= facts.birthday;
-    for (const e of memberFormErrors({ ...profile, organId: profile.organId || (null as unknown as number) }, undefined, { checksum: true })) {
-      const title = COLUMN_OF_MEMBER[e.members[0]] ?? e.members[0];
-      if (!said.has(title)) row.errors.push(`${title}：${e.message}`);
-      said.add(title);
-    }
+    if (facts && !refuse.has('性别')) profile.addition.sex ??= facts.sex;
+    if (facts && !refuse.has('出生日期')) profile.addition.birthday ??= facts.birthday;
+    for (const e of memberFormErrors({ ...profile, organId: profile.organId || (null as unknown as number) }, undefined, { checksum: true })) refuse.say(COLUMN_OF_MEMBER[e.members[0]] ?? e.members[0], e.message);
     prepared.set(row, { profile, organ, cols: toColumns(profile) });
   }
   const cols = rows.map((row) => ({ row, cols: prepared.get(row)!.cols }));
@@ -112,8 +107,7 @@ async function checkMembers(call: Call<unknown>, rows: ParsedRow[]) {
   ]);
   const firstLine = { phone: new Map<string, number>(), id: new Map<string, number>() };
   for (const { row, cols: c } of cols) {
-    const said = saidColumns(row);
-    const say = (title: string, message: string) => !said.has(title) && row.errors.push(`${title}：${message}`);
+    const { say } = refusals(row);
     const phone = c.phoneNumber;
     const id = c.idCard;
     if (phone && phonesTaken.has(phone)) say('手机号', MSG.phoneExists);
