@@ -38,8 +38,11 @@ describe('declared entity indexes', () => {
   });
 
   it('leave the record store’s own indexes alone (their names share the prefix’s letters)', async () => {
-    expect(await storePresent()).toEqual(storeIndexes);
+    // Besides its fixed indexes the store keeps one partial index a sealed record field (ix_records_plain_<md5>).
+    const before = await storePresent();
+    expect(before.filter((name) => !name.startsWith('ix_records_plain_'))).toEqual(storeIndexes);
+    expect(before.some((name) => name.startsWith('ix_records_plain_'))).toBe(true);
     await syncEntityIndexes(app.db, loadEntityFiles());
-    expect(await storePresent()).toEqual(storeIndexes);
+    expect(await storePresent()).toEqual(before);
   });
 });
