@@ -49,6 +49,7 @@ import * as m045 from './migrations/045-dues-member-index';
 import * as m046 from './migrations/046-statement-aggregates';
 import * as m048 from './migrations/048-phone-code-hashes';
 import * as m049 from './migrations/049-phone-named-accounts';
+import * as m050 from './migrations/050-offline-recorder';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '046-statement-aggregates': m046,
   '048-phone-code-hashes': m048,
   '049-phone-named-accounts': m049,
+  '050-offline-recorder': m050,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

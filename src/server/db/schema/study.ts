@@ -69,6 +69,8 @@ export interface OfflineReportTable {
   auditTime: NullableTs;
   creationTime: Timestamp;
   isDeleted: Generated<boolean>;
+  /** the administrator who recorded it for the member by import (migration 050); null: the member declared it */
+  recorderUserId: Generated<number | null>;
 }
 
 /** 考核设置: one rule per organisation, year and kind (assessType 1 党员, 2 党组织); migration 009 */

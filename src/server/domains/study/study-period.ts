@@ -13,13 +13,14 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { EvidenceFile, OfflineReport } from '../../../contract/study';
 import type { CurrentUser } from '../../http/auth';
-import { isCalendarDay, isFutureDay } from '../../../contract/platform-time';
-import { entityFile, entityInput } from '../../records/entity-input';
+import { entityInput } from '../../records/entity-input';
 import { assessProgress } from '../../../contract/assessment';
 import { currentYear, organTargetAt, userRulesFor } from './examination';
 import { nameContains } from '../../db/name-search';
 import { hours } from './credit';
 import { studyTrendActions } from './study-trend';
+import { declareOffline } from './offline-declare';
+import { offlineImportActions } from './offline-import';
 
 /**
  * Offline study-hour declarations (with evidence, audited by a superior organisation) and the
@@ -28,17 +29,14 @@ import { studyTrendActions } from './study-trend';
 const MANAGE = 'Pages.OfflinePeriod';
 /** declarations are audited from 线下学时 (its auditInfo route) and from the 学时审核 menu */
 const AUDIT = [MANAGE, 'Pages.OfflinePeriod.Audit'];
-const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除' } as const;
+const OFF_MSG = { notFound: '学时申报不存在', audited: '该申报已审核，不能删除', ownRecord: '不能审核本人导入的学时申报，须由其他管理员审核' } as const;
 const STATUS_TEXT = (code: number) => (statusLabels.audit as Record<string, { label: string }>)[String(code)]?.label;
-/** The declaration's title is required: schemas/offline-report.json's message, also for a blank one. */
-const titleRequired = () => entityFile('offlineReport').schema.properties.title['x-required-message'] as string;
-
 const reports = (db: Database) =>
   db
     .selectFrom('offlineReports as f')
     .innerJoin('users as u', 'u.id', 'f.userId')
     .innerJoin('organizations as o', 'o.id', 'f.organId')
-    .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime'])
+    .select(['f.id', 'f.userId', 'u.name as userName', 'f.organId', 'o.organName', 'f.organPath', 'f.title', 'f.studyDate', 'f.hours', 'f.content', 'f.evidence', 'f.status', 'f.auditRemark', 'f.auditTime', 'f.creationTime', 'f.recorderUserId'])
     .where('f.isDeleted', '=', false);
 type DeclarationRow = Awaited<ReturnType<ReturnType<typeof reports>['executeTakeFirstOrThrow']>>;
 // the evidence column holds what the entity's input admitted: {id, name} files
@@ -86,55 +84,13 @@ async function targetUser(call: Call<{ userId?: number }>) {
   return input.userId;
 }
 
-/** A day holds 24 hours: what one member declares for one platform day, pending and approved together, never exceeds it. */
-const DAY_HUNDREDTHS = 24 * 100;
-const hoursText = (hundredths: number) => String(hundredths / 100);
-const dateInvalid = (message: string) => invalid([{ message, members: ['studyDate'] }]);
-
-/**
- * A day one may declare: within the current assessment year (学时考核 counts a calendar year of the
- * platform zone, `currentYear`; hours of an earlier year can no longer count) and not before the
- * member joined the party (入党日期 on his roster record, when known).
- */
-async function checkDeclarableDay(ctx: AppContext, userId: number, day: string) {
-  const yearStart = `${currentYear(ctx)}-01-01`;
-  if (day < yearStart) throw dateInvalid(`学习日期不能早于本考核年度的开始（${yearStart}），往年的学时不能再申报`);
-  const m = await ctx.db
-    .selectFrom('partyMembers')
-    .select(sql<string | null>`party_member->>'joinPartyDate'`.as('joinPartyDate'))
-    .where('userId', '=', userId)
-    .where('isDeleted', '=', false)
-    .executeTakeFirst();
-  const joined = m?.joinPartyDate?.slice(0, 10);
-  if (joined && isCalendarDay(joined) && day < joined) throw dateInvalid(`学习日期不能早于您的入党日期（${joined}）`);
-}
-
-/** Inside the declaring transaction, under the member's lock: the day's pending and approved hours plus these stay within 24. */
-async function checkDayTotal(trx: Database, userId: number, day: string, hundredths: number) {
-  const r = await trx
-    .selectFrom('offlineReports')
-    .select(sql<number>`coalesce(sum(round(hours * 100)), 0)::int`.as('taken'))
-    .where('userId', '=', userId)
-    .where('studyDate', '=', day)
-    .where('status', 'in', [0, 1])
-    .where('isDeleted', '=', false)
-    .executeTakeFirstOrThrow();
-  const left = DAY_HUNDREDTHS - Number(r.taken);
-  if (hundredths <= left) return;
-  throw invalid([
-    {
-      message: left > 0
-        ? `${day}已申报${hoursText(Number(r.taken))}小时（含待审核），当日最多还能申报${hoursText(left)}小时：一天的申报合计不能超过24小时`
-        : `${day}已申报满24小时（含待审核），不能再申报`,
-      members: ['hours'],
-    },
-  ]);
-}
+const HISTORY_TITLES = { record: '代为申报' };
 
 const yearProps = { userId: { type: 'integer', minimum: 1, title: '用户' }, year: { type: 'integer', minimum: 2000, maximum: 2100, title: '年度' } };
 const yearRange = (year?: number) => (year ? [`${year}-01-01`, `${year}-12-31`] : null);
 
 export const offlinePeriodService = defineService('OfflinePeriodService', {
+  ...offlineImportActions,
   CreateOfflineReport: action<{ title: string; studyDate: string; hours: number; content?: string; evidence?: { id: string; name: string }[] }>({
     method: 'POST', summary: '申报线下学时（附佐证材料），由上级组织审核', access: 'self',
     // the declaration body: one schema for this input and the member's form (UiConfigService sends it to members)
@@ -142,10 +98,6 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     async handler({ ctx, input, user }) {
       const organId = user.memberOrganId;
       if (!organId) throw badRequest('未加入党组织，不能申报学时');
-      if (!input.title.trim()) throw invalid([{ message: titleRequired(), members: ['title'] }]);
-      if (!isCalendarDay(input.studyDate)) throw invalid([{ message: '学习日期格式不正确', members: ['studyDate'] }]);
-      if (isFutureDay(input.studyDate, ctx.now(), ctx.config.platformTz)) throw invalid([{ message: '学习日期不能晚于今天', members: ['studyDate'] }]);
-      await checkDeclarableDay(ctx, user.userId, input.studyDate);
       const ids = (input.evidence ?? []).map((e) => e.id);
       if (ids.length) {
         // one's own uploads only: a declaration lends its readers the right to download its evidence
@@ -153,18 +105,8 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
         if (found.length !== new Set(ids).size) throw invalid([{ message: '佐证材料不存在，请重新上传', members: ['evidence'] }]);
       }
       const organ = await ctx.db.selectFrom('organizations').select('organPath').where('id', '=', organId).executeTakeFirstOrThrow();
-      const hundredths = Math.round(input.hours * 100);
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        // one member's declarations one at a time: two sent together cannot both fit under the day's 24 hours
-        await sql`select pg_advisory_xact_lock(hashtext('offline_report_day'), ${user.userId}::int)`.execute(trx);
-        await checkDayTotal(trx, user.userId, input.studyDate, hundredths);
-        return trx
-          .insertInto('offlineReports')
-          .values({ userId: user.userId, organId, organPath: organ.organPath, title: input.title.trim(), studyDate: input.studyDate, hours: hundredths / 100, content: input.content ?? null, evidence: JSON.stringify(input.evidence ?? []) })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-      });
-      return out(await reports(ctx.db).where('f.id', '=', row.id).executeTakeFirstOrThrow());
+      const id = await declareOffline(ctx, { userId: user.userId, organId, organPath: organ.organPath }, input);
+      return out(await reports(ctx.db).where('f.id', '=', id).executeTakeFirstOrThrow());
     },
   }),
 
@@ -181,7 +123,7 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     method: 'GET', summary: '线下学时申报详情（本人的，或管理范围内的）', access: 'self', input: idInput,
     async handler(call) {
       const r = await loadDeclaration(call, call.input.id);
-      return { ...out(r), history: await historyOf(call.ctx.db, 'offlineReport', r.id) };
+      return { ...out(r), history: await historyOf(call.ctx.db, 'offlineReport', r.id, HISTORY_TITLES) };
     },
   }),
 
@@ -203,7 +145,8 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     async handler({ ctx, input, user }) {
       let q = reports(ctx.db).where('f.organPath', 'like', subtreePattern(user.organPath)).where('f.status', '=', input.status ?? 0);
       // 待审核 is 待我审核: his own declaration waits for another administrator (own-case.ts)
-      if ((input.status ?? 0) === 0) q = q.where(notOwnCaseWhere('f.userId', user));
+      // nor does a declaration he recorded for a member by import: another administrator audits it
+      if ((input.status ?? 0) === 0) q = q.where(notOwnCaseWhere('f.userId', user)).where(notOwnCaseWhere('f.recorderUserId', user));
       if (input.userName) q = q.where('u.name', 'like', `%${input.userName.trim()}%`);
       return page(q, input);
     },
@@ -215,6 +158,8 @@ export const offlinePeriodService = defineService('OfflinePeriodService', {
     input: objectInput({ id: { type: 'integer', minimum: 1, title: '申报' }, approved: { type: 'boolean', title: '审核结果' }, remark: { type: 'string', maxLength: 500, title: '备注' } }, ['id', 'approved']),
     async handler(call) {
       const r = await loadDeclaration(call, call.input.id);
+      // four eyes: who typed a member's hours in (the import) does not also approve them
+      if (r.recorderUserId === call.user.userId) throw forbidden(OFF_MSG.ownRecord);
       await takeStep(call, {
         subject: { type: 'offlineReport', id: r.id, noun: '申报', state: r.status, organId: r.organId, organPath: r.organPath, ownerUserId: r.userId, caseUserIds: [r.userId], caseNoun: '学时申报' },
         name: 'audit',
