@@ -118,3 +118,22 @@ describe('member routes', () => {
     expect(matchedTitles('/partyMember/iStudy/subject/info/createReport', '?id=12')[2]).toEqual({ path: '/partyMember/iStudy/subject/info?id=12', title: '专题详情' });
   });
 });
+
+describe('the permissions screens name on their actions', () => {
+  it('are granted by a seeded menu or button: a name nobody can hold hides the action from everyone', async () => {
+    const { ADMIN_MENUS } = await import('../../src/server/db/seed/menus');
+    type Def = { permissionName?: string; children?: Def[] };
+    const granted = new Set<string>();
+    const walk = (list: Def[]) => list.forEach((m) => (m.permissionName && granted.add(m.permissionName), walk(m.children ?? [])));
+    walk(ADMIN_MENUS as Def[]);
+    const named: string[] = [];
+    const visit = (o: unknown): void => {
+      if (Array.isArray(o)) o.forEach(visit);
+      else if (o && typeof o === 'object') for (const [k, v] of Object.entries(o)) (k === 'permission' && typeof v === 'string' ? named.push(v) : visit(v));
+    };
+    const { readdirSync } = await import('node:fs');
+    for (const f of readdirSync('screens').filter((x) => x.endsWith('.json'))) visit(JSON.parse(readFileSync(join('screens', f), 'utf8')));
+    expect(named).toContain('Pages.OfflinePeriod');
+    expect(named.filter((p) => !granted.has(p))).toEqual([]);
+  });
+});

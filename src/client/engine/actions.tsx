@@ -28,9 +28,12 @@ const MemberPickerModal = lazy(() => import('../widgets/member-picker/picker-mod
 /** Whether the current role may see the action at all (button permission). */
 export function usePermitted() {
   const flags = useAppState((s) => s.permissionButton);
+  const granted = useAppState((s) => s.allPermissions);
   const menus = useAppState((s) => s.permissionMenus);
-  // a navigate action into another menu (`menu`) shows only to roles that have that menu
-  return (a: { permission?: string; menu?: string }) => (!a.permission || !!flags[a.permission]) && (!a.menu || !!menuPath(menus, a.menu));
+  // an action's permission is held as a button or as a menu (审核 in a list by the 直播审核 menu's
+  // Pages.Live.Audit): the server checks both alike; a navigate action into another menu (`menu`)
+  // shows only to roles that have that menu
+  return (a: { permission?: string; menu?: string }) => (!a.permission || !!flags[a.permission] || granted.includes(a.permission)) && (!a.menu || !!menuPath(menus, a.menu));
 }
 
 /** The path of a menu of the role by its tag (null when the role lacks it). */

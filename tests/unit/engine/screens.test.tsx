@@ -133,6 +133,13 @@ describe('list screen', () => {
     expect(screen.getAllByRole('button', { name: /上\s*报/ })).toHaveLength(1);
   });
 
+  it('shows a button whose permission the role holds as a menu, not only as a button (审核 by the 审核 menu)', async () => {
+    setState({ allPermissions: ['Pages.Site', 'Pages.Site.Delete'] });
+    renderList();
+    await screen.findByText('红色记忆馆');
+    expect(screen.getAllByRole('button', { name: /删\s*除/ }).length).toBeGreaterThan(0);
+  });
+
   it('asks for the remark before selecting into the library (请输入备注), then posts it and says 入库成功', async () => {
     renderList();
     await screen.findByText('红色记忆馆');
