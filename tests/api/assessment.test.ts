@@ -231,3 +231,30 @@ describe('progress', () => {
     expect(ok(await app.call('GET', svc('PeriodManageService', 'OrganTargetProgress'), { token: city, query: { year: 2020 } }))).toMatchObject(await reference(cityPath, 2020));
   });
 });
+
+describe('学时核查 at any depth', () => {
+  it('pages walk the subtree in one order, each row’s 学时 equal to the raw rows (this year and all years)', async () => {
+    const call = ({ year, ...query }: Record<string, unknown>) => app.call('GET', svc('PeriodManageService', 'PeriodCheckPageList'), { token: district, query: year ? { ...query, year } : query });
+    for (const year of [undefined, 2027]) {
+      const whole = ok(await call({ year, maxResultCount: 1000 })).items as { userId: number; onlineHours: number; offlineHours: number }[];
+      const walked: typeof whole = [];
+      for (let skip = 0; skip < whole.length; skip += 7) walked.push(...ok(await call({ year, skipCount: skip, maxResultCount: 7 })).items);
+      expect(walked.map((r) => r.userId)).toEqual(whole.map((r) => r.userId));
+      const ids = whole.map((r) => r.userId);
+      const from = year ? sql`and d.day between ${`${year}-01-01`} and ${`${year}-12-31`}` : sql``;
+      const offFrom = year ? sql`and f.study_date between ${`${year}-01-01`} and ${`${year}-12-31`}` : sql``;
+      const online = year
+        ? await sql<{ userId: number; s: string }>`select d.user_id, sum(d.seconds)::text as s from study_days d where d.user_id = any(${ids}) ${from} group by 1`.execute(app.db)
+        : await sql<{ userId: number; s: string }>`select t.user_id, sum(t.seconds)::text as s from study_totals t where t.user_id = any(${ids}) group by 1`.execute(app.db);
+      const offline = await sql<{ userId: number; h: string }>`select f.user_id, sum(f.hours)::text as h from offline_reports f where f.user_id = any(${ids}) and f.status = 1 and not f.is_deleted ${offFrom} group by 1`.execute(app.db);
+      const seconds = new Map(online.rows.map((r) => [Number(r.userId), Number(r.s)]));
+      const hoursOf = new Map(offline.rows.map((r) => [Number(r.userId), Number(r.h)]));
+      for (const r of whole) {
+        expect(r.offlineHours, `${r.userId}`).toBeCloseTo(hoursOf.get(r.userId) ?? 0, 2);
+        expect(Math.abs(r.onlineHours - (seconds.get(r.userId) ?? 0) / 3600), `${r.userId}`).toBeLessThan(0.01);
+      }
+      expect(whole.some((r) => r.onlineHours > 0) && whole.some((r) => r.offlineHours > 0)).toBe(true);
+    }
+  });
+});
+

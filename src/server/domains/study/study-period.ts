@@ -184,11 +184,9 @@ export const periodManageService = defineService('PeriodManageService', {
     async handler(call) {
       const { ctx, input, user } = call;
       if (input.organPath) call.requireScope(input.organPath);
-      const range = yearRange(input.year);
       // 考核设置: progress against the member rule of the year asked for, else of the
       // platform's current year — over that year's 学时, whatever the totals shown are
       const assessYear = input.year ?? currentYear(ctx);
-      const assessRange = yearRange(assessYear)!;
       let q = ctx.db
         .selectFrom('partyMembers as m')
         .innerJoin('organizations as o', 'o.id', 'm.organId')
@@ -198,22 +196,29 @@ export const periodManageService = defineService('PeriodManageService', {
         .where(subtreeRange('m.organPath', input.organPath || user.organPath));
       if (input.name?.trim()) q = q.where(nameContains('m.name', input.name));
       const total = await countUpToCap(q, input);
-      const rows = await q
-        .select([
-          'm.userId', 'm.name', 'o.organName', 'm.organPath',
-          sql<number>`(select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = m.user_id and d.day between ${assessRange[0]} and ${assessRange[1]})`.as('yearOnlineSeconds'),
-          sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${assessRange[0]} and ${assessRange[1]})`.as('yearOfflineHours'),
-          range
-            ? sql<number>`(select coalesce(sum(d.seconds), 0) from study_days d where d.user_id = m.user_id and d.day between ${range[0]} and ${range[1]})`.as('onlineSeconds')
-            : sql<number>`(select coalesce(sum(t.seconds), 0) from study_totals t where t.user_id = m.user_id)`.as('onlineSeconds'),
-          range
-            ? sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted and f.study_date between ${range[0]} and ${range[1]})`.as('offlineHours')
-            : sql<number>`(select coalesce(sum(f.hours), 0) from offline_reports f where f.user_id = m.user_id and f.status = 1 and not f.is_deleted)`.as('offlineHours'),
-        ])
+      // the page first (index order, nothing computed for the rows an offset skips), then each row's
+      // 学时 as lookups: the year's from member_study_years (kept by the writes, migration 044/046),
+      // all years' from the member's per-resource totals and his kept years
+      const page = q
+        .select(['m.id', 'm.userId', 'm.name', 'o.organName', 'm.organPath'])
         .orderBy(subtreeOrder('m.organPath'))
         .orderBy('m.id')
         .offset(input.skipCount)
         .limit(input.maxResultCount)
+        .as('pg');
+      const rows = await ctx.db
+        .selectFrom(page)
+        .leftJoin('memberStudyYears as y', (j) => j.onRef('y.userId', '=', 'pg.userId').on('y.year', '=', assessYear))
+        .select([
+          'pg.userId', 'pg.name', 'pg.organName', 'pg.organPath',
+          sql<number>`coalesce(y.online_seconds, 0)`.as('yearOnlineSeconds'),
+          sql<number>`coalesce(y.offline_hours, 0)`.as('yearOfflineHours'),
+          // a year asked for is the assessment year: its figures are the row's
+          input.year ? sql<number>`coalesce(y.online_seconds, 0)`.as('onlineSeconds') : sql<number>`(select coalesce(sum(t.seconds), 0) from study_totals t where t.user_id = pg.user_id)`.as('onlineSeconds'),
+          input.year ? sql<number>`coalesce(y.offline_hours, 0)`.as('offlineHours') : sql<number>`(select coalesce(sum(a.offline_hours), 0) from member_study_years a where a.user_id = pg.user_id)`.as('offlineHours'),
+        ])
+        .orderBy(subtreeOrder('pg.organPath'))
+        .orderBy('pg.id')
         .execute();
       const ruleAt = await userRulesFor(ctx, assessYear, rows.map((r) => r.organPath));
       return {
