@@ -50,6 +50,7 @@ import * as m046 from './migrations/046-statement-aggregates';
 import * as m048 from './migrations/048-phone-code-hashes';
 import * as m049 from './migrations/049-phone-named-accounts';
 import * as m050 from './migrations/050-offline-recorder';
+import * as m051 from './migrations/051-exam-figures';
 
 /** Migrations are listed here in order; each is plain SQL that runs on PostgreSQL 15+ and PGlite. */
 const migrations: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '048-phone-code-hashes': m048,
   '049-phone-named-accounts': m049,
   '050-offline-recorder': m050,
+  '051-exam-figures': m051,
 };
 
 /** The migrations this version knows, in order (a restore refuses a backup migrated further; readiness asks that all are applied). */

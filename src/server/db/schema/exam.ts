@@ -106,6 +106,22 @@ export interface ExamResultTable {
   passed: boolean | null;
   errorCount: number | null;
 }
+/** Each member's best over his handed-in attempts of a paper, kept by triggers (migration 051). */
+export interface ExamMemberBestTable {
+  paperId: number;
+  userId: number;
+  joined: Generated<boolean>;
+  best: NullNum;
+  passed: Generated<boolean>;
+}
+/** A paper's 参考 / 通过 and its bests' sum, kept by triggers (migration 051). */
+export interface ExamPaperFigureTable {
+  paperId: number;
+  joinCount: Generated<number>;
+  passCount: Generated<number>;
+  bestSum: ColumnType<string, string | number, string | number>;
+  scoredCount: Generated<number>;
+}
 export interface ExamAnswerTable {
   resultId: number;
   questionId: number;

@@ -26,28 +26,20 @@ async function statisticsOf(db: Database, p: PaperFull) {
     { range: '80%–90%', from: 0.8, to: 0.9 },
     { range: '90%及以上', from: 0.9, to: Infinity },
   ];
-  // each member's best, counted and banded where it lies: a province's paper has a row per member
+  // 参考, 通过 and the bests' sum are kept per paper, each member's best per member (migration 051):
+  // the highest, lowest and bands read one row a member who handed in, not every attempt
   const ratio = total > 0 ? sql`b.best / ${total}::numeric` : sql`0`;
-  const band = (from: number, to: number) => sql<number>`count(*) filter (where ${ratio} >= ${from}${to === Infinity ? sql`` : sql` and ${ratio} < ${to}`})::int`;
-  const stats = await db
-    .selectFrom(
-      db
-        .selectFrom('examResults')
-        .select([sql<number>`coalesce(max(score), 0)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
-        .where('paperId', '=', p.id)
-        .where('status', '!=', RESULT_STATUS.answering)
-        .groupBy('userId')
-        .as('b'),
-    )
-    .select([
-      sql<number>`count(*)::int`.as('joinCount'),
-      sql<number>`count(*) filter (where b.passed)::int`.as('passCount'),
-      sql<number>`coalesce(avg(b.best), 0)`.as('average'),
-      sql<number>`coalesce(max(b.best), 0)`.as('maxScore'),
-      sql<number>`coalesce(min(b.best), 0)`.as('minScore'),
-      ...bands.map((b, i) => band(b.from, b.to).as(`band${i}`)),
-    ])
-    .executeTakeFirstOrThrow();
+  const band = (from: number, to: number) => sql<number>`count(*) filter (where coalesce(${ratio}, 0) >= ${from}${to === Infinity ? sql`` : sql` and coalesce(${ratio}, 0) < ${to}`})::int`;
+  const [figures, spread] = await Promise.all([
+    db.selectFrom('examPaperFigures').select(['joinCount', 'passCount', 'bestSum']).where('paperId', '=', p.id).executeTakeFirst(),
+    db
+      .selectFrom('examMemberBests as b')
+      .select([sql<number>`coalesce(max(b.best), 0)`.as('maxScore'), sql<number>`coalesce(min(coalesce(b.best, 0)), 0)`.as('minScore'), ...bands.map((b, i) => band(b.from, b.to).as(`band${i}`))])
+      .where('b.paperId', '=', p.id)
+      .where('b.joined', '=', true)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const stats = { joinCount: figures?.joinCount ?? 0, passCount: figures?.passCount ?? 0, average: figures?.joinCount ? Number(figures.bestSum) / figures.joinCount : 0, ...spread };
   const perQuestion = await db
     .selectFrom('examAnswers as a')
     .innerJoin('examResults as r', 'r.id', 'a.resultId')

@@ -114,19 +114,9 @@ export const assignedTo = (m: { userId: number | null; organPath: string }) => {
 export async function paperResults(db: Database, paperIds: number[]) {
   const out = new Map<number, { joinCount: number; passCount: number; averageScore: number | null }>();
   if (!paperIds.length) return out;
-  const best = db
-    .selectFrom('examResults')
-    .select(['paperId', 'userId', sql<number>`max(score)`.as('best'), sql<boolean>`bool_or(coalesce(passed, false))`.as('passed')])
-    .where('paperId', 'in', paperIds)
-    .where('status', '!=', RESULT_STATUS.answering)
-    .groupBy(['paperId', 'userId'])
-    .as('b');
-  const rows = await db
-    .selectFrom(best)
-    .select(['b.paperId', sql<number>`count(*)::int`.as('joinCount'), sql<number>`count(*) filter (where b.passed)::int`.as('passCount'), sql<string | null>`avg(b.best)::text`.as('avg')])
-    .groupBy('b.paperId')
-    .execute();
-  for (const r of rows) out.set(r.paperId, { joinCount: r.joinCount, passCount: r.passCount, averageScore: r.avg == null ? null : round1(Number(r.avg)) });
+  // kept by the writes of exam_results (migration 051): one row a paper, not a row a sitting
+  const rows = await db.selectFrom('examPaperFigures').select(['paperId', 'joinCount', 'passCount', 'bestSum', 'scoredCount']).where('paperId', 'in', paperIds).execute();
+  for (const r of rows) out.set(r.paperId, { joinCount: r.joinCount, passCount: r.passCount, averageScore: r.scoredCount ? round1(Number(r.bestSum) / r.scoredCount) : null });
   return out;
 }
 
