@@ -72,10 +72,18 @@ export function entityColumns(entity: string, fields: string[], extra: Record<st
   return fields.map((f) => ({ key: f, title: schema.properties[f].title, fs: schema.properties[f], required: required.has(f), ...extra[f] }));
 }
 
-/** A refusal a row's write may throw: its message, or the message of each bad field. */
-export function refusalOf(err: unknown): string[] | null {
+/**
+ * A refusal a row's write may throw: its message, or the message of each bad field — under its
+ * column (列名：原因) when `columnOf` names the field's column.
+ */
+export function refusalOf(err: unknown, columnOf: Record<string, string> = {}): string[] | null {
   if (!(err instanceof AppError) || err.status >= 500) return null;
-  return err.opts.validationErrors?.length ? err.opts.validationErrors.map((e) => e.message) : [err.message];
+  const fields = err.opts.validationErrors;
+  if (!fields?.length) return [err.message];
+  return fields.map((e) => {
+    const column = columnOf[e.members?.[0] ?? ''];
+    return column ? `${column}：${e.message}` : e.message;
+  });
 }
 
 /** The organisations of these names inside a subtree, approved and not removed (a name held twice is ambiguous). */

@@ -77,10 +77,9 @@ const spec: ImportSpec = {
       try {
         await declareOffline(call.ctx, members.get(row)!, row.value as Declaration, { userId: call.user.userId, organId: organ.id, remark: '由管理员导入' });
       } catch (err) {
-        const messages = refusalOf(err);
+        const messages = refusalOf(err, COLUMN_OF);
         if (!messages) throw err;
-        const fields = (err as { opts?: { validationErrors?: { members?: string[] }[] } }).opts?.validationErrors;
-        refused.set(row.line, messages.map((m, i) => (fields?.[i]?.members?.[0] && COLUMN_OF[fields[i].members![0]] ? `${COLUMN_OF[fields[i].members![0]]}：${m}` : m)));
+        refused.set(row.line, messages);
       }
     }
     return refused;
