@@ -34,6 +34,8 @@ describe('paged list totals', () => {
     const last = ok(await page({ skipCount: members - 5, maxResultCount: 10 }));
     expect(last.totalCount).toBe(members);
     expect(last.items).toHaveLength(5);
+    // at and past the end: the exact total and no rows (the page is not walked to)
+    for (const skipCount of [members, members + 2000]) expect(ok(await page({ skipCount, maxResultCount: 10 }))).toMatchObject({ totalCount: members, items: [] });
     // a page bigger than the cap counts itself and one more
     expect(ok(await page({ skipCount: 0, maxResultCount: 1000 })).totalCount).toBe(members);
     // a filter with few rows: exact

@@ -107,7 +107,8 @@ export async function pageQuery<R = never, Q extends AnySelect = AnySelect, S ex
     return { totalCount: -1, items };
   }
   const totalCount = await countUpToCap(q, input);
-  if (countOnlyOf(input)) return { totalCount, items: [] };
+  // a count under the cap is exact: a page at or past it is empty without walking to it
+  if (countOnlyOf(input) || (input.skipCount > 0 && totalCount <= input.skipCount)) return { totalCount, items: [] };
   const items = (await slice(q).offset(input.skipCount).limit(input.maxResultCount).execute()) as Item[];
   return { totalCount, items };
 }
