@@ -67,7 +67,7 @@ export interface Config {
   sessionCacheSeconds: number;
   /** how often the province's and cities' 学时达标进度 is summed again (STUDY_PROGRESS_SECONDS, default 300; 0: not kept, computed at each call) */
   studyProgressSeconds: number;
-  /** how long a big screen's figures are served again to every screen of the organisation (BIG_SCREEN_CACHE_SECONDS, default 30; 0: never kept) */
+  /** how long a big screen's figures are fresh for every screen of the organisation, then served as long again while recomputed (BIG_SCREEN_CACHE_SECONDS, default 30; 0: never kept) */
   bigScreenCacheSeconds: number;
   /** the map the browser draws (docs/map.md): AMAP_KEY (+ AMAP_SECURITY_CODE), else MAP_TILE_URL, else the bundled outline */
   map: MapSettings;
