@@ -25,10 +25,19 @@ async function workbook(rows: Cell[][]): Promise<Buffer> {
 
 /** A field of the open form by its name (a group's field too: the group's item holds its labels as well). */
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).last();
-/** Picks a value of a CodeSelect / Select field of the open form. */
+/**
+ * Picks a value of a CodeSelect / Select field of the open form and checks the field shows it: the
+ * list is virtual, and a click while it still opens (or re-renders) finds its option detached — so
+ * it is tried again, as `Screen.pickOrgan` does.
+ */
 async function choose(page: Page, name: string, option: string) {
-  await field(page, name).locator('.ant-select-selector').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const select = field(page, name);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if (!(await dropdown.count())) await select.locator('.ant-select-selector').click();
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click({ timeout: 5_000 });
+    await expect(select.locator('.ant-select-selection-item')).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('the province administrator creates a member with the full form, imports 200 and opens the analysis', async ({ page, request }) => {
