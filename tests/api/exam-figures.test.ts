@@ -1,6 +1,6 @@
 /**
  * 考试管理's kept figures (migration 051: each member's best per paper, each paper's 参考 / 通过 and
- * bests' sum) against a recount of exam_results after every kind of write — an attempt opened, handed
+ * bests' sum, how many members' best is each score) against a recount of exam_results after every kind of write — an attempt opened, handed
  * in, marked, bettered, closed in bulk, removed — and, on PostgreSQL, two transactions writing
  * attempts of one member at once. The paper list and 考试统计 answer from them.
  */
@@ -32,13 +32,18 @@ async function figures() {
   const bests = await sql<{ k: string; v: string }>`select paper_id || '/' || user_id as k, concat_ws(',', best, passed) as v from exam_member_bests where joined`.execute(app.db);
   const rawBests = await sql<{ k: string; v: string }>`
     select paper_id || '/' || user_id as k, concat_ws(',', max(score), bool_or(coalesce(passed, false))) as v from exam_results where status <> 1 group by 1`.execute(app.db);
+  const scores = await sql<{ k: string; v: string }>`select paper_id || '/' || score as k, n::text as v from exam_paper_scores where n <> 0`.execute(app.db);
+  const rawScores = await sql<{ k: string; v: string }>`
+    select paper_id || '/' || coalesce(best, 0)::numeric(6,1) as k, count(*)::text as v
+    from (select paper_id, user_id, max(score) as best from exam_results where status <> 1 group by 1, 2) b group by 1`.execute(app.db);
   const map = (rows: { k: unknown; v: string }[]) => Object.fromEntries(rows.map((r) => [String(r.k), r.v]));
-  return { kept: map(kept.rows), raw: map(raw.rows), bests: map(bests.rows), rawBests: map(rawBests.rows) };
+  return { kept: map(kept.rows), raw: map(raw.rows), bests: map(bests.rows), rawBests: map(rawBests.rows), scores: map(scores.rows), rawScores: map(rawScores.rows) };
 }
 const expectKept = async () => {
   const f = await figures();
   expect(f.kept).toEqual(f.raw);
   expect(f.bests).toEqual(f.rawBests);
+  expect(f.scores).toEqual(f.rawScores);
   return f;
 };
 const mine = (f: Awaited<ReturnType<typeof figures>>) => f.kept[String(paperId)];
@@ -88,6 +93,10 @@ describe('kept exam figures', () => {
     const stats = ok(await app.call('GET', svc('ExamPaperService', 'GetExamResultByPaperId'), { token, query: { paperId } }));
     expect(stats).toMatchObject({ joinCount: joined, passCount: passed, averageScore: Math.round((sum / joined) * 10) / 10 });
     expect(stats.distribution.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(joined);
+    const spread = await sql<{ hi: string; lo: string }>`
+      select max(coalesce(best, 0)) as hi, min(coalesce(best, 0)) as lo
+      from (select user_id, max(score) as best from exam_results where paper_id = ${paperId} and status <> 1 group by 1) b`.execute(app.db);
+    expect(stats).toMatchObject({ maxScore: Number(spread.rows[0].hi), minScore: Number(spread.rows[0].lo) });
   });
 
   it.runIf(onPostgres)('stay right when two transactions write attempts of one member at once', async () => {

@@ -7,9 +7,11 @@ import { sql, type Kysely } from 'kysely';
  *
  * - `exam_member_bests`: one row per paper and member who opened it — `joined` once an attempt is
  *   handed in (status 2 or 3), his best score over those (null while none is scored) and whether any
- *   passed. 考试统计's highest, lowest and bands read these (one row a member, not a row an attempt).
+ *   passed: what a write's difference to the figures below is taken from.
  * - `exam_paper_figures`: per paper, the members joined and passed, the sum of their bests (null as 0)
  *   and how many bests are scored — the paper list's 参考 / 通过 and the averages, one row a paper.
+ * - `exam_paper_scores`: per paper, how many members' best is each score (null as 0) — 考试统计's
+ *   highest, lowest and bands, at most a row per tenth of a point whatever the members.
  *
  * Kept by statement triggers on exam_results (the transition tables, one trigger per event, as
  * migration 046). A statement first makes sure each member it touched has his row (ON CONFLICT DO
@@ -45,7 +47,15 @@ function keep(event: 'INSERT' | 'UPDATE' | 'DELETE') {
         SELECT paper_id, 1 AS j, passed::int AS p, coalesce(best, 0) AS s, (best IS NOT NULL)::int AS c FROM fresh WHERE joined
         UNION ALL
         SELECT paper_id, -1, -(passed::int), -coalesce(best, 0), -((best IS NOT NULL)::int) FROM old WHERE joined) x
-      GROUP BY paper_id)
+      GROUP BY paper_id),
+    scores AS (
+      INSERT INTO exam_paper_scores AS c (paper_id, score, n)
+      SELECT paper_id, score, sum(n) FROM (
+        SELECT paper_id, coalesce(best, 0) AS score, 1 AS n FROM fresh WHERE joined
+        UNION ALL
+        SELECT paper_id, coalesce(best, 0), -1 FROM old WHERE joined) x
+      GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2
+      ON CONFLICT (paper_id, score) DO UPDATE SET n = c.n + excluded.n)
     INSERT INTO exam_paper_figures AS f (paper_id, join_count, pass_count, best_sum, scored_count)
     SELECT paper_id, j, p, s, c FROM diff WHERE j <> 0 OR p <> 0 OR s <> 0 OR c <> 0 ORDER BY paper_id
     ON CONFLICT (paper_id) DO UPDATE SET join_count = f.join_count + excluded.join_count, pass_count = f.pass_count + excluded.pass_count,
@@ -57,6 +67,7 @@ const REFERENCING = { INSERT: 'NEW TABLE AS new_rows', UPDATE: 'OLD TABLE AS old
 
 /** Recounts both tables from the results (this migration; a bulk load after it may call it again). */
 export const REBUILD_EXAM_FIGURES = `
+  DELETE FROM exam_paper_scores;
   DELETE FROM exam_paper_figures;
   DELETE FROM exam_member_bests;
   INSERT INTO exam_member_bests (paper_id, user_id, joined, best, passed)
@@ -64,7 +75,9 @@ export const REBUILD_EXAM_FIGURES = `
   FROM exam_results GROUP BY 1, 2;
   INSERT INTO exam_paper_figures (paper_id, join_count, pass_count, best_sum, scored_count)
   SELECT paper_id, count(*), count(*) FILTER (WHERE passed), coalesce(sum(best), 0), count(best)
-  FROM exam_member_bests WHERE joined GROUP BY 1`;
+  FROM exam_member_bests WHERE joined GROUP BY 1;
+  INSERT INTO exam_paper_scores (paper_id, score, n)
+  SELECT paper_id, coalesce(best, 0), count(*) FROM exam_member_bests WHERE joined GROUP BY 1, 2`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const statements = [
@@ -76,6 +89,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       paper_id integer PRIMARY KEY,
       join_count integer NOT NULL DEFAULT 0, pass_count integer NOT NULL DEFAULT 0,
       best_sum numeric(14,1) NOT NULL DEFAULT 0, scored_count integer NOT NULL DEFAULT 0)`,
+    `CREATE TABLE exam_paper_scores (
+      paper_id integer NOT NULL, score numeric(6,1) NOT NULL, n integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (paper_id, score))`,
     `CREATE FUNCTION exam_figures_statement() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN ${keep('INSERT')};

@@ -122,6 +122,12 @@ export interface ExamPaperFigureTable {
   bestSum: ColumnType<string, string | number, string | number>;
   scoredCount: Generated<number>;
 }
+/** How many members' best on a paper is each score, kept by triggers (migration 051). */
+export interface ExamPaperScoreTable {
+  paperId: number;
+  score: ColumnType<string, string | number, string | number>;
+  n: Generated<number>;
+}
 export interface ExamAnswerTable {
   resultId: number;
   questionId: number;

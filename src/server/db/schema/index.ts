@@ -5,7 +5,7 @@ import type { OrganizationTable, ImportRunTable, UserTable, RoleTable, MenuTable
 import type { PartyMemberTable, MemberSubRecordTable, OrganMemberCountTable, OrganMemberFacetTable, OrganTeamMemberTable, UnitTable } from './members';
 import type { RecordTable, RecordUserMarkTable, UpwardReportTable, WorkflowHistoryTable, RecordParticipantTable, RecordSignCodeTable, RecordIssueTable } from './records';
 import type { ResourceClassTable, ResourceTable, ResourceCollectionTable, StudyDayTable, StudyTotalTable, StudySessionTable, OfflineReportTable, ExaminationRuleTable, MemberStudyYearTable, OrganStudyProgressTable } from './study';
-import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamPaperNoticeTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamMemberBestTable, ExamPaperFigureTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
+import type { ExamLibaryTable, ExamQuestionTable, ExamPaperTable, ExamPaperQuestionTable, ExamPaperRandomSetTable, ExamPaperOrganTable, ExamPaperUserTable, ExamPaperNoticeTable, ExamSheetTable, ExamResultTable, ExamAnswerTable, ExamMemberBestTable, ExamPaperFigureTable, ExamPaperScoreTable, ExamPaperAuthorTable, ExamQuestionReaderTable } from './exam';
 import type { TrainClassTable, TrainClassScopeTable, TrainClassAllocationTable, TrainClassStudentTable, TrainClassSigninTable, TrainClassMindTable, CenTrainTable, TrainClassCourseTable, TrainClassCourseResourceTable, TrainClassNoteTable } from './training';
 import type { PartyDuesBaseTable, PartyDuesBaseChangeTable, PartyDuesPaymentTable, PartyDuesPaymentMonthTable, PartyDuesPayoutTable } from './dues';
 import type { BigScreenRegistCodeTable, BigScreenInfoTable, BigScreenVideoTable, BigScreenVersionTable, BigScreenNewsTable, BigScreenResourceTable, BigScreenResourceMapTable, BigScreenConcernTable } from './big-screen';
@@ -46,6 +46,7 @@ export interface DB {
   examAnswers: ExamAnswerTable;
   examMemberBests: ExamMemberBestTable;
   examPaperFigures: ExamPaperFigureTable;
+  examPaperScores: ExamPaperScoreTable;
   resourceClasses: ResourceClassTable;
   resources: ResourceTable;
   resourceCollections: ResourceCollectionTable;

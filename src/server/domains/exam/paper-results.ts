@@ -26,17 +26,17 @@ async function statisticsOf(db: Database, p: PaperFull) {
     { range: '80%–90%', from: 0.8, to: 0.9 },
     { range: '90%及以上', from: 0.9, to: Infinity },
   ];
-  // 参考, 通过 and the bests' sum are kept per paper, each member's best per member (migration 051):
-  // the highest, lowest and bands read one row a member who handed in, not every attempt
-  const ratio = total > 0 ? sql`b.best / ${total}::numeric` : sql`0`;
-  const band = (from: number, to: number) => sql<number>`count(*) filter (where coalesce(${ratio}, 0) >= ${from}${to === Infinity ? sql`` : sql` and coalesce(${ratio}, 0) < ${to}`})::int`;
+  // 参考, 通过 and the bests' sum are kept per paper, and how many members' best is each score
+  // (migration 051): the highest, lowest and bands read at most a row per tenth of a point
+  const ratio = total > 0 ? sql`s.score / ${total}::numeric` : sql`0`;
+  const band = (from: number, to: number) => sql<number>`coalesce(sum(s.n) filter (where ${ratio} >= ${from}${to === Infinity ? sql`` : sql` and ${ratio} < ${to}`}), 0)::int`;
   const [figures, spread] = await Promise.all([
     db.selectFrom('examPaperFigures').select(['joinCount', 'passCount', 'bestSum']).where('paperId', '=', p.id).executeTakeFirst(),
     db
-      .selectFrom('examMemberBests as b')
-      .select([sql<number>`coalesce(max(b.best), 0)`.as('maxScore'), sql<number>`coalesce(min(coalesce(b.best, 0)), 0)`.as('minScore'), ...bands.map((b, i) => band(b.from, b.to).as(`band${i}`))])
-      .where('b.paperId', '=', p.id)
-      .where('b.joined', '=', true)
+      .selectFrom('examPaperScores as s')
+      .select([sql<number>`coalesce(max(s.score), 0)`.as('maxScore'), sql<number>`coalesce(min(s.score), 0)`.as('minScore'), ...bands.map((b, i) => band(b.from, b.to).as(`band${i}`))])
+      .where('s.paperId', '=', p.id)
+      .where('s.n', '>', 0)
       .executeTakeFirstOrThrow(),
   ]);
   const stats = { joinCount: figures?.joinCount ?? 0, passCount: figures?.passCount ?? 0, average: figures?.joinCount ? Number(figures.bestSum) / figures.joinCount : 0, ...spread };
