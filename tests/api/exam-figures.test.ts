@@ -83,6 +83,12 @@ describe('kept exam figures', () => {
     expect(Number(mine(f).split(',')[0])).toBeGreaterThanOrEqual(300);
     await app.db.deleteFrom('examResults').where('userId', 'in', users.slice(0, 100)).execute();
     await expectKept();
+    // several attempts of one member in one statement: he is counted once, by his best
+    const one = USER + 50;
+    await app.db.insertInto('examResults').values([1, 2, 3].map((attemptNo) => ({ ...base, paperId, userId: one, attemptNo, status: 3, score: attemptNo * 20, passed: attemptNo === 3 }))).execute();
+    expect((await expectKept()).bests[`${paperId}/${one}`]).toBe('60.0,t');
+    await app.db.deleteFrom('examResults').where('userId', '=', one).where('attemptNo', 'in', [2, 3]).execute();
+    expect((await expectKept()).bests[`${paperId}/${one}`]).toBe('20.0,f');
   });
 
   it('are what the paper list and 考试统计 answer', async () => {

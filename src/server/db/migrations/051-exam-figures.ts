@@ -22,8 +22,9 @@ import { sql, type Kysely } from 'kysely';
  * in one order, so they queue rather than deadlock. No advisory lock: a bulk load of 300,000 results
  * would exhaust the lock table, row locks live in the rows.
  */
+/** The members a statement touched, each once (one statement may write several attempts of one member). */
 const TOUCHED = (event: 'INSERT' | 'UPDATE' | 'DELETE') =>
-  [event !== 'DELETE' && 'SELECT paper_id, user_id FROM new_rows', event !== 'INSERT' && 'SELECT paper_id, user_id FROM old_rows'].filter(Boolean).join(' UNION ');
+  `SELECT DISTINCT paper_id, user_id FROM (${[event !== 'DELETE' && 'SELECT paper_id, user_id FROM new_rows', event !== 'INSERT' && 'SELECT paper_id, user_id FROM old_rows'].filter(Boolean).join(' UNION ALL ')}) w`;
 
 function keep(event: 'INSERT' | 'UPDATE' | 'DELETE') {
   const touched = TOUCHED(event);
