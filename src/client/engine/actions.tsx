@@ -5,7 +5,7 @@
  * the dialogs of workflow steps (transition), the member picker (pickMembers), import, and a
  * call's answer (result).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { getWidget } from '../widgets/registry';
 import { getState, useAppState } from '../state/store';
@@ -33,7 +33,8 @@ export function usePermitted() {
   // an action's permission is held as a button or as a menu (审核 in a list by the 直播审核 menu's
   // Pages.Live.Audit): the server checks both alike; a navigate action into another menu (`menu`)
   // shows only to roles that have that menu
-  return (a: { permission?: string; menu?: string }) => (!a.permission || !!flags[a.permission] || granted.includes(a.permission)) && (!a.menu || !!menuPath(menus, a.menu));
+  const held = useMemo(() => new Set(granted), [granted]);
+  return (a: { permission?: string; menu?: string }) => (!a.permission || !!flags[a.permission] || held.has(a.permission)) && (!a.menu || !!menuPath(menus, a.menu));
 }
 
 /** The path of a menu of the role by its tag (null when the role lacks it). */

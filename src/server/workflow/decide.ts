@@ -6,7 +6,7 @@ import { hasPermission, type Call } from '../http/actions';
 import { badRequest, forbidden, invalid } from '../http/errors';
 import { isInSubtree } from '../scope';
 import { applies, isAdministratorStep, isDecision, type Actor, type Subject, type TransitionDef } from './types';
-import { isOwnCase, ownCaseMessage, stepVerb } from './own-case';
+import { isOwnCase, ownCaseMessage, ownRecordMessage, stepVerb } from './own-case';
 
 /**
  * The one decision helper. Every audit and every other workflow step of the platform goes through
@@ -35,7 +35,7 @@ export function mayAct(user: CurrentUser, actor: Actor, s: Subject): boolean {
 }
 
 /** The caller would be deciding his own case. */
-export const ownCase = (user: CurrentUser, step: TransitionDef, s: Subject) => isAdministratorStep(step) && isOwnCase(user, s.caseUserIds);
+export const ownCase = (user: CurrentUser, step: TransitionDef, s: Subject) => isAdministratorStep(step) && isOwnCase(user, [...s.caseUserIds, s.recorderUserId]);
 
 /** Whether the caller may take this step now (state, actor, not his own case, and the step's own permission). */
 export const canTake = (user: CurrentUser, step: TransitionDef, s: Subject) =>
@@ -74,7 +74,11 @@ export async function takeStep(call: Call<unknown>, t: TakeStep): Promise<number
   if (s.state === null || !step.from.includes(s.state) || !applies(step, s)) throw badRequest(isDecision(step) ? WF_MSG.decided(s.noun) : WF_MSG.wrongState(s.noun, step.title));
   if (!mayAct(call.user, step.actor, s)) throw forbidden(WF_MSG.notYourStep(s.noun));
   // nobody decides his own case, whatever roles he holds (own-case.ts)
-  if (ownCase(call.user, step, s)) throw forbidden(ownCaseMessage(stepVerb(isDecision(step)), s.caseNoun ?? s.noun));
+  if (ownCase(call.user, step, s)) {
+    const verb = stepVerb(isDecision(step));
+    const noun = s.caseNoun ?? s.noun;
+    throw forbidden(isOwnCase(call.user, s.caseUserIds) ? ownCaseMessage(verb, noun) : ownRecordMessage(verb, noun));
+  }
   if (step.permission && !hasPermission(call.user, step.permission)) throw forbidden(`${MSG.forbidden}（${step.permission}）`);
   const remark = t.input.remark?.trim() || null;
   const rule = step.remark ?? (isDecision(step) ? 'onReject' : 'optional');

@@ -18,6 +18,9 @@ import { forbidden } from '../http/errors';
 /** The message naming the case: 不能审核本人的申请, 不能确认本人的党费, 不能批阅本人的试卷. */
 export const ownCaseMessage = (verb: string, noun: string) => `不能${verb}本人的${noun}`;
 
+/** The refusal of whoever entered the record for the case person: 不能审核本人导入的学时申报，须由其他管理员审核. */
+export const ownRecordMessage = (verb: string, noun: string) => `不能${verb}本人导入的${noun}，须由其他管理员${verb}`;
+
 /** The verb of a configured step: 审核 for a decision, 办理 for any other step an administrator takes. */
 export const stepVerb = (decision: boolean) => (decision ? '审核' : '办理');
 

@@ -64,6 +64,11 @@ export interface Subject {
   /** how the own-case refusal names it when `noun` is generic (a configured entity's `service.caseOf.noun`: 申请) */
   caseNoun?: string;
   /**
+   * Who entered the record for the case person (an administrator's import): four eyes — he does not
+   * decide it either (`takeStep` refuses him as it refuses the case person).
+   */
+  recorderUserId?: number | null;
+  /**
    * Escalation: a case person administers the record's organisation, so the record's `organ` steps
    * go up — administrators of the organisations above may take them too (a branch whose only
    * secretary applied is not stuck).

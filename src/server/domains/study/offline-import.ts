@@ -1,5 +1,5 @@
 import { action } from '../../http/actions';
-import { actingOrgan } from '../../scope';
+import { actingOrgan, subtreeRange } from '../../scope';
 import { entityColumns, IMPORT_RETURNS, importInput, refusalOf, refusals, runImport, schemaCheck, type ImportColumn, type ImportInput, type ImportSpec, type ParsedRow } from '../../records/import-kit';
 import { templateAction } from '../../records/import-template';
 import type { FieldSchema } from '../../records/entities';
@@ -40,7 +40,7 @@ async function findMembers(call: Parameters<NonNullable<ImportSpec['check']>>[0]
       .selectFrom('partyMembers')
       .select(['userId', 'name', 'idCard', 'organId', 'organPath'])
       .where('idCard', 'in', cards)
-      .where('organPath', 'like', `${call.user.organPath}%`)
+      .where(subtreeRange('organPath', call.user.organPath))
       .where('status', '=', 1)
       .where('userId', 'is not', null)
       .where('isDeleted', '=', false)
